@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../limits';
+import { userSchema } from '../users/user';
+
+export const signin = { method: 'POST', path: '/auth/signin' } as const;
+
+export const signinBodySchema = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, 'This field is required').max(254),
+  password: z.string().min(1, 'This field is required').max(PASSWORD_MAX_LENGTH),
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const signinResponseSchema = tokenPairSchema.extend({ user: userSchema });
+export type SigninResponse = z.infer<typeof signinResponseSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './limits';
+
+export const idSchema = z.uuid();
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const idParamsSchema = z.strictObject({ id: idSchema });
+
+/** Keyset pagination: `cursor` is opaque and comes from the previous page's `nextCursor`. */
+export const pageQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const emptyBodySchema = z.strictObject({});
+export const noContentSchema = z.null();
+
+/** Describes one HTTP endpoint: the server registers it, the web client calls it. */
+export type Endpoint = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+};

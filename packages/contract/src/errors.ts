@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * The closed list of error codes and the HTTP status each maps to. The server throws
+ * `AppError(code)`; the web maps each code to a translated message under `errors.<code>`.
+ */
+export const ERROR_STATUS = {
+  /** Body is not valid JSON, or the request is malformed before validation. */
+  BAD_REQUEST: 400,
+  /** A field fails its schema (wrong type, unknown field, rule broken). `fields` names them. */
+  VALIDATION_FAILED: 422,
+  /** No or bad access token. */
+  UNAUTHENTICATED: 401,
+  /** Sign-in with a wrong email or password (one generic message, no enumeration). */
+  INVALID_CREDENTIALS: 401,
+  /** Refresh token missing, unknown, expired, revoked or reused. */
+  SESSION_INVALID: 401,
+  /** Signed in, but the role may not do this. */
+  FORBIDDEN: 403,
+  /** The account is disabled (said only after a correct password). */
+  ACCOUNT_DISABLED: 403,
+  NOT_FOUND: 404,
+  /** A unique value is taken (e.g. the email of another user). */
+  CONFLICT: 409,
+  /** The user is not in a state that allows this action (e.g. resend activation to an active user). */
+  INVALID_STATE: 409,
+  /** Activation or reset link is unknown, used or expired. */
+  TOKEN_INVALID: 400,
+  /** The current password given to change-password is wrong. */
+  WRONG_PASSWORD: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+/** `fields` maps a field path (e.g. `body.email`) to what is wrong with it. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+  requestId: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

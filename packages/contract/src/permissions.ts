@@ -1,0 +1,68 @@
+import { ROLE, type RoleId } from './roles';
+
+/**
+ * The one permission table (area × role → allowed actions). The server enforces it on every
+ * protected route; the web reads it to decide what to show. Documented in docs/permissions.md.
+ *
+ * Merchant users are always scoped to their own merchant: the server filters by the
+ * merchantId in their session, whatever the table allows.
+ */
+export const AREAS = [
+  'devices',
+  'wallets',
+  'proxies',
+  'merchants',
+  'users',
+  'transactions',
+  'transactionSessions',
+  'withdrawals',
+  'audit',
+  'countries',
+  'merchantDashboard',
+  'apiTokens',
+  'payoutMethods',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const ACTIONS = ['view', 'create', 'update', 'delete', 'operate'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const ALL: readonly Action[] = ACTIONS;
+const VIEW: readonly Action[] = ['view'];
+const NONE: readonly Action[] = [];
+
+export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
+  devices: { 1: ALL, 2: VIEW, 3: ALL, 4: NONE, 5: ALL },
+  wallets: { 1: ALL, 2: VIEW, 3: ALL, 4: NONE, 5: ALL },
+  proxies: { 1: ALL, 2: NONE, 3: ALL, 4: NONE, 5: ALL },
+  merchants: { 1: ALL, 2: VIEW, 3: NONE, 4: NONE, 5: ['view', 'create', 'update', 'operate'] },
+  // Sub Admins manage Staff and Phone Farm users only; the users service enforces that.
+  users: {
+    1: ['view', 'create', 'update', 'operate'],
+    2: NONE,
+    3: NONE,
+    4: NONE,
+    5: ['view', 'create', 'update', 'operate'],
+  },
+  // Spec §6: the /transaction route is Admin only. Merchants see their own transactions.
+  transactions: { 1: ALL, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
+  transactionSessions: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: NONE, 5: ['view', 'operate'] },
+  withdrawals: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: ['view', 'create'], 5: ['view', 'operate'] },
+  audit: { 1: VIEW, 2: NONE, 3: NONE, 4: NONE, 5: VIEW },
+  countries: { 1: VIEW, 2: VIEW, 3: VIEW, 4: VIEW, 5: VIEW },
+  merchantDashboard: { 1: NONE, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
+  apiTokens: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'delete'], 5: NONE },
+  payoutMethods: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
+};
+
+export function can(roleId: RoleId | undefined | null, area: Area, action: Action): boolean {
+  if (roleId == null) return false;
+  return PERMISSIONS[area][roleId]?.includes(action) ?? false;
+}
+
+/** Which roles a user of `actorRoleId` may invite or manage. */
+export function manageableRoleIds(actorRoleId: RoleId): readonly RoleId[] {
+  if (actorRoleId === ROLE.Admin) return [ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin];
+  if (actorRoleId === ROLE.SubAdmin) return [ROLE.Staff, ROLE.PhoneFarm];
+  return [];
+}

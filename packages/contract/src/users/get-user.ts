@@ -1,0 +1,4 @@
+import { userSchema } from './user';
+
+export const getUser = { method: 'GET', path: '/users/:id' } as const;
+export const getUserResponseSchema = userSchema;

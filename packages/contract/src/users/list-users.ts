@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../common';
+import { roleIdSchema } from '../roles';
+import { userSchema, userStatusSchema } from './user';
+
+export const listUsers = { method: 'GET', path: '/users' } as const;
+
+export const listUsersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  roleId: z.coerce.number().pipe(roleIdSchema).optional(),
+  status: userStatusSchema.optional(),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const listUsersResponseSchema = pageSchema(userSchema);
+export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
