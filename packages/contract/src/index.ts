@@ -8,6 +8,7 @@ export * from './auth/reset-password';
 export * from './auth/signin';
 export * from './common';
 export * from './countries/list-countries';
+export * from './devices/device-busy-status-map';
 export * from './errors';
 export * from './limits';
 export * from './password';

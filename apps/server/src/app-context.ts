@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/database';
+import { type AppEventBus, createAppEventBus } from './events/app-events';
+import { type AuthHooks, createAuthHooks } from './http/authenticate';
+import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository';
+import { type AccountLinks, createAccountLinks } from './modules/auth/account-links.service';
+import { createMailer, type Mailer } from './modules/mail/mailer';
+import { type AccessTokens, createAccessTokens } from './modules/sessions/access-token';
+import { createSessionState, type SessionState } from './modules/sessions/session-state';
+import { createSessionsRepository } from './modules/sessions/sessions.repository';
+
+/** What feature modules may depend on. Built once per app; tests build their own. */
+export type AppContext = {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseHandle['kind'];
+  logger: FastifyBaseLogger;
+  events: AppEventBus;
+  accessTokens: AccessTokens;
+  sessionState: SessionState;
+  auth: AuthHooks;
+  audit: AuditRepository;
+  mailer: Mailer;
+  accountLinks: AccountLinks;
+};
+
+export function createAppContext(options: {
+  config: Config;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  mailer?: Mailer;
+}): AppContext {
+  const { config, database, logger } = options;
+  const db = database.db;
+  const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessionState = createSessionState(createSessionsRepository(db));
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  return {
+    config,
+    db,
+    dbKind: database.kind,
+    logger,
+    events: createAppEventBus(),
+    accessTokens,
+    sessionState,
+    auth: createAuthHooks({ accessTokens, sessionState }),
+    audit: createAuditRepository(db),
+    mailer,
+    accountLinks: createAccountLinks({ db, mailer, config }),
+  };
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { BODY_LIMIT_BYTES } from '@gerbang/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type AppContext, createAppContext } from './app-context';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandlers } from './http/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { countriesRoutes } from './modules/countries/countries.routes';
+import type { Mailer } from './modules/mail/mailer';
+import { attachRealtime } from './modules/realtime/realtime';
+import { usersRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/**
+ * Builds the API + realtime app without listening: main.ts listens, tests use inject() or
+ * listen on port 0. The database must already be migrated.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  const ctx = createAppContext({ config, database: options.database, logger: app.log, mailer: options.mailer });
+  app.decorate('ctx', ctx);
+
+  registerErrorHandlers(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // The API serves JSON only: nothing from it may be framed or run scripts (except the docs UI).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+  });
+  await app.register(cors, {
+    origin: config.CORS_ORIGINS,
+    credentials: true,
+    exposedHeaders: ['retry-after', 'x-request-id'],
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Gerbang API', version: '0.1.0', description: 'Payment-gateway back-office API' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(async (api) => {
+    await authRoutes(api, ctx);
+    await usersRoutes(api, ctx);
+    await countriesRoutes(api, ctx);
+  });
+
+  attachRealtime(app, ctx);
+  app.addHook('onClose', async () => ctx.mailer.close());
+  return app;
+}

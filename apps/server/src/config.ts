@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, parsed once at boot. Nothing else reads process.env.
+ * Secrets have no defaults: with DATABASE_URL they must be set; on the embedded default they are
+ * generated on first run and kept in DATA_DIR (see secrets.ts).
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  MERCHANT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Serve the built admin and merchant consoles from this process. */
+  SERVE_CONSOLES: bool.default(true),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Gerbang <no-reply@gerbang.local>'),
+  JWT_SECRET: secret.optional(),
+  /** 32 bytes, base64 or hex: AES-256-GCM key for secrets at rest. */
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => decodeKey(v)?.length === 32, 'must be 32 bytes in base64 or hex')
+    .optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(20),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  ADMIN_EMAIL: z.email().default('admin@gerbang.local'),
+  ADMIN_CONSOLE_URL: z.url().default('http://localhost:3000'),
+  MERCHANT_CONSOLE_URL: z.url().default('http://localhost:3001'),
+  /** Comma-separated origins allowed by CORS; defaults to the two console URLs. */
+  CORS_ORIGINS: z.string().optional(),
+  /** CSP frame-ancestors for the public customer pages (until merchants' own allowlists exist). */
+  EMBED_FRAME_ANCESTORS: z.string().default('*'),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+/** The config after secrets are resolved: everything the app needs, nothing optional that must exist. */
+export type Config = Omit<RawConfig, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'CORS_ORIGINS'> & {
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: Buffer;
+  CORS_ORIGINS: string[];
+};
+
+export function decodeKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  const buf = Buffer.from(value, 'base64');
+  return buf.length > 0 ? buf : undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad or missing setting. */
+export function parseConfig(env: Record<string, string | undefined>): RawConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const config = result.data;
+  if (config.DATABASE_URL) {
+    const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !config[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((k) => `${k}: required when DATABASE_URL is set`));
+    }
+  }
+  return config;
+}
+
+export function resolveConfig(raw: RawConfig, secrets: { JWT_SECRET: string; ENCRYPTION_KEY: string }): Config {
+  const corsOrigins = raw.CORS_ORIGINS
+    ? raw.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+    : [raw.ADMIN_CONSOLE_URL, raw.MERCHANT_CONSOLE_URL].map((u) => new URL(u).origin);
+  return {
+    ...raw,
+    JWT_SECRET: raw.JWT_SECRET ?? secrets.JWT_SECRET,
+    ENCRYPTION_KEY: decodeKey(raw.ENCRYPTION_KEY ?? secrets.ENCRYPTION_KEY) as Buffer,
+    CORS_ORIGINS: corsOrigins,
+  };
+}

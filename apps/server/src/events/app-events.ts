@@ -1,0 +1,29 @@
+import { EventEmitter } from 'node:events';
+import type { RoleId, SessionEnded } from '@gerbang/contract';
+
+/**
+ * In-process domain events that cross module boundaries (e.g. auth ends a session, realtime drops
+ * its sockets). Realtime fan-out across instances goes through the socket.io adapter, so these
+ * only need to reach modules of this process.
+ */
+export type AppEvents = {
+  'session.ended': [{ sessionId: string; userId: string; reason: SessionEnded['reason'] }];
+  'user.changed': [{ userId: string; roleId: RoleId; status: string }];
+};
+
+export type AppEventBus = {
+  emit<K extends keyof AppEvents>(event: K, ...args: AppEvents[K]): void;
+  on<K extends keyof AppEvents>(event: K, listener: (...args: AppEvents[K]) => void): () => void;
+};
+
+export function createAppEventBus(): AppEventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(50);
+  return {
+    emit: (event, ...args) => emitter.emit(event, ...args),
+    on: (event, listener) => {
+      emitter.on(event, listener as (...a: unknown[]) => void);
+      return () => emitter.off(event, listener as (...a: unknown[]) => void);
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { type Action, type Area, can, type RoleId } from '@gerbang/contract';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { users } from '../db/schema';
+import type { AccessTokens } from '../modules/sessions/access-token';
+import type { SessionState } from '../modules/sessions/session-state';
+import { AppError, forbidden } from './app-error';
+
+export type AuthContext = {
+  userId: string;
+  sessionId: string;
+  roleId: RoleId;
+  merchantId: string | null;
+  user: typeof users.$inferSelect;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
+
+/** Resolves an access token to a live session's user, or null. Shared by REST and realtime. */
+export async function resolveAccessToken(
+  token: string | null,
+  deps: { accessTokens: AccessTokens; sessionState: SessionState },
+): Promise<AuthContext | null> {
+  if (!token) return null;
+  const claims = deps.accessTokens.verify(token);
+  if (!claims) return null;
+  const user = await deps.sessionState.getActiveUser(claims.sid);
+  if (!user || user.id !== claims.sub) return null;
+  return { userId: user.id, sessionId: claims.sid, roleId: user.roleId as RoleId, merchantId: user.merchantId, user };
+}
+
+export function createAuthHooks(deps: { accessTokens: AccessTokens; sessionState: SessionState }) {
+  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const auth = await resolveAccessToken(bearerToken(request.headers.authorization), deps);
+    if (!auth) throw unauthenticated();
+    request.auth = auth;
+  };
+
+  /** preHandler list for a route: signed in, and the permission table allows `action` on `area`. */
+  function requirePermission(area: Area, action: Action): preHandlerAsyncHookHandler[] {
+    const check: preHandlerAsyncHookHandler = async (request) => {
+      if (!request.auth || !can(request.auth.roleId, area, action)) throw forbidden();
+    };
+    return [authenticate, check];
+  }
+
+  return { authenticate, requirePermission };
+}
+export type AuthHooks = ReturnType<typeof createAuthHooks>;
+
+/** For handlers behind `authenticate`: the auth context, which is always set there. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
