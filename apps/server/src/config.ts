@@ -17,6 +17,8 @@ export const configSchema = z.object({
   MERCHANT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   /** Serve the built admin and merchant consoles from this process. */
   SERVE_CONSOLES: bool.default(true),
+  /** Which colour variant of the consoles to serve: standard (admin, merchant) or bisnis. */
+  CONSOLE_VARIANT: z.enum(['standard', 'bisnis']).default('standard'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

@@ -13,6 +13,7 @@ export * from './errors';
 export * from './limits';
 export * from './password';
 export * from './permissions';
+export * from './permissions-table';
 export * from './realtime/events';
 export * from './roles';
 export * from './users/get-user';

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/**
+ * Customer pages that merchants may embed in an iframe (spec §2: they also stay reachable when
+ * signed in). Every other console page refuses framing (clickjacking, ASVS V14.4.7).
+ */
+export const EMBEDDABLE_PATHS = ['/deposit', '/withdraw', '/merchant/embed', '/request-transaction'];
+
+function isEmbeddable(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  return EMBEDDABLE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** Serves one built console (a Vite dist folder) as a single-page app with strict headers. */
+export async function buildConsoleServer(options: {
+  root: string;
+  apiOrigin: string;
+  embedFrameAncestors: string;
+  logger: boolean | object;
+}): Promise<FastifyInstance> {
+  if (!existsSync(join(options.root, 'index.html'))) {
+    throw new Error(`Console build not found at ${options.root}: run npm run build`);
+  }
+  const app = Fastify({ logger: options.logger });
+  const wsOrigin = options.apiOrigin.replace(/^http/, 'ws');
+  const csp = (frameAncestors: string) =>
+    [
+      "default-src 'self'",
+      `connect-src 'self' ${options.apiOrigin} ${wsOrigin}`,
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      `frame-ancestors ${frameAncestors}`,
+    ].join('; ');
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (isEmbeddable(request.url)) {
+      reply.header('content-security-policy', csp(options.embedFrameAncestors));
+    } else {
+      reply.header('content-security-policy', csp("'none'"));
+      reply.header('x-frame-options', 'DENY');
+    }
+  });
+
+  await app.register(fastifyStatic, { root: options.root, wildcard: false, index: ['index.html'] });
+  // Client-side routes: anything that is not a file gets the app shell.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).send();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+  return app;
+}

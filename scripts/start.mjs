@@ -1,0 +1,31 @@
+// `npm start`: builds what is missing (the admin and merchant consoles), then runs the API,
+// realtime and both consoles in this one process on the embedded default (PGlite in DATA_DIR).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const webDir = join(root, 'apps/web');
+const port = process.env.PORT ?? '8080';
+const backendUrl = process.env.VITE_BACKEND_URL ?? `http://localhost:${port}`;
+const variant = process.env.CONSOLE_VARIANT === 'bisnis' ? '-bisnis' : '';
+
+for (const target of [`admin${variant}`, `merchant${variant}`]) {
+  const dist = join(webDir, 'dist', target);
+  const infoFile = join(dist, 'build-info.json');
+  const info = existsSync(infoFile) ? JSON.parse(readFileSync(infoFile, 'utf8')) : null;
+  if (info?.backendUrl === backendUrl) continue;
+  console.log(`Building the ${target} console (backend ${backendUrl})...`);
+  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, VITE_BUILD_TARGET: target, VITE_BACKEND_URL: backendUrl },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(infoFile, JSON.stringify({ target, backendUrl, builtAt: new Date().toISOString() }));
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../apps/server/src/main.ts');
