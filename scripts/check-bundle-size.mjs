@@ -11,7 +11,12 @@ import { gzipSync } from 'node:zlib';
 const KB = 1024;
 const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const BUDGETS = [
-  { name: 'sign-in route', targets: ['admin', 'merchant'], modules: ['src/app/routes/auth/signin.tsx'], maxBytes: 120 * KB },
+  {
+    name: 'sign-in route',
+    targets: ['admin', 'merchant'],
+    modules: ['src/app/routes/auth/signin.tsx'],
+    maxBytes: 120 * KB,
+  },
   {
     name: 'shell',
     targets: ['admin'],

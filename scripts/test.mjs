@@ -41,7 +41,10 @@ if (only.length === 0 || only.includes('server-postgres')) {
   }
 }
 
-step('build', 'npm', ['run', 'build', '--workspace', 'apps/web']);
+// The e2e suite serves these builds against its own API on port 18080 (e2e/support/e2e-env.ts).
+step('build', 'npm', ['run', 'build', '--workspace', 'apps/web'], {
+  env: { VITE_BACKEND_URL: 'http://localhost:18080' },
+});
 step('bundle-size', 'node', ['scripts/check-bundle-size.mjs']);
 step('e2e', bin('playwright'), ['test'], { cwd: `${root}e2e`, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
 

@@ -46,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  // JSON only: any other body type is refused with 415 rather than parsed as text.
+  app.removeContentTypeParser('text/plain');
 
   const ctx = createAppContext({ config, database: options.database, logger: app.log, mailer: options.mailer });
   app.decorate('ctx', ctx);
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cors, {
     origin: config.CORS_ORIGINS,
     credentials: true,
+    // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the consoles PATCH and DELETE.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: ['retry-after', 'x-request-id'],
   });
 

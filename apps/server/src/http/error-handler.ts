@@ -8,24 +8,23 @@ function send(reply: FastifyReply, request: FastifyRequest, status: number, body
   return reply.status(status).type('application/json').send(JSON.stringify(payload));
 }
 
-/** `body.email` → "Invalid email": one message per field, the first issue wins. */
+type ValidationIssue = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } };
+
+/**
+ * `body.email` → "Invalid email": one message per field, the first issue wins. Issues come from
+ * fastify-type-provider-zod: `keyword` is the zod issue code, `instancePath` the field path.
+ */
 function zodFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {};
   const context = error.validationContext ?? 'body';
-  for (const issue of (error.validation ?? []) as Array<{
-    instancePath?: string;
-    message?: string;
-    params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
-  }>) {
-    const zodIssue = issue.params?.issue;
-    if (zodIssue?.code === 'unrecognized_keys' && zodIssue.keys) {
-      for (const key of zodIssue.keys) fields[`${context}.${key}`] = 'Unknown field';
+  for (const issue of (error.validation ?? []) as ValidationIssue[]) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const prefix = path ? `${context}.${path}` : context;
+    if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
+      for (const key of issue.params.keys) fields[`${prefix}.${key}`] = 'Unknown field';
       continue;
     }
-    const path =
-      zodIssue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
-    const key = path ? `${context}.${path}` : context;
-    fields[key] ??= zodIssue?.message ?? issue.message ?? 'Invalid value';
+    fields[prefix] ??= issue.message ?? 'Invalid value';
   }
   return fields;
 }

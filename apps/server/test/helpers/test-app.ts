@@ -94,8 +94,8 @@ export async function insertUser(
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD) {
   const res = await app.inject({ method: 'POST', url: '/auth/signin', payload: { email, password } });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-  const body = res.json() as { accessToken: string; refreshToken: string };
-  return { ...body, headers: { authorization: `Bearer ${body.accessToken}` } };
+  const { accessToken, refreshToken } = res.json() as { accessToken: string; refreshToken: string };
+  return { accessToken, refreshToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
 
 /** Inserts a user of the role and signs them in. */

@@ -1,5 +1,129 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  disableUser,
+  enableUser,
+  errorResponseSchema,
+  getUser,
+  getUserResponseSchema,
+  idParamsSchema,
+  inviteUser,
+  inviteUserBodySchema,
+  inviteUserResponseSchema,
+  listUsers,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  resendActivation,
+  updateUser,
+  updateUserBodySchema,
+  updateUserResponseSchema,
+  userActionResponseSchema,
+} from '@gerbang/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { requireAuth } from '../../http/authenticate';
+import { createUsersRepository } from './users.repository';
+import { type Actor, createUsersService } from './users.service';
 
-// Placeholder until the module lands.
-export async function usersRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+const tags = ['users'];
+const security = [{ bearer: [] }];
+
+function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { userId: auth.userId, roleId: auth.roleId, ip: request.ip };
+}
+
+export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = createUsersService({
+    repo: createUsersRepository(ctx.db),
+    audit: ctx.audit,
+    accountLinks: ctx.accountLinks,
+    sessionState: ctx.sessionState,
+    events: ctx.events,
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: listUsers.method,
+    url: listUsers.path,
+    schema: {
+      tags,
+      security,
+      summary: 'List users (search, role and status filters, keyset pagination)',
+      querystring: listUsersQuerySchema,
+      response: { 200: listUsersResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('users', 'view'),
+    handler: (request) => service.list(request.query),
+  });
+
+  api.route({
+    method: inviteUser.method,
+    url: inviteUser.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Invite a user: created without a password, an activation link is mailed',
+      body: inviteUserBodySchema,
+      response: { 201: inviteUserResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('users', 'create'),
+    handler: async (request, reply) => reply.status(201).send(await service.invite(actorOf(request), request.body)),
+  });
+
+  api.route({
+    method: getUser.method,
+    url: getUser.path,
+    schema: {
+      tags,
+      security,
+      summary: 'One user',
+      params: idParamsSchema,
+      response: { 200: getUserResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('users', 'view'),
+    handler: (request) => service.get(request.params.id),
+  });
+
+  api.route({
+    method: updateUser.method,
+    url: updateUser.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Edit a user’s name or role',
+      params: idParamsSchema,
+      body: updateUserBodySchema,
+      response: { 200: updateUserResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('users', 'update'),
+    handler: (request) => service.update(actorOf(request), request.params.id, request.body),
+  });
+
+  const actions = [
+    [disableUser, 'Disable a user and end all their sessions', service.disable],
+    [enableUser, 'Enable a disabled user', service.enable],
+    [resendActivation, 'Send a new activation link (the previous one stops working)', service.resendActivation],
+  ] as const;
+  for (const [endpoint, summary, run] of actions) {
+    api.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        tags,
+        security,
+        summary,
+        params: idParamsSchema,
+        response: { 200: userActionResponseSchema, ...errors },
+      },
+      preHandler: ctx.auth.requirePermission('users', 'operate'),
+      handler: (request) => run(actorOf(request), request.params.id),
+    });
+  }
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('server configuration', () => {
+  it('starts on the embedded default with no settings at all', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 8080, ADMIN_PORT: 3000, MERCHANT_PORT: 3001, DATA_DIR: './data' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names each missing secret when DATABASE_URL is set', () => {
+    const problems = problemsOf({ DATABASE_URL: 'postgres://db.example:5432/gerbang' });
+    expect(problems).toEqual([
+      'JWT_SECRET: required when DATABASE_URL is set',
+      'ENCRYPTION_KEY: required when DATABASE_URL is set',
+    ]);
+  });
+
+  it('names every invalid setting at once', () => {
+    const problems = problemsOf({ PORT: 'eighty', JWT_SECRET: 'short', ENCRYPTION_KEY: 'abc', SMTP_URL: 'not a url' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['ENCRYPTION_KEY', 'JWT_SECRET', 'PORT', 'SMTP_URL']);
+  });
+
+  it('accepts a 32-byte hex encryption key with a PostgreSQL URL', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://db.example:5432/gerbang',
+      JWT_SECRET: 'x'.repeat(32),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(config.DATABASE_URL).toBe('postgres://db.example:5432/gerbang');
+  });
+});

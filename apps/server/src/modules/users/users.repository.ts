@@ -1,0 +1,160 @@
+import { ROLE, type RoleId, type UserStatus } from '@gerbang/contract';
+import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+
+const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
+
+/**
+ * Every column the API may show (never password_hash), plus:
+ * - isLoggedIn: a live (unrevoked, unexpired) session exists — a subquery on sessions_user_idx in the
+ *   same query, so a page of 50 is one round trip, not 51;
+ * - cursorAt: created_at with microseconds, because a JS Date keeps only milliseconds and a
+ *   truncated cursor would repeat or skip rows created in the same millisecond.
+ */
+const userColumns = {
+  ...publicColumns,
+  // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into a hashed subplan that reads
+  // every live session for each page; this probes sessions_user_idx for the page's rows only.
+  // Written out in full because drizzle leaves columns unqualified in a one-table select, and
+  // inside the subquery an unqualified "id" would mean sessions.id.
+  isLoggedIn:
+    sql<boolean>`coalesce((select true from "sessions" s where s."user_id" = "users"."id" and s."revoked_at" is null and s."expires_at" > now() limit 1), false)`.as(
+      'is_logged_in',
+    ),
+  cursorAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+    'cursor_at',
+  ),
+};
+
+export type UserRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
+  isLoggedIn: boolean;
+  cursorAt: string;
+  /** Whether a password was ever set (enable puts a never-activated user back to invited). */
+  hasPassword?: boolean;
+};
+
+export type ListUsersFilter = {
+  q?: string;
+  roleId?: RoleId;
+  status?: UserStatus;
+  limit: number;
+  after?: { createdAt: string; id: string };
+};
+
+// NULLS LAST as in the indexes (drizzle's index default): plain DESC means NULLS FIRST, and
+// PostgreSQL would then sort the rows instead of reading the index in order.
+const newestFirst = [sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`];
+
+/** `%` and `_` typed by the user are literal text, not wildcards. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function createUsersRepository(db: Database) {
+  async function findById(id: string): Promise<UserRecord | null> {
+    const rows = await db
+      .select({ ...userColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  return {
+    findById,
+
+    /**
+     * One page, newest first, by keyset on (created_at, id): reads `limit + 1` rows along the
+     * (role_id|status,) created_at, id indexes; no OFFSET and no COUNT. The extra row says
+     * whether there is a next page.
+     */
+    async list(filter: ListUsersFilter): Promise<UserRecord[]> {
+      const where: SQL[] = [];
+      if (filter.roleId !== undefined) where.push(eq(users.roleId, filter.roleId));
+      if (filter.status !== undefined) where.push(eq(users.status, filter.status));
+      if (filter.q) {
+        const pattern = `%${escapeLike(filter.q)}%`;
+        where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)) as SQL);
+      }
+      if (filter.after) {
+        where.push(
+          sql`(${users.createdAt}, ${users.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
+        );
+      }
+      return db
+        .select(userColumns)
+        .from(users)
+        .where(and(...where))
+        .orderBy(...newestFirst)
+        .limit(filter.limit + 1);
+    },
+
+    async emailExists(email: string): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      return rows.length > 0;
+    },
+
+    /** Inserts a user with no password; null when the email is taken (also under a race). */
+    async insertWithoutPassword(fields: {
+      email: string;
+      name: string;
+      roleId: RoleId;
+      status: 'invited';
+    }): Promise<UserRecord | null> {
+      const rows = await db
+        .insert(users)
+        .values(fields)
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      const id = rows[0]?.id;
+      return id ? findById(id) : null;
+    },
+
+    async update(
+      id: string,
+      changes: Partial<Pick<typeof users.$inferInsert, 'name' | 'roleId' | 'status'>>,
+    ): Promise<UserRecord | null> {
+      await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+      return findById(id);
+    },
+
+    /** Disables the user and revokes every live session in one transaction; returns the ended session ids. */
+    async disable(id: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ status: 'disabled', updatedAt: sql`now()` }).where(eq(users.id, id));
+        const ended = await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()`, revokedReason: 'disabled' })
+          .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        return ended.map((row) => row.id);
+      });
+    },
+
+    /** "Is the table empty?" with limit 1, never a full count. */
+    async hasAnyUser(): Promise<boolean> {
+      const rows = await db.select({ id: users.id }).from(users).limit(1);
+      return rows.length > 0;
+    },
+
+    /** The Admin with this email if it has never activated and no Admin is active yet. */
+    async findFirstAdminAwaitingActivation(email: string) {
+      const rows = await db
+        .select({ id: users.id, email: users.email, name: users.name, roleId: users.roleId })
+        .from(users)
+        .where(
+          and(
+            eq(users.email, email),
+            eq(users.roleId, ROLE.Admin),
+            eq(users.status, 'invited'),
+            sql`not exists (select 1 from "users" a where a."role_id" = ${ROLE.Admin} and a."status" = 'active')`,
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+describe('errors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nope?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Route GET /nope not found' },
+      requestId: expect.any(String),
+    });
+    expect(res.headers['x-request-id']).toBe(res.json().requestId);
+  });
+
+  it('names an unknown body field and a field of the wrong type', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      payload: { email: 'a@example.test', password: 42, admin: true },
+    });
+    expect(res.statusCode).toBe(422);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.fields).toMatchObject({ 'body.admin': 'Unknown field', 'body.password': expect.any(String) });
+    expect(error.message).toContain('body.admin');
+  });
+
+  it('refuses a body that is not JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'BAD_REQUEST', message: 'The request body is not valid JSON' });
+  });
+
+  it('refuses a body in another content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/signin',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('serves the OpenAPI document at /docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty(['/auth/signin']);
+  });
+});
+
+describe('cross-origin requests from a console', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('pass the preflight for every method the consoles use, with the bearer header', async () => {
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/users/00000000-0000-4000-8000-000000000000',
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect(res.headers['access-control-allow-methods']).toContain(method);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+    }
+  });
+
+  it('are not allowed from an unknown origin', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/auth/signin',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Action,
+  type Area,
+  can,
+  changePassword,
+  currentUser,
+  disableUser,
+  type Endpoint,
+  enableUser,
+  getUser,
+  inviteUser,
+  listCountries,
+  listUsers,
+  logout,
+  ROLE,
+  ROLE_IDS,
+  ROLE_KEYS,
+  resendActivation,
+  updateUser,
+} from '@gerbang/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, insertUser, signedInUser, type TestApp } from './helpers/test-app';
+
+/**
+ * Every protected route, with what it requires: a permission from the contract's PERMISSIONS
+ * table, or just being signed in. Expected answers are computed with can(), never restated.
+ */
+type Protected = {
+  endpoint: Endpoint;
+  requires: { area: Area; action: Action } | 'signed-in';
+  /** The request to make; `targetId` is a fresh Staff user each role may (or may not) act on. */
+  request: (targetId: string) => { url: string; payload?: object };
+};
+
+const withId = (endpoint: Endpoint, id: string) => endpoint.path.replace(':id', id);
+
+const ROUTES: Protected[] = [
+  { endpoint: listUsers, requires: { area: 'users', action: 'view' }, request: () => ({ url: listUsers.path }) },
+  {
+    endpoint: inviteUser,
+    requires: { area: 'users', action: 'create' },
+    request: () => ({
+      url: inviteUser.path,
+      payload: { email: `invite-${randomUUID()}@roles.test`, name: 'Invitee', roleId: ROLE.Staff },
+    }),
+  },
+  { endpoint: getUser, requires: { area: 'users', action: 'view' }, request: (id) => ({ url: withId(getUser, id) }) },
+  {
+    endpoint: updateUser,
+    requires: { area: 'users', action: 'update' },
+    request: (id) => ({ url: withId(updateUser, id), payload: { name: 'Renamed' } }),
+  },
+  ...[disableUser, enableUser].map(
+    (endpoint): Protected => ({
+      endpoint,
+      requires: { area: 'users', action: 'operate' },
+      request: (id) => ({ url: withId(endpoint, id) }),
+    }),
+  ),
+  {
+    endpoint: resendActivation,
+    requires: { area: 'users', action: 'operate' },
+    request: (id) => ({ url: withId(resendActivation, id) }),
+  },
+  {
+    endpoint: listCountries,
+    requires: { area: 'countries', action: 'view' },
+    request: () => ({ url: listCountries.path }),
+  },
+  { endpoint: currentUser, requires: 'signed-in', request: () => ({ url: currentUser.path }) },
+  { endpoint: logout, requires: 'signed-in', request: () => ({ url: logout.path }) },
+  {
+    endpoint: changePassword,
+    requires: 'signed-in',
+    // A wrong current password: the route is reached (400), nothing changes.
+    request: () => ({
+      url: changePassword.path,
+      payload: { currentPassword: 'not the password', newPassword: 'a brand new password' },
+    }),
+  },
+];
+
+const label = (r: Protected) => `${r.endpoint.method} ${r.endpoint.path}`;
+
+describe('role enforcement on every protected route', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('covers every route the API documents as needing a bearer token', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, op]) => method !== 'head' && (op.security?.length ?? 0) > 0)
+        .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    expect(documented.sort()).toEqual(ROUTES.map(label).sort());
+  });
+
+  describe.each(ROUTES)('$endpoint.method $endpoint.path', (route) => {
+    const inject = (targetId: string, headers: Record<string, string> = {}) => {
+      const { url, payload } = route.request(targetId);
+      return t.app.inject({ method: route.endpoint.method, url, headers, ...(payload ? { payload } : {}) });
+    };
+
+    it('answers 401 without a token or with a bad one', async () => {
+      const target = await insertUser(t.database, { roleId: ROLE.Staff, password: null });
+      for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
+        const res = await inject(target.id, headers);
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('UNAUTHENTICATED');
+      }
+    });
+
+    it.each(ROLE_IDS.map((roleId) => [ROLE_KEYS[roleId], roleId] as const))(
+      'as %s: allowed exactly when the permission table says so',
+      async (_name, roleId) => {
+        const allowed = route.requires === 'signed-in' || can(roleId, route.requires.area, route.requires.action);
+        const actor = await signedInUser(t, roleId, roleId === ROLE.Merchant ? { merchantId: randomUUID() } : {});
+        // Invited, so that resend-activation is a valid action on it.
+        const target = await insertUser(t.database, { roleId: ROLE.Staff, password: null });
+        const res = await inject(target.id, actor.headers);
+        if (allowed) {
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          expect([401, 403]).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, res.body).toBe(403);
+          expect(res.json().error.code).toBe('FORBIDDEN');
+        }
+      },
+    );
+  });
+});

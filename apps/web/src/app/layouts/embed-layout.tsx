@@ -1,0 +1,49 @@
+import { EMBED_READY_MESSAGE } from '@gerbang/contract';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { Brand } from './brand';
+import { LanguageSwitch } from './language-switch';
+
+function isInFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    // A cross-origin parent can make window.top unreadable: that is a frame too.
+    return true;
+  }
+}
+
+/**
+ * Customer pages. Inside a merchant's iframe the shell goes, the background turns transparent,
+ * and the parent is told the page is ready (spec §2).
+ */
+export function EmbedLayout() {
+  const isFramed = isInFrame();
+
+  useEffect(() => {
+    if (!isFramed) return;
+    document.documentElement.classList.add('embedded');
+    // The message carries no data, so any parent origin may receive it.
+    window.parent.postMessage(EMBED_READY_MESSAGE, '*');
+    return () => document.documentElement.classList.remove('embedded');
+  }, [isFramed]);
+
+  if (isFramed) {
+    return (
+      <main className="p-2 sm:p-4">
+        <Outlet />
+      </main>
+    );
+  }
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-white px-4 py-3 sm:px-6 dark:border-gray-800 dark:bg-gray-900">
+        <Brand isLink={false} />
+        <LanguageSwitch />
+      </header>
+      <main className="mx-auto w-full max-w-lg flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

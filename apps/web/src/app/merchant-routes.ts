@@ -1,0 +1,77 @@
+import type { AppRoute } from './route-definition';
+
+/**
+ * The merchant console (spec §1: Dashboard, API Tokens, Transaction, Withdrawal Requests, Payout
+ * Methods), plus the account pages every console needs.
+ */
+export const MERCHANT_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/',
+    titleKey: 'routes.dashboard',
+    area: 'merchantDashboard',
+    layout: 'console',
+    load: () => import('./routes/merchant-console/dashboard'),
+  },
+  {
+    path: '/auth/signin',
+    titleKey: 'routes.signIn',
+    isPublic: true,
+    layout: 'auth',
+    load: () => import('./routes/auth/signin'),
+  },
+  {
+    path: '/auth/activate',
+    titleKey: 'routes.activateAccount',
+    isPublic: true,
+    layout: 'auth',
+    load: () => import('./routes/auth/activate'),
+  },
+  {
+    path: '/auth/reset-password',
+    titleKey: 'routes.resetPassword',
+    isPublic: true,
+    layout: 'auth',
+    load: () => import('./routes/auth/reset-password'),
+  },
+  {
+    path: '/auth/forgot-password',
+    titleKey: 'routes.forgotPassword',
+    isPublic: true,
+    layout: 'auth',
+    load: () => import('./routes/auth/forgot-password'),
+  },
+  {
+    path: '/api-tokens',
+    titleKey: 'routes.apiTokens',
+    area: 'apiTokens',
+    layout: 'console',
+    load: () => import('./routes/merchant-console/api-tokens'),
+  },
+  {
+    path: '/transaction',
+    titleKey: 'routes.transaction',
+    area: 'transactions',
+    layout: 'console',
+    load: () => import('./routes/merchant-console/transactions'),
+  },
+  {
+    path: '/withdrawal-requests',
+    titleKey: 'routes.withdrawalRequests',
+    area: 'withdrawals',
+    layout: 'console',
+    load: () => import('./routes/merchant-console/withdrawal-requests'),
+  },
+  {
+    path: '/payout-methods',
+    titleKey: 'routes.payoutMethods',
+    area: 'payoutMethods',
+    layout: 'console',
+    load: () => import('./routes/merchant-console/payout-methods'),
+  },
+  {
+    path: '/change-password',
+    titleKey: 'routes.changePassword',
+    layout: 'console',
+    load: () => import('./routes/change-password'),
+  },
+];

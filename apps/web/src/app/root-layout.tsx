@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { NavigationProgress } from './navigation-progress';
+
+/** Spec §2: every route change starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the path changed.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}

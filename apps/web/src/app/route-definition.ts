@@ -1,0 +1,24 @@
+import type { Area, RoleId } from '@gerbang/contract';
+import type { ComponentType } from 'react';
+
+/** Which shell a page is drawn in. */
+export type RouteLayout = 'auth' | 'embed' | 'console';
+
+/** One row of a console's route table (spec §2 "Routing behaviour"). */
+export type AppRoute = {
+  path: string;
+  /** Key in the common namespace; the router sets the document title from it. */
+  titleKey: string;
+  isPublic?: boolean;
+  /** Public customer pages that stay reachable while signed in (spec §2). */
+  staysReachableWhenLoggedIn?: boolean;
+  /** Only these roles may open the page; others see "no access". */
+  roles?: readonly RoleId[];
+  /** Permission area (contract PERMISSIONS) whose `view` the role needs. */
+  area?: Area;
+  layout: RouteLayout;
+  load: () => Promise<{ default: ComponentType }>;
+};
+
+/** Carried in each route's `handle`, so guards and layouts can read the matched row. */
+export type RouteHandle = { route: AppRoute };

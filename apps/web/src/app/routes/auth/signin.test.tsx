@@ -1,0 +1,135 @@
+import { ACCESS_TOKEN_STORAGE_KEY, currentUser, signin, type User } from '@gerbang/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type AxiosResponse } from 'axios';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n';
+import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
+import { AppProvider } from '../../provider';
+import SigninRoute from './signin';
+
+const USER: User = {
+  id: '0b5c1c52-8f3e-4a59-9d5e-3f0d8a7f6e21',
+  email: 'admin@gerbang.local',
+  name: 'Admin',
+  roleId: 1,
+  merchantId: null,
+  status: 'active',
+  isLoggedIn: true,
+  lastLoginAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+let restoreHttp = () => {};
+
+/** Sign-in answers with `reply`; the session's current-user check (spec §4) answers with USER. */
+function stubSignin(reply: StubResponse) {
+  const stub = stubHttp(({ url }) => {
+    if (url === currentUser.path) return { status: 200, data: USER };
+    if (url === signin.path) return reply;
+    return { status: 404, data: errorBody('NOT_FOUND') };
+  });
+  restoreHttp = stub.restore;
+  return stub.requests;
+}
+
+function Landing() {
+  const location = useLocation();
+  return <p>Landed on {`${location.pathname}${location.search}`}</p>;
+}
+
+function renderSignin(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth/signin', element: <SigninRoute /> },
+      { path: '*', element: <Landing /> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+async function signInAs(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^Email/), email);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('Sign In page', () => {
+  afterEach(() => restoreHttp());
+
+  it('signs in and opens the page named by the redirect parameter', async () => {
+    const requests = stubSignin({ status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } });
+    renderSignin(`/auth/signin?redirect=${encodeURIComponent('/user?q=budi')}`);
+
+    await signInAs('admin@gerbang.local', 'correct horse battery');
+
+    expect(await screen.findByText('Landed on /user?q=budi')).toBeInTheDocument();
+    const signins = requests.filter((request) => request.url === signin.path);
+    expect(signins.map((request) => request.data)).toEqual([
+      { email: 'admin@gerbang.local', password: 'correct horse battery' },
+    ]);
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access');
+  });
+
+  it('opens / when there is no redirect parameter', async () => {
+    stubSignin({ status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } });
+    renderSignin('/auth/signin');
+
+    await signInAs('admin@gerbang.local', 'correct horse battery');
+
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+  });
+
+  it('does not follow a redirect parameter to another site', async () => {
+    stubSignin({ status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } });
+    renderSignin(`/auth/signin?redirect=${encodeURIComponent('//evil.example/phish')}`);
+
+    await signInAs('admin@gerbang.local', 'correct horse battery');
+
+    expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+  });
+
+  it('shows the one generic message on wrong credentials and stays on the page', async () => {
+    stubSignin({ status: 401, data: errorBody('INVALID_CREDENTIALS', 'Invalid email or password') });
+    renderSignin('/auth/signin?redirect=%2Fuser');
+
+    await signInAs('admin@gerbang.local', 'wrong password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors:INVALID_CREDENTIALS'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('tells a rate-limited user how long to wait', async () => {
+    // The shared stub sends no headers; this one needs Retry-After, so it answers the wire itself.
+    const previous = api.defaults.adapter;
+    restoreHttp = () => {
+      api.defaults.adapter = previous;
+    };
+    api.defaults.adapter = async (config) => {
+      const response: AxiosResponse = {
+        status: 429,
+        statusText: 'Too Many Requests',
+        data: errorBody('RATE_LIMITED', 'Too many attempts'),
+        headers: { 'retry-after': '120' },
+        config,
+      };
+      throw new AxiosError('Request failed with status code 429', AxiosError.ERR_BAD_REQUEST, config, null, response);
+    };
+    renderSignin('/auth/signin');
+
+    await signInAs('admin@gerbang.local', 'wrong password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 2 min.');
+  });
+});

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { NotAvailableYet } from '../../../components/not-available-yet';
+
+export default function DeviceDashboardRoute() {
+  const { t } = useTranslation('common');
+  return <NotAvailableYet title={t('common:routes.deviceDashboard')} />;
+}

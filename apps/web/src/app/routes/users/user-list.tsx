@@ -1,0 +1,5 @@
+import { UserList } from '../../../features/users/components/user-list';
+
+export default function UserListRoute() {
+  return <UserList />;
+}

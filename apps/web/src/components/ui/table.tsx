@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Spinner } from './spinner';
+
+export type TableColumn<T> = { key: string; header: string; cell: (row: T) => ReactNode };
+
+export type TableProps<T> = {
+  columns: TableColumn<T>[];
+  rows: T[];
+  getRowKey(row: T): string;
+  isLoading?: boolean;
+  emptyMessage: string;
+  /** Names the table for assistive technology. */
+  caption?: string;
+};
+
+export function Table<T>({ columns, rows, getRowKey, isLoading = false, emptyMessage, caption }: TableProps<T>) {
+  const placeholder = isLoading ? <Spinner /> : emptyMessage;
+  const showPlaceholder = isLoading || rows.length === 0;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white dark:border-gray-700 dark:bg-gray-900">
+      <table
+        className="min-w-full divide-y divide-gray-200 text-left text-sm dark:divide-gray-700"
+        aria-busy={isLoading}
+      >
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="bg-gray-100 dark:bg-gray-800">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-200 dark:divide-gray-700">
+          {showPlaceholder ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-8 text-center text-gray-700 dark:text-gray-300">
+                {placeholder}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={getRowKey(row)} className="hover:bg-gray-50 dark:hover:bg-gray-800/60">
+                {columns.map((column) => (
+                  <td key={column.key} className="px-4 py-3 align-top">
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { type InvitableRoleId, NAME_MAX_LENGTH } from '@gerbang/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { useInviteUser } from '../api/invite-user';
+import { useUserFormError } from '../hooks/use-user-form-error';
+import { FormError } from './form-error';
+import { RoleSelect } from './role-select';
+
+const FORM_ID = 'invite-user-form';
+const SHOWN_FIELDS = ['email', 'name', 'roleId'] as const;
+// A light check for an obvious typo; the server's schema has the final word.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type InviteUserModalProps = { roleOptions: readonly InvitableRoleId[]; onClose: () => void };
+
+/** Rendered only while open, so every opening starts with an empty form. */
+export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) {
+  const { t } = useTranslation(['users']);
+  const invite = useInviteUser();
+  const splitError = useUserFormError(SHOWN_FIELDS);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [roleId, setRoleId] = useState<InvitableRoleId | undefined>(roleOptions[0]);
+  const [localErrors, setLocalErrors] = useState<{ email?: string; name?: string }>({});
+  const { fieldErrors, formError } = splitError(invite.error);
+
+  const validateEmail = (value: string): string | undefined => {
+    if (!value) return t('users:validation.required');
+    if (!EMAIL_PATTERN.test(value)) return t('users:validation.invalidEmail');
+    return undefined;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmedEmail = email.trim();
+    const trimmedName = name.trim();
+    const nextErrors = {
+      email: validateEmail(trimmedEmail),
+      name: trimmedName ? undefined : t('users:validation.required'),
+    };
+    setLocalErrors(nextErrors);
+    if (nextErrors.email || nextErrors.name || roleId === undefined) return;
+    invite.mutate(
+      { email: trimmedEmail, name: trimmedName, roleId },
+      {
+        onSuccess: (user) => {
+          toast.success(t('users:invite.success', { email: user.email }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={t('users:invite.title')}
+      isLoading={invite.isPending}
+      footer={
+        <>
+          <Button type="button" variant="secondary" onClick={onClose} disabled={invite.isPending}>
+            {t('users:actions.cancel')}
+          </Button>
+          <Button type="submit" form={FORM_ID} variant="primary" isLoading={invite.isPending}>
+            {t('users:invite.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-gray-600 dark:text-gray-300">{t('users:invite.intro')}</p>
+        {formError ? <FormError>{formError}</FormError> : null}
+        <Input
+          label={t('users:fields.email')}
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={localErrors.email ?? fieldErrors.email}
+        />
+        <Input
+          label={t('users:fields.name')}
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={NAME_MAX_LENGTH}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={localErrors.name ?? fieldErrors.name}
+        />
+        {roleId === undefined ? null : (
+          <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { currentUser, refreshToken, signin } from '@gerbang/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { delay, errorBody, stubHttp } from '../test/http-stub';
+import { api, NO_REFRESH_TOKEN_MESSAGE } from './api-client';
+import { getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { setNavigate } from './navigation';
+
+const OLD = { accessToken: 'access-old', refreshToken: 'refresh-old' };
+const NEW = { accessToken: 'access-new', refreshToken: 'refresh-new' };
+
+let navigate: ReturnType<typeof vi.fn<(to: string) => void>>;
+let restore: () => void = () => undefined;
+
+beforeEach(() => {
+  navigate = vi.fn<(to: string) => void>();
+  setNavigate(navigate);
+  window.history.replaceState(null, '', '/user?q=ada&page=2');
+});
+
+afterEach(() => restore());
+
+/** A server whose access token `access-new` is the only valid one. */
+function serverAcceptingOnlyNewToken(refreshAnswer: () => Promise<{ status: number; data?: unknown }>) {
+  const stub = stubHttp(async (request) => {
+    if (request.url === refreshToken.path) return refreshAnswer();
+    if (request.authorization === `Bearer ${NEW.accessToken}`) return { status: 200, data: { path: request.url } };
+    return { status: 401, data: errorBody('UNAUTHENTICATED') };
+  });
+  restore = stub.restore;
+  return stub;
+}
+
+describe('api client session refresh', () => {
+  it('refreshes once for 20 concurrent 401s and replays all 20 with the new token', async () => {
+    setTokens(OLD);
+    const stub = serverAcceptingOnlyNewToken(async () => {
+      await delay(20);
+      return { status: 200, data: NEW };
+    });
+
+    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => api.get(`/items/${index}`)));
+
+    const refreshCalls = stub.requests.filter((request) => request.url === refreshToken.path);
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]?.authorization).toBe(`Bearer ${OLD.refreshToken}`);
+    expect(refreshCalls[0]?.method).toBe('POST');
+    expect(results.map((result) => result.data.path)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `/items/${index}`),
+    );
+    const replays = stub.requests.filter((request) => request.authorization === `Bearer ${NEW.accessToken}`);
+    expect(replays).toHaveLength(20);
+    expect(getAccessToken()).toBe(NEW.accessToken);
+    expect(getRefreshToken()).toBe(NEW.refreshToken);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('fails with "No refresh token available" when there is no refresh token, and sends the user to sign-in', async () => {
+    localStorage.setItem('access_token', OLD.accessToken);
+    const stub = serverAcceptingOnlyNewToken(async () => ({ status: 200, data: NEW }));
+
+    await expect(api.get(currentUser.path)).rejects.toThrow(NO_REFRESH_TOKEN_MESSAGE);
+
+    expect(stub.requests.some((request) => request.url === refreshToken.path)).toBe(false);
+    expect(getAccessToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/signin?redirect=%2Fuser%3Fq%3Dada%26page%3D2');
+  });
+
+  it('clears both tokens and redirects to sign-in with the current path when the refresh is refused', async () => {
+    setTokens(OLD);
+    const stub = serverAcceptingOnlyNewToken(async () => ({ status: 401, data: errorBody('SESSION_INVALID') }));
+
+    const outcomes = await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
+
+    expect(outcomes.every((outcome) => outcome.status === 'rejected')).toBe(true);
+    expect(stub.requests.filter((request) => request.url === refreshToken.path)).toHaveLength(1);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/auth/signin?redirect=%2Fuser%3Fq%3Dada%26page%3D2');
+  });
+
+  it('does not redirect again when the user is already on sign-in', async () => {
+    window.history.replaceState(null, '', '/auth/signin?redirect=%2F');
+    setTokens(OLD);
+    serverAcceptingOnlyNewToken(async () => ({ status: 500, data: errorBody('INTERNAL') }));
+
+    await expect(api.get('/a')).rejects.toBeTruthy();
+
+    expect(getAccessToken()).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('passes a 401 from sign-in through without refreshing', async () => {
+    setTokens(OLD);
+    const stub = stubHttp(async () => ({ status: 401, data: errorBody('INVALID_CREDENTIALS') }));
+    restore = stub.restore;
+
+    const error = await api.post(signin.path, { email: 'a@b.co', password: 'wrong' }).catch((caught) => caught);
+
+    expect(error.response.status).toBe(401);
+    expect(error.response.data.error.code).toBe('INVALID_CREDENTIALS');
+    expect(stub.requests).toHaveLength(1);
+    expect(getAccessToken()).toBe(OLD.accessToken);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('replays a request only once: a second 401 after the refresh is final', async () => {
+    setTokens(OLD);
+    const stub = stubHttp(async (request) => {
+      if (request.url === refreshToken.path) return { status: 200, data: NEW };
+      return { status: 401, data: errorBody('UNAUTHENTICATED') };
+    });
+    restore = stub.restore;
+
+    const error = await api.get('/always-401').catch((caught) => caught);
+
+    expect(error.response.status).toBe(401);
+    expect(stub.requests.map((request) => request.url)).toEqual(['/always-401', refreshToken.path, '/always-401']);
+  });
+
+  it('sends the access token as a bearer header with JSON', async () => {
+    setTokens(NEW);
+    const stub = stubHttp(async () => ({ status: 200, data: {} }));
+    restore = stub.restore;
+
+    await api.post('/things', { name: 'x' });
+
+    expect(stub.requests[0]).toMatchObject({ authorization: `Bearer ${NEW.accessToken}`, data: { name: 'x' } });
+    expect(api.defaults.withCredentials).toBe(true);
+    expect(api.defaults.timeout).toBe(180_000);
+  });
+});

@@ -1,0 +1,93 @@
+import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
+import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { env } from '../config/env';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { redirectToSignIn } from './navigation';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Set on the replay after a refresh, so a second 401 is final. */
+    hasRetriedAfterRefresh?: boolean;
+    /** The refresh call itself: it carries the refresh token and must never trigger a refresh. */
+    isRefreshCall?: boolean;
+  }
+}
+
+export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+
+/** Spec §7: backend URL, credentials, JSON, 3-minute timeout, bearer access token. */
+export const api = axios.create({
+  baseURL: env.backendUrl,
+  withCredentials: true,
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+});
+
+function bearer(token: string): string {
+  return `Bearer ${token}`;
+}
+
+api.interceptors.request.use((config) => {
+  if (config.isRefreshCall) return config;
+  const token = getAccessToken();
+  if (token) config.headers.set('Authorization', bearer(token));
+  return config;
+});
+
+let pendingRefresh: Promise<string> | null = null;
+
+async function requestNewTokens(): Promise<string> {
+  const token = getRefreshToken();
+  if (!token) throw new Error(NO_REFRESH_TOKEN_MESSAGE);
+  // Same instance (same adapter, base URL, timeout), but flagged so no interceptor waits on it:
+  // a refresh that waited for a refresh would never settle.
+  const response = await api.request({
+    method: refreshToken.method,
+    url: refreshToken.path,
+    data: undefined,
+    headers: { Authorization: bearer(token) },
+    isRefreshCall: true,
+  });
+  const tokens = refreshTokenResponseSchema.parse(response.data);
+  setTokens(tokens);
+  return tokens.accessToken;
+}
+
+/**
+ * Spec §4: one refresh shared by every caller that is waiting at the same time (concurrent 401s,
+ * the realtime client). On failure the session is over: both tokens go, and so does the user,
+ * to sign-in with a redirect back.
+ */
+export function refreshAccessToken(): Promise<string> {
+  if (pendingRefresh) return pendingRefresh;
+  pendingRefresh = requestNewTokens()
+    .catch((error: unknown) => {
+      clearTokens();
+      redirectToSignIn();
+      throw error;
+    })
+    .finally(() => {
+      pendingRefresh = null;
+    });
+  return pendingRefresh;
+}
+
+function isSigninCall(config: InternalAxiosRequestConfig): boolean {
+  return config.url === signin.path;
+}
+
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
+  const config = error.config;
+  // Wrong credentials at sign-in are an answer for the form, not an expired session.
+  if (config.isRefreshCall || config.hasRetriedAfterRefresh || isSigninCall(config)) throw error;
+
+  const sentWith = AxiosHeaders.from(config.headers).get('Authorization');
+  const current = getAccessToken();
+  // A request that left before another refresh finished only needs the newer token.
+  const accessToken = current && sentWith !== bearer(current) ? current : await refreshAccessToken();
+
+  config.hasRetriedAfterRefresh = true;
+  config.headers.set('Authorization', bearer(accessToken));
+  return api.request(config);
+});

@@ -1,0 +1,143 @@
+import {
+  currentUser,
+  currentUserResponseSchema,
+  logout as logoutEndpoint,
+  ROLE,
+  SERVER_EVENTS,
+  type TokenPair,
+  type User,
+} from '@gerbang/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { api } from './api-client';
+import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
+import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime';
+
+export type Session = {
+  user: User | null;
+  isLoggedIn: boolean;
+  isLoading: boolean;
+  isStaff: boolean;
+  isSubAdmin: boolean;
+  signIn(tokens: TokenPair, user: User): void;
+  logout(): Promise<void>;
+  refetchUser(): Promise<void>;
+};
+
+export const CURRENT_USER_QUERY_KEY = ['auth', 'current-user'] as const;
+
+/** An empty answer fails the schema, which counts as a failed check (spec §4). */
+export async function fetchCurrentUser(): Promise<User> {
+  const response = await api.request({ method: currentUser.method, url: currentUser.path });
+  return currentUserResponseSchema.parse(response.data);
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const hasTokens = useSyncExternalStore(subscribeTokens, hasBothTokens, () => false);
+  const userQuery = useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    enabled: hasTokens,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const { isError, refetch } = userQuery;
+
+  // Spec §8: a failed current-user check ends the session silently.
+  useEffect(() => {
+    if (!isError) return;
+    clearTokens();
+    queryClient.removeQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+  }, [isError, queryClient]);
+
+  // Tokens gone (sign-out, failed refresh, another tab): drop every cached answer of that user.
+  // Only on the change itself: signed-out pages (customer pages) keep their own queries.
+  const hadTokensRef = useRef(hasTokens);
+  useEffect(() => {
+    if (hadTokensRef.current && !hasTokens) queryClient.clear();
+    hadTokensRef.current = hasTokens;
+  }, [hasTokens, queryClient]);
+
+  const user = hasTokens ? (userQuery.data ?? null) : null;
+  const isLoggedIn = user !== null;
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      disconnectRealtime();
+      return;
+    }
+    connectRealtime();
+    const stopResync = onRealtimeReconnect(() => void queryClient.invalidateQueries());
+    return () => {
+      stopResync();
+    };
+  }, [isLoggedIn, queryClient]);
+
+  useEffect(() => () => disconnectRealtime(), []);
+
+  const refetchUser = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+
+  useRealtimeEvent(SERVER_EVENTS.merchantTriggerAvailableBalance, () => void refetchUser());
+  useRealtimeEvent(SERVER_EVENTS.sessionEnded, (payload) => {
+    // An expired token is refreshed by the realtime client; any other end is final.
+    if (payload.reason !== 'expired') clearTokens();
+  });
+
+  const signIn = useCallback(
+    (tokens: TokenPair, signedInUser: User) => {
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, signedInUser);
+      setTokens(tokens);
+      // Spec §4: the current-user check also runs when the login state changes.
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await api.request({ method: logoutEndpoint.method, url: logoutEndpoint.path });
+    } catch {
+      // The local session ends whatever the server says; its tokens are short-lived or revoked.
+    } finally {
+      disconnectRealtime();
+      clearTokens();
+      queryClient.clear();
+    }
+  }, [queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      isLoggedIn,
+      isLoading: hasTokens && userQuery.isPending,
+      isStaff: user?.roleId === ROLE.Staff,
+      isSubAdmin: user?.roleId === ROLE.SubAdmin,
+      signIn,
+      logout,
+      refetchUser,
+    }),
+    [user, isLoggedIn, hasTokens, userQuery.isPending, signIn, logout, refetchUser],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,39 @@
+import { currentUser, type User } from '@gerbang/contract';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from '../app/provider';
+import { buildRouteObjects, routesForConsole } from '../app/router';
+import type { ConsoleKind } from '../config/build-targets';
+import { setTokens } from '../lib/auth-tokens';
+import { errorBody, type StubRequest, type StubResponse, stubHttp } from './http-stub';
+
+type RenderAppOptions = {
+  path: string;
+  /** Signed in as this user (tokens stored, current-user answers with it); none: signed out. */
+  user?: User;
+  consoleKind?: ConsoleKind;
+  /** Answers for other calls pages make; null or unknown calls get 404. */
+  handler?: (request: StubRequest) => StubResponse | null | Promise<StubResponse | null>;
+};
+
+/** Renders the real route table, guards and layouts at `path`, with HTTP stubbed at the adapter. */
+export function renderApp({ path, user, consoleKind = 'admin', handler }: RenderAppOptions) {
+  if (user) setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+  const http = stubHttp(async (request) => {
+    if (request.url === currentUser.path && user) return { status: 200, data: user };
+    const answer = handler ? await handler(request) : null;
+    return answer ?? { status: 404, data: errorBody('NOT_FOUND') };
+  });
+  const router = createMemoryRouter(buildRouteObjects(routesForConsole(consoleKind), consoleKind), {
+    initialEntries: [path],
+  });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, http, location };
+}

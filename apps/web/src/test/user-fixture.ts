@@ -1,0 +1,17 @@
+import { ROLE, type RoleId, type User } from '@gerbang/contract';
+
+export function makeUser(roleId: RoleId = ROLE.Admin, overrides: Partial<User> = {}): User {
+  return {
+    id: '0b3f2c9e-8a51-4c2d-9e3a-5d6f7a8b9c0d',
+    email: 'ada@gerbang.local',
+    name: 'Ada Lovelace',
+    roleId,
+    merchantId: null,
+    status: 'active',
+    isLoggedIn: true,
+    lastLoginAt: '2025-01-01T00:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

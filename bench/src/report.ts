@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LoadResult } from './load';
+import type { DatabaseKind, Target } from './scenarios';
+
+export const RESULTS_FILE = fileURLToPath(new URL('../.results/latest.json', import.meta.url));
+
+export type Verdict = 'PASS' | 'FAIL' | 'INFO' | 'INVALID' | 'ERROR';
+
+export type ScenarioReport = {
+  id: string;
+  title: string;
+  database: DatabaseKind | 'none';
+  target: Target;
+  verdict: Verdict;
+  /** Throughput as a share of the bare route's (same run, same settings). */
+  ratio?: number;
+  result?: LoadResult;
+  server?: { cpuPercent: number; eventLoopUtilization: number };
+  /** 1-minute load average of the machine when the measured run ended. */
+  loadAverage1m?: number;
+  note?: string;
+};
+
+export function targetLabel(target: Target): string {
+  if (target.kind === 'ratio') return `≥ ${Math.round(target.min * 100)}% of bare`;
+  if (target.kind === 'p95') return `p95 < ${target.maxMs} ms`;
+  return '—';
+}
+
+/** PASS/FAIL against the target; INVALID when any response was not 2xx (a broken route is not a fast one). */
+export function judge(target: Target, result: LoadResult, ratio: number): { verdict: Verdict; note?: string } {
+  if (result.non2xx > 0 || result.errors > 0 || result.total === 0) {
+    return {
+      verdict: 'INVALID',
+      note: `statuses ${JSON.stringify(result.statusCodes)}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    };
+  }
+  if (target.kind === 'ratio') return { verdict: ratio >= target.min ? 'PASS' : 'FAIL' };
+  if (target.kind === 'p95') return { verdict: result.latencyMs.p95 < target.maxMs ? 'PASS' : 'FAIL' };
+  return { verdict: 'INFO' };
+}
+
+const fmt = (n: number | undefined, digits = 1) => (n === undefined ? '' : n.toFixed(digits));
+
+export function printTable(rows: ScenarioReport[]): void {
+  const header = [
+    'Scenario',
+    'DB',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'vs bare',
+    'Target',
+    'Result',
+    'CPU',
+    'ELU',
+    'Load',
+  ];
+  const body = rows.map((r) => [
+    r.title,
+    r.database,
+    fmt(r.result?.requestsPerSecond, 0),
+    fmt(r.result?.latencyMs.p50),
+    fmt(r.result?.latencyMs.p95),
+    fmt(r.result?.latencyMs.p99),
+    r.ratio === undefined ? '' : `${(r.ratio * 100).toFixed(1)}%`,
+    targetLabel(r.target),
+    r.verdict,
+    r.server ? `${r.server.cpuPercent.toFixed(0)}%` : '',
+    r.server ? r.server.eventLoopUtilization.toFixed(2) : '',
+    r.loadAverage1m === undefined ? '' : r.loadAverage1m.toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i < 2 || (i >= 7 && i <= 8) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of body) console.log(line(row));
+  for (const r of rows) if (r.note) console.log(`  ${r.id}: ${r.note}`);
+  console.log(
+    'CPU = server child process CPU (100% = one core); ELU = its event-loop utilization; Load = 1-min load average at the end.',
+  );
+}
+
+export function writeResults(data: unknown): void {
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(data, null, 2)}\n`);
+}

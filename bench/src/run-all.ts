@@ -1,0 +1,226 @@
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { cursorAtDepth, signInForToken } from './api';
+import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
+import { LOAD, type LoadOptions, runLoad } from './load';
+import { type BenchPostgres, startBenchPostgres } from './postgres';
+import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
+import {
+  type DatabaseKind,
+  DEEP_OFFSET,
+  SCENARIOS,
+  type Scenario,
+  type ScenarioContext,
+  USERS_SEEDED,
+} from './scenarios';
+import type { SeedPlan } from './seed';
+
+/**
+ * `npm run bench`: each throughput scenario as a ratio to a bare Fastify route measured right
+ * before it, in the same run with the same autocannon settings (paired, because the two cores are
+ * shared and their load drifts). autocannon runs here; every server runs in its own child process.
+ * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
+ * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring> · BENCH_DURATION / BENCH_WARMUP
+ * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_CPU_PROF=1 (profile each measured window).
+ */
+const PLAN: SeedPlan = {
+  adminEmail: 'bench-admin@example.test',
+  bulkUsers: USERS_SEEDED,
+  password: 'bench password that is long enough',
+};
+const CURSOR_WALK_BUDGET_MS = 20_000;
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
+const only = process.env.BENCH_ONLY;
+const profiling = process.env.BENCH_CPU_PROF === '1';
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+/** One measured run, with the server child's CPU and event-loop share over the measured part only. */
+async function measure(server: ServerChild, options: LoadOptions, profileName?: string) {
+  let before = await server.usage();
+  let startedAt = performance.now();
+  const result = await runLoad(options, {
+    beforeMeasure: async () => {
+      if (profileName) await server.profileStart();
+      before = await server.usage();
+      startedAt = performance.now();
+    },
+  });
+  const after = await server.usage();
+  const usage = usageBetween(before, after, performance.now() - startedAt);
+  if (profileName) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    await server.profileStop(join(PROFILE_DIR, `${profileName}.cpuprofile`));
+  }
+  // The 1-minute load average as the run ends: above ~2 on two cores, something else was competing.
+  return { result, server: usage, loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
+}
+
+const bareLoad = (bare: ServerChild, durationSeconds?: number): LoadOptions => ({
+  url: bare.url,
+  requests: [{ method: 'GET', path: '/bare' }],
+  ...(durationSeconds ? { durationSeconds } : {}),
+});
+
+async function runScenario(scenario: Scenario, server: ServerChild, bare: ServerChild, ctx: ScenarioContext) {
+  const base = { id: scenario.id, title: scenario.title, database: scenario.database, target: scenario.target };
+  log(`${scenario.id}: ${scenario.title}`);
+  const load = scenario.load(ctx);
+  // The paired baseline (flat-out scenarios only): same settings and duration, a short warm-up.
+  let paired: Measured | undefined;
+  if (load.overallRate === undefined) {
+    paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
+  }
+  const run = await measure(server, load, profiling ? scenario.id : undefined);
+  const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
+  const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0);
+  const { p50, p95, p99 } = run.result.latencyMs;
+  log(
+    `  ${run.result.requestsPerSecond} req/s (bare ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
+  );
+  return {
+    ...base,
+    verdict,
+    ...(ratio === undefined ? {} : { ratio }),
+    result: run.result,
+    server: run.server,
+    loadAverage1m: run.loadAverage1m,
+    ...(paired ? { bare: paired } : {}),
+    ...(note ? { note } : {}),
+  } satisfies ScenarioReport & { bare?: Measured };
+}
+
+async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: ScenarioReport[]) {
+  const scenarios = SCENARIOS.filter((s) => s.database === kind && (!only || s.id.includes(only)));
+  if (scenarios.length === 0) return undefined;
+  let postgres: BenchPostgres | undefined;
+  let server: ServerChild | undefined;
+  const setup: Record<string, unknown> = {};
+  try {
+    const startedAt = performance.now();
+    if (kind === 'postgres') postgres = await startBenchPostgres();
+    log(`${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users`);
+    server = await startServerChild(`api-${kind}`, './server-process.ts', {
+      BENCH_SEED: JSON.stringify(PLAN),
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    });
+    setup.readyMs = Math.round(performance.now() - startedAt);
+    Object.assign(setup, server.detail);
+    log(`${kind}: ready in ${setup.readyMs} ms (migrate + seed ${server.detail.seedMs} ms)`);
+
+    const ctx: ScenarioContext = { url: server.url, token: '', deepCursor: '', password: PLAN.password };
+    try {
+      ctx.token = await signInForToken(server.url, PLAN.adminEmail, PLAN.password);
+      const walkStartedAt = performance.now();
+      const deep = await cursorAtDepth(server.url, ctx.token, DEEP_OFFSET, CURSOR_WALK_BUDGET_MS);
+      ctx.deepCursor = deep.cursor;
+      setup.deepPageOffset = deep.depth;
+      setup.cursorWalkMs = Math.round(performance.now() - walkStartedAt);
+      setup.cursorWalkPerPageMs = Math.round((setup.cursorWalkMs as number) / (deep.depth / 100));
+      log(`${kind}: walked ${deep.depth} rows by nextCursor in ${setup.cursorWalkMs} ms`);
+    } catch (error) {
+      setup.error = (error as Error).message;
+      log(`${kind}: setup call failed (the scenarios that need it will be INVALID): ${setup.error}`);
+    }
+
+    for (const scenario of scenarios) {
+      try {
+        reports.push(await runScenario(scenario, server, bare, ctx));
+      } catch (error) {
+        const { id, title, database, target } = scenario;
+        reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
+      }
+    }
+  } catch (error) {
+    for (const { id, title, database, target } of scenarios) {
+      reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
+    }
+  } finally {
+    await server?.stop();
+    postgres?.stop();
+  }
+  return setup;
+}
+
+async function main() {
+  const startedAt = new Date();
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  };
+  log(
+    `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; autocannon ${LOAD.connections} connections, ` +
+      `${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s per scenario`,
+  );
+
+  const loadAtStart = loadavg();
+  if ((loadAtStart[0] ?? 0) > 1) {
+    log(
+      `warning: load average ${loadAtStart.map((n) => n.toFixed(2)).join(' ')} before the run; other processes compete for the CPUs and the figures will be noisy`,
+    );
+  }
+  const bare = await startServerChild('bare', './bare-server.ts');
+  const reports: ScenarioReport[] = [];
+  const setups: Record<string, unknown> = {};
+  let bareFirst: Measured | undefined;
+  try {
+    log('bare Fastify route (warms the bare server and the load generator)');
+    bareFirst = await measure(bare, bareLoad(bare), profiling ? 'bare' : undefined);
+    if (!only || 'bare-page'.includes(only)) {
+      log('bare Fastify, a 50-user page from memory (the HTTP + JSON ceiling of a list page)');
+      const pagePaired = await measure(bare, { ...bareLoad(bare), warmupSeconds: 1 });
+      const pageRun = await measure(bare, { url: bare.url, requests: [{ method: 'GET', path: '/bare-page' }] });
+      const ratio = pageRun.result.requestsPerSecond / pagePaired.result.requestsPerSecond;
+      reports.push({
+        id: 'bare-page',
+        title: 'Bare Fastify, 50-user page from memory',
+        database: 'none',
+        target: { kind: 'none' },
+        ...judge({ kind: 'none' }, pageRun.result, ratio),
+        ratio,
+        result: pageRun.result,
+        server: pageRun.server,
+        bare: pagePaired,
+      } as ScenarioReport);
+      log(`  ${pageRun.result.requestsPerSecond} req/s (bare ${pagePaired.result.requestsPerSecond})`);
+    }
+    for (const kind of databases) setups[kind] = await runDatabase(kind, bare, reports);
+  } finally {
+    await bare.stop();
+  }
+
+  const pairedBare = reports.flatMap((r) => ('bare' in r ? [(r.bare as Measured).result.requestsPerSecond] : []));
+  const bareAll = [bareFirst.result.requestsPerSecond, ...pairedBare];
+  const bareRow: ScenarioReport = {
+    id: 'bare',
+    title: 'Bare Fastify GET /bare (first run)',
+    database: 'none',
+    target: { kind: 'none' },
+    verdict: 'INFO',
+    ratio: 1,
+    result: bareFirst.result,
+    server: bareFirst.server,
+    note: `bare runs (first, then one before each ratio scenario): ${bareAll.map((n) => n.toFixed(0)).join(', ')} req/s`,
+  };
+  printTable([bareRow, ...reports]);
+  writeResults({
+    startedAt: startedAt.toISOString(),
+    durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    machine,
+    loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
+    load: LOAD,
+    bare: bareFirst,
+    setups,
+    scenarios: reports,
+  });
+  log(`raw results: ${RESULTS_FILE} (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in all)`);
+}
+
+await main();
+// Exit 0 whatever the verdicts; a crash of the harness itself exits non-zero via the rejection.
+process.exit(0);

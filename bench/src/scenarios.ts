@@ -1,0 +1,109 @@
+import { currentUser, PAGE_SIZE_DEFAULT, signin } from '@gerbang/contract';
+import { usersPagePath } from './api';
+import type { LoadOptions, LoadRequest } from './load';
+import { bulkUserEmail } from './seed';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Targets from issue 2 (Benchmarks); `none` rows are measured for context only. */
+export type Target = { kind: 'ratio'; min: number } | { kind: 'p95'; maxMs: number } | { kind: 'none' };
+
+export type ScenarioContext = { url: string; token: string; deepCursor: string; password: string };
+
+export type Scenario = {
+  id: string;
+  title: string;
+  database: DatabaseKind;
+  target: Target;
+  load(ctx: ScenarioContext): LoadOptions;
+};
+
+export const USERS_SEEDED = Number(process.env.BENCH_USERS ?? 100_000);
+/** Rows behind the deep page (reached by following nextCursor). */
+export const DEEP_OFFSET = Math.min(Number(process.env.BENCH_DEEP_OFFSET ?? 50_000), USERS_SEEDED - 100);
+/** Distinct accounts the sign-in load rotates through (a per-account limit must not be what is measured). */
+export const SIGNIN_POOL = 100;
+export const SIGNIN_RATE = 20;
+export const SIGNIN_SECONDS = Number(process.env.BENCH_SIGNIN_DURATION ?? 15);
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const currentUserLoad = (ctx: ScenarioContext): LoadOptions => ({
+  url: ctx.url,
+  requests: [{ method: currentUser.method, path: currentUser.path, headers: bearer(ctx.token) }],
+});
+
+const usersPageLoad =
+  (deep: boolean) =>
+  (ctx: ScenarioContext): LoadOptions => ({
+    url: ctx.url,
+    requests: [
+      {
+        method: 'GET',
+        path: usersPagePath(PAGE_SIZE_DEFAULT, deep ? ctx.deepCursor : undefined),
+        headers: bearer(ctx.token),
+      },
+    ],
+  });
+
+const signinLoad = (ctx: ScenarioContext): LoadOptions => {
+  const requests: LoadRequest[] = Array.from({ length: SIGNIN_POOL }, (_, i) => ({
+    method: signin.method,
+    path: signin.path,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: bulkUserEmail(i + 1), password: ctx.password }),
+  }));
+  return { url: ctx.url, requests, overallRate: SIGNIN_RATE, durationSeconds: SIGNIN_SECONDS };
+};
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: 'current-user-pglite',
+    title: 'GET /auth/current-user',
+    database: 'pglite',
+    target: { kind: 'ratio', min: 0.4 },
+    load: currentUserLoad,
+  },
+  {
+    id: 'users-first-pglite',
+    title: `GET /users?limit=50, first page of ${USERS_SEEDED / 1000}k`,
+    database: 'pglite',
+    target: { kind: 'ratio', min: 0.1 },
+    load: usersPageLoad(false),
+  },
+  {
+    id: 'users-deep-pglite',
+    title: `GET /users?limit=50, page after ${DEEP_OFFSET / 1000}k rows`,
+    database: 'pglite',
+    target: { kind: 'ratio', min: 0.1 },
+    load: usersPageLoad(true),
+  },
+  {
+    id: 'signin-pglite',
+    title: `POST /auth/signin at ${SIGNIN_RATE}/s`,
+    database: 'pglite',
+    target: { kind: 'p95', maxMs: 250 },
+    load: signinLoad,
+  },
+  {
+    id: 'users-first-postgres',
+    title: `GET /users?limit=50, first page of ${USERS_SEEDED / 1000}k`,
+    database: 'postgres',
+    target: { kind: 'ratio', min: 0.2 },
+    load: usersPageLoad(false),
+  },
+  {
+    id: 'users-deep-postgres',
+    title: `GET /users?limit=50, page after ${DEEP_OFFSET / 1000}k rows`,
+    database: 'postgres',
+    target: { kind: 'ratio', min: 0.2 },
+    load: usersPageLoad(true),
+  },
+  {
+    id: 'signin-postgres',
+    title: `POST /auth/signin at ${SIGNIN_RATE}/s`,
+    database: 'postgres',
+    target: { kind: 'none' },
+    load: signinLoad,
+  },
+];

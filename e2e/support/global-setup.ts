@@ -1,0 +1,119 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildConsoleServer } from '../../apps/server/src/consoles/console-server';
+import {
+  ACTIVATION_LINK_ENV,
+  API_PORT,
+  API_URL,
+  CONSOLES,
+  type ConsoleTarget,
+  consoleUrl,
+  FIRST_ADMIN_EMAIL,
+  MAILBOX_URL,
+  SMTP_PORT,
+} from './e2e-env';
+import globalTeardown from './global-teardown';
+import { type RunningHarness, registerHarness } from './harness-registry';
+import { startMailSink } from './mail-sink';
+import { startServer } from './server-process';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** E2E_WEB_DIST lets a local run use a private copy of the builds, safe from concurrent rebuilds. */
+const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+
+/** Fails fast, with the fix, when a build is missing or points at another API. */
+function checkBuilds(): void {
+  for (const target of Object.keys(CONSOLES) as ConsoleTarget[]) {
+    const assets = join(webDist, CONSOLES[target].dist, 'assets');
+    const hint = `Build the consoles for e2e first: cd apps/web && VITE_BACKEND_URL=${API_URL} node scripts/build-all.mjs`;
+    if (!existsSync(join(webDist, target, 'index.html')) || !existsSync(assets)) {
+      throw new Error(`No build at ${join(webDist, target)}. ${hint}`);
+    }
+    const pointsAtE2eApi = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .some((file) => readFileSync(join(assets, file), 'utf8').includes(API_URL));
+    if (!pointsAtE2eApi)
+      throw new Error(`${join(webDist, target)} was not built with VITE_BACKEND_URL=${API_URL}. ${hint}`);
+  }
+}
+
+async function waitForApi(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      // Any HTTP answer (401 here) means the API is listening and routing.
+      await fetch(`http://127.0.0.1:${API_PORT}/auth/current-user`);
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`API not reachable at ${API_URL}: ${(error as Error).message}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+export default async function globalSetup(): Promise<void> {
+  checkBuilds();
+  const workDir = mkdtempSync(join(tmpdir(), 'gerbang-e2e-'));
+  const harness: RunningHarness = { workDir, serverPid: undefined, closers: [] };
+  registerHarness(harness);
+  try {
+    await startHarness(harness);
+  } catch (error) {
+    // Playwright skips global teardown when setup fails: leave no server or port behind.
+    await globalTeardown();
+    throw error;
+  }
+}
+
+async function startHarness(harness: RunningHarness): Promise<void> {
+  const { workDir } = harness;
+
+  const mailbox = new URL(MAILBOX_URL);
+  const sink = await startMailSink({ smtpPort: SMTP_PORT, httpPort: Number(mailbox.port) });
+  harness.closers.push(() => sink.close());
+
+  const server = await startServer({
+    repoRoot,
+    workDir,
+    timeoutMs: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(API_PORT),
+      ADMIN_PORT: String(CONSOLES.admin.port),
+      MERCHANT_PORT: String(CONSOLES.merchant.port),
+      // The consoles are served below, all four the same way, from webDist.
+      SERVE_CONSOLES: 'false',
+      DATA_DIR: join(workDir, 'data'),
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAIL: FIRST_ADMIN_EMAIL,
+      ADMIN_CONSOLE_URL: consoleUrl('admin'),
+      MERCHANT_CONSOLE_URL: consoleUrl('merchant'),
+      CORS_ORIGINS: (Object.keys(CONSOLES) as ConsoleTarget[]).map(consoleUrl).join(','),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  harness.serverPid = server.child.pid;
+  // If the runner dies without teardown, do not leave the server holding the ports.
+  process.once('exit', () => server.child.kill('SIGKILL'));
+  await waitForApi(30_000);
+
+  // The server's own console server (SERVE_CONSOLES), for all four builds on their own origins.
+  for (const target of Object.keys(CONSOLES) as ConsoleTarget[]) {
+    const consoleServer: FastifyInstance = await buildConsoleServer({
+      root: join(webDist, CONSOLES[target].dist),
+      apiOrigin: API_URL,
+      embedFrameAncestors: '*',
+      logger: false,
+    });
+    await consoleServer.listen({ port: CONSOLES[target].port, host: '127.0.0.1' });
+    harness.closers.push(() => consoleServer.close());
+  }
+
+  // Workers inherit the runner's environment: this is how the tests get the printed link.
+  process.env[ACTIVATION_LINK_ENV] = server.activationLink;
+  console.log(`e2e: server up (log: ${server.logFile}), first Admin link captured`);
+}
