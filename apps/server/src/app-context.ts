@@ -6,6 +6,7 @@ import { type AuthHooks, createAuthHooks } from './http/authenticate';
 import { type AuditRepository, createAuditRepository } from './modules/audit/audit.repository';
 import { type AccountLinks, createAccountLinks } from './modules/auth/account-links.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { createScheduler, type Scheduler } from './modules/scheduler/scheduler';
 import { type AccessTokens, createAccessTokens } from './modules/sessions/access-token';
 import { createSessionState, type SessionState } from './modules/sessions/session-state';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
@@ -23,6 +24,8 @@ export type AppContext = {
   audit: AuditRepository;
   mailer: Mailer;
   accountLinks: AccountLinks;
+  /** Periodic work run once per interval across instances; started when the app is ready. */
+  scheduler: Scheduler;
 };
 
 export function createAppContext(options: {
@@ -48,5 +51,6 @@ export function createAppContext(options: {
     audit: createAuditRepository(db),
     mailer,
     accountLinks: createAccountLinks({ db, mailer, config }),
+    scheduler: createScheduler({ db, logger, tickMs: config.SCHEDULER_TICK_MS }),
   };
 }

@@ -10,9 +10,12 @@ import { type AppContext, createAppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandlers } from './http/error-handler';
+import { attachAgents } from './modules/agents/agents';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import type { Mailer } from './modules/mail/mailer';
+import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -92,9 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await authRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await countriesRoutes(api, ctx);
+    await devicesRoutes(api, ctx);
+    await proxiesRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);
+  attachAgents(app, ctx);
+  app.addHook('onReady', async () => ctx.scheduler.start());
+  app.addHook('preClose', async () => ctx.scheduler.stop());
   app.addHook('onClose', async () => ctx.mailer.close());
   return app;
 }

@@ -45,6 +45,17 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   /** CSP frame-ancestors for the public customer pages (until merchants' own allowlists exist). */
   EMBED_FRAME_ANCESTORS: z.string().default('*'),
+  /** Health checks of every online device run this often; 0 turns the schedule off. */
+  HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  /** How long an agent has to answer a health check before it is recorded as failed (timeout). */
+  HEALTH_CHECK_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Proxy checks fetch this URL through the proxy; its answer (JSON with `ip`, or text) is the exit IP. */
+  PROXY_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
+  PROXY_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** Every proxy is checked this often; 0 turns the schedule off. */
+  PROXY_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /** How often each instance looks for due scheduled work. */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -15,8 +15,11 @@ export const SERVER_EVENTS = {
   sessionEnded: 'session:ended',
 } as const;
 
-export const HEALTH_CHECK_STATUS = { Unknown: 0, OK: 1, Failed: 2, Checking: 3 } as const;
-
+/**
+ * `data` maps health-check keys (healthCheckSms, ...) to the device's current status of each;
+ * `processStatus` is the status of the check this event is about; `additionalData` says which
+ * run (runId, type, reason, startedAt, finishedAt, result details).
+ */
 export const healthCheckItemSchema = z.object({
   deviceId: z.string(),
   data: z.unknown(),

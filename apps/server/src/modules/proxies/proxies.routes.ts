@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+
+// Placeholder until the module lands.
+export async function proxiesRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { telemetrySchema } from '../devices/device';
+import { deviceCheckTypeSchema, healthCheckTypeSchema } from '../health-checks/health-check';
+
+/**
+ * The device-agent wire protocol (documented in docs/agent-protocol.md). A phone's agent connects
+ * to socket.io namespace AGENT_NAMESPACE at path /ws with `auth: { token }` (its device token),
+ * sends `agent:hello` first, then heartbeats; the server sends commands, the agent acks their
+ * receipt and later reports a `command:result`.
+ */
+export const AGENT_NAMESPACE = '/agent';
+export const AGENT_PROTOCOL_VERSION = 1;
+/** Versions this server speaks; an agent on another version is refused with a reason. */
+export const SUPPORTED_AGENT_PROTOCOL_VERSIONS: readonly number[] = [1];
+
+/** Agents heartbeat this often; a device not heard from for AGENT_PRESENCE_TIMEOUT_MS is offline. */
+export const AGENT_HEARTBEAT_INTERVAL_MS = 10_000;
+export const AGENT_PRESENCE_TIMEOUT_MS = 30_000;
+/** A busy flag not renewed for this long is released (a lease: a lost agent cannot stay busy). */
+export const AGENT_BUSY_LEASE_MS = 15 * 60_000;
+/** Default time an agent has to answer a health-check command. */
+export const HEALTH_CHECK_DEADLINE_MS = 30_000;
+/** Inbound payloads over this many bytes are refused. */
+export const AGENT_MAX_PAYLOAD_BYTES = 64 * 1024;
+
+export const AGENT_EVENTS = {
+  /** agent → server, first: who I am. Ack: HelloAck. */
+  hello: 'agent:hello',
+  /** agent → server, every AGENT_HEARTBEAT_INTERVAL_MS: telemetry. Ack: AgentAck. */
+  heartbeat: 'agent:heartbeat',
+  /** agent → server, when the phone starts or ends work outside Gerbang's commands. Ack: AgentAck. */
+  busy: 'agent:busy',
+  /** agent → server: the outcome of a command. Ack: AgentAck. */
+  commandResult: 'command:result',
+  /** server → agent: do something. The agent acks receipt at once (CommandAck). */
+  command: 'command',
+  /** server → agent, just before the server drops the connection: why. */
+  disconnectReason: 'agent:disconnect-reason',
+} as const;
+
+export const AGENT_ERROR_CODES = [
+  'INVALID_PAYLOAD',
+  'UNSUPPORTED_PROTOCOL_VERSION',
+  'HELLO_REQUIRED',
+  'UNKNOWN_COMMAND',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export const agentErrorSchema = z.object({ code: z.enum(AGENT_ERROR_CODES), message: z.string() });
+export type AgentError = z.infer<typeof agentErrorSchema>;
+
+/** Every ack from the server: ok, or a reason. Invalid payloads change nothing. */
+export const agentAckSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: agentErrorSchema }),
+]);
+export type AgentAck = z.infer<typeof agentAckSchema>;
+
+export const helloSchema = z.strictObject({
+  protocolVersion: z.number().int().min(1),
+  /** Versions of the apps on the phone, e.g. { agent: "1.4.2", dana: "2.61.0" }. */
+  appVersions: z.record(z.string().max(50), z.string().max(50)),
+  /** Health-check types this phone can run. */
+  capabilities: z.array(healthCheckTypeSchema).max(50),
+  telemetry: telemetrySchema.optional(),
+  isBusy: z.boolean().optional(),
+});
+export type Hello = z.infer<typeof helloSchema>;
+export const helloAckSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    deviceId: z.string(),
+    heartbeatIntervalMs: z.number().int(),
+    serverTime: z.string(),
+  }),
+  z.object({ ok: z.literal(false), error: agentErrorSchema }),
+]);
+export type HelloAck = z.infer<typeof helloAckSchema>;
+
+export const heartbeatSchema = z.strictObject({ telemetry: telemetrySchema });
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+export const busySchema = z.strictObject({ isBusy: z.boolean() });
+export type BusyChange = z.infer<typeof busySchema>;
+
+/**
+ * The command envelope. `type` selects the payload; later issues add wallet, QR, inquiry and
+ * transfer commands as new members of COMMAND_TYPES with their payload schemas.
+ */
+export const COMMAND_TYPES = ['health-check'] as const;
+export const commandTypeSchema = z.enum(COMMAND_TYPES);
+
+export const healthCheckCommandPayloadSchema = z.strictObject({ checkType: deviceCheckTypeSchema });
+
+export const commandSchema = z.discriminatedUnion('type', [
+  z.object({
+    id: z.string(),
+    type: z.literal('health-check'),
+    /** ISO time by which the result must arrive; after it the server records a timeout. */
+    deadlineAt: z.string(),
+    payload: healthCheckCommandPayloadSchema,
+  }),
+]);
+export type Command = z.infer<typeof commandSchema>;
+
+/** The agent's immediate answer to `command`: accepted, or refused with a reason. */
+export const commandAckSchema = z.union([
+  z.object({ accepted: z.literal(true) }),
+  z.object({ accepted: z.literal(false), reason: z.string().max(500) }),
+]);
+export type CommandAck = z.infer<typeof commandAckSchema>;
+
+export const commandResultSchema = z.strictObject({
+  commandId: z.string().max(100),
+  ok: z.boolean(),
+  /** Result details (e.g. the IP seen, the SMS round-trip time). */
+  data: z.record(z.string(), z.unknown()).default({}),
+  additionalData: z.record(z.string(), z.unknown()).default({}),
+  error: z.string().max(500).optional(),
+});
+export type CommandResult = z.input<typeof commandResultSchema>;
+
+export const DISCONNECT_REASONS = [
+  'replaced',
+  'token_rotated',
+  'disabled',
+  'unsupported_protocol',
+  'hello_timeout',
+] as const;
+export const disconnectReasonSchema = z.object({ reason: z.enum(DISCONNECT_REASONS), message: z.string() });
+export type DisconnectReason = z.infer<typeof disconnectReasonSchema>;
+
+/** Connect errors at handshake. */
+export const AGENT_CONNECT_ERRORS = { unauthorized: 'unauthorized', disabled: 'device_disabled' } as const;
+
+type Ack<T> = (answer: T) => void;
+export type AgentToServerEvents = {
+  'agent:hello': (hello: Hello, ack: Ack<HelloAck>) => void;
+  'agent:heartbeat': (heartbeat: Heartbeat, ack: Ack<AgentAck>) => void;
+  'agent:busy': (busy: BusyChange, ack: Ack<AgentAck>) => void;
+  'command:result': (result: CommandResult, ack: Ack<AgentAck>) => void;
+};
+export type ServerToAgentEvents = {
+  command: (command: Command, ack: Ack<CommandAck>) => void;
+  'agent:disconnect-reason': (reason: DisconnectReason) => void;
+};
