@@ -24,18 +24,18 @@ function step(name, cmd, args, options = {}) {
 }
 
 step('lint', bin('biome'), ['check', '.']);
-step('typecheck', bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']);
+step('typecheck', bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']);
 step('contract', bin('vitest'), ['run', '--passWithNoTests'], { cwd: `${root}packages/contract` });
 step('web', bin('vitest'), ['run'], { cwd: `${root}apps/web` });
 step('server-pglite', bin('vitest'), ['run'], { cwd: `${root}apps/server`, env: { TEST_DATABASE: 'pglite' } });
+step('simulator-pglite', bin('vitest'), ['run'], { cwd: `${root}apps/simulator`, env: { TEST_DATABASE: 'pglite' } });
 
-if (only.length === 0 || only.includes('server-postgres')) {
+if (only.length === 0 || only.some((name) => name.endsWith('-postgres'))) {
   const pg = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 55433) });
+  const env = { TEST_DATABASE: 'postgres', TEST_DATABASE_URL: pg.url };
   try {
-    step('server-postgres', bin('vitest'), ['run'], {
-      cwd: `${root}apps/server`,
-      env: { TEST_DATABASE: 'postgres', TEST_DATABASE_URL: pg.url },
-    });
+    step('server-postgres', bin('vitest'), ['run'], { cwd: `${root}apps/server`, env });
+    step('simulator-postgres', bin('vitest'), ['run'], { cwd: `${root}apps/simulator`, env });
   } finally {
     pg.stop();
   }

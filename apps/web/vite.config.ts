@@ -1,7 +1,69 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import { defineConfig, loadEnv, type Plugin, parseAst } from 'vite';
 import buildTargets from './src/config/build-targets.json' with { type: 'json' };
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+const PURE = '/* @__PURE__ */ ';
+const FUNCTION_TYPES = new Set(['ArrowFunctionExpression', 'FunctionExpression']);
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+}
+
+/** Start offsets of every call in `node`, outside function bodies (those do not run at load). */
+function collectCalls(node: Node, starts: Set<number>): void {
+  if (FUNCTION_TYPES.has(node.type)) return;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') starts.add(node.start);
+  for (const value of Object.values(node)) {
+    const children = Array.isArray(value) ? value : [value];
+    for (const child of children) if (isNode(child)) collectCalls(child, starts);
+  }
+}
+
+function topLevelInitializers(program: Node): Node[] {
+  const inits: Node[] = [];
+  for (const statement of program.body as Node[]) {
+    const declaration =
+      statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const declarator of declaration.declarations as Node[]) {
+      if (isNode(declarator.init)) inits.push(declarator.init);
+    }
+  }
+  return inits;
+}
+
+/**
+ * The contract builds its zod schemas at module level (`export const x = z.object(...)`). A
+ * bundler must assume a call may have side effects, so it would keep every schema of every
+ * contract module a page touches: a page needing one constant (a path, a role id) would ship
+ * zod. Building a schema has no side effects (zod itself is "sideEffects": false), so every call
+ * in a top-level initializer is marked pure and the schemas no chunk uses are dropped.
+ * Comments only are inserted, so line numbers (and the existing source map) stay valid.
+ */
+function contractSchemasArePure(): Plugin {
+  return {
+    name: 'gerbang:contract-schemas-are-pure',
+    apply: 'build',
+    enforce: 'pre',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]contract[\\/]src[\\/].*\.ts$/ },
+      handler(code, id) {
+        const starts = new Set<number>();
+        const program = parseAst(code, { lang: 'ts' }, id) as unknown as Node;
+        for (const init of topLevelInitializers(program)) collectCalls(init, starts);
+        if (starts.size === 0) return null;
+        let result = code;
+        for (const start of [...starts].sort((a, b) => b - a)) {
+          result = `${result.slice(0, start)}${PURE}${result.slice(start)}`;
+        }
+        return { code: result, map: null };
+      },
+    },
+  };
+}
 
 // Node-side build configuration. The app itself reads its settings only in src/config/env.ts.
 export default defineConfig(({ mode }) => {
@@ -11,13 +73,40 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_BUILD_TARGET must be one of ${buildTargets.join(', ')}; got "${target}"`);
   }
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), contractSchemasArePure()],
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,
       // .vite/manifest.json maps each route module to its chunks; the bundle-size check reads it.
       manifest: true,
       target: 'es2022',
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // What every page needs before its first render goes in two files, libraries (which
+            // change rarely) and app code, instead of a couple of dozen small shared chunks. Only
+            // named packages and app files: `$initial` is judged before tree-shaking, so the
+            // contract's barrel would otherwise drag zod and every schema in.
+            groups: [
+              {
+                name: 'vendor',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
+                tags: ['$initial'],
+                includeDependenciesRecursively: false,
+                priority: 2,
+              },
+              // The entry module stays out: it must remain the chunk index.html loads.
+              {
+                name: 'shell',
+                test: (id) => /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) && !/[\\/]main\.tsx$/.test(id),
+                tags: ['$initial'],
+                includeDependenciesRecursively: false,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
     },
     server: { port: target.includes('admin') ? 3000 : 3001 },
     preview: { port: target.includes('admin') ? 3000 : 3001 },

@@ -84,6 +84,9 @@ export function usageBetween(before: ChildUsage, after: ChildUsage, wallMs: numb
   const idle = after.elu.idle - before.elu.idle;
   return {
     cpuPercent: Math.round((cpuMs / wallMs) * 1000) / 10,
+    cpuMs: Math.round(cpuMs),
+    loopDelayMaxMs: Math.round(after.loopDelay.max),
+    loopDelayP99Ms: Math.round(after.loopDelay.p99),
     eventLoopUtilization: Math.round((active / (active + idle)) * 1000) / 1000,
   };
 }

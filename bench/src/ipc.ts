@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Messages between the orchestrator (run-all.ts) and a server child process. */
 
@@ -8,6 +9,8 @@ export type ChildUsage = {
   cpu: NodeJS.CpuUsage;
   /** performance.eventLoopUtilization() of the child since it started (milliseconds). */
   elu: { idle: number; active: number };
+  /** Event-loop delay since the previous probe (ms): a long max means the loop itself was blocked. */
+  loopDelay: { p99: number; max: number };
 };
 
 export type ChildMessage =
@@ -26,10 +29,14 @@ export type ParentMessage =
 /** Answers the orchestrator's usage probes and stop requests; shared by both server children. */
 export function serveParent(onStop: () => Promise<void>): void {
   let profiler: Session | undefined;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', async (message: ParentMessage) => {
     if (message.type === 'usage') {
       const { idle, active } = performance.eventLoopUtilization();
-      send({ type: 'usage', usage: { cpu: process.cpuUsage(), elu: { idle, active } } });
+      const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+      loopDelay.reset();
+      send({ type: 'usage', usage: { cpu: process.cpuUsage(), elu: { idle, active }, loopDelay: delay } });
     } else if (message.type === 'profile-start') {
       profiler ??= new Session();
       profiler.connect();

@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 /** The same autocannon settings for the baseline and every throughput scenario. */
@@ -16,8 +17,13 @@ export type LoadOptions = {
   requests: LoadRequest[];
   durationSeconds?: number;
   warmupSeconds?: number;
-  /** Fixed arrival rate (requests per second, all connections together) instead of flat out. */
-  overallRate?: number;
+  /**
+   * Open-loop arrivals evenly spaced at this rate (requests per second) instead of flat out.
+   * Not autocannon's overallRate: that sends each connection's quota back to back at the start
+   * of every second, so "20 per second" arrives as bursts of 10 at once and p95 measures how
+   * fast a burst drains, not latency at a steady 20/s.
+   */
+  pacedRate?: number;
 };
 
 export type LoadResult = {
@@ -40,7 +46,6 @@ function fire(options: LoadOptions, durationSeconds: number, latencies?: number[
         pipelining: LOAD.pipelining,
         duration: durationSeconds,
         requests: options.requests.map((r) => ({ ...r })),
-        ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -57,31 +62,106 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** A warm-up (JIT, caches, pool connections; result discarded), then the measured run. */
 export async function runLoad(options: LoadOptions, hooks: { beforeMeasure?: () => Promise<void> } = {}) {
   const warmup = options.warmupSeconds ?? LOAD.warmupSeconds;
+  const duration = options.durationSeconds ?? LOAD.durationSeconds;
+  if (options.pacedRate) {
+    if (warmup > 0) await firePaced(options, options.pacedRate, warmup);
+    await hooks.beforeMeasure?.();
+    return firePaced(options, options.pacedRate, duration);
+  }
   if (warmup > 0) await fire(options, warmup);
   await hooks.beforeMeasure?.();
   const latencies: number[] = [];
   const startedAt = performance.now();
-  const result = await fire(options, options.durationSeconds ?? LOAD.durationSeconds, latencies);
-  const wallMs = performance.now() - startedAt;
-  latencies.sort((a, b) => a - b);
+  const result = await fire(options, duration, latencies);
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
   );
-  return {
-    requestsPerSecond: round(result.requests.average),
+  return summarize(latencies, {
+    requestsPerSecond: result.requests.average,
     total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    wallMs: performance.now() - startedAt,
+  });
+}
+
+function summarize(latencies: number[], rest: Omit<LoadResult, 'latencyMs'>): LoadResult {
+  latencies.sort((a, b) => a - b);
+  const mean = latencies.reduce((sum, n) => sum + n, 0) / Math.max(1, latencies.length);
+  return {
+    ...rest,
+    requestsPerSecond: round(rest.requestsPerSecond),
     latencyMs: {
       p50: round(percentile(latencies, 50)),
       p90: round(percentile(latencies, 90)),
       p95: round(percentile(latencies, 95)),
       p99: round(percentile(latencies, 99)),
       max: round(latencies.at(-1) ?? 0),
-      mean: round(result.latency.mean),
+      mean: round(mean),
     },
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+  };
+}
+
+/** One request every 1000/rate ms whatever the responses (open loop: no coordinated omission). */
+async function firePaced(options: LoadOptions, rate: number, durationSeconds: number): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(options.url);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let errors = 0;
+  const send = (spec: LoadRequest) =>
+    new Promise<void>((resolve) => {
+      const sentAt = performance.now();
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: spec.path,
+          method: spec.method,
+          headers: spec.headers,
+          agent,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - sentAt);
+            const code = String(res.statusCode);
+            statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(spec.body);
+    });
+
+  const total = Math.round(rate * durationSeconds);
+  const startedAt = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = startedAt + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(options.requests[i % options.requests.length] as LoadRequest));
+  }
+  await Promise.all(inFlight);
+  const wallMs = performance.now() - startedAt;
+  agent.destroy();
+  const non2xx = Object.entries(statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  return summarize(latencies, {
+    requestsPerSecond: latencies.length / (wallMs / 1000),
+    total: latencies.length,
+    non2xx,
+    errors,
+    timeouts: 0,
     statusCodes,
     wallMs,
-  } satisfies LoadResult;
+  });
 }

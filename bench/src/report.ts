@@ -6,6 +6,15 @@ import type { DatabaseKind, Target } from './scenarios';
 
 export const RESULTS_FILE = fileURLToPath(new URL('../.results/latest.json', import.meta.url));
 
+export type ServerUsage = {
+  cpuPercent: number;
+  cpuMs: number;
+  eventLoopUtilization: number;
+  /** Event-loop delay over the measured window: how long the server's loop was ever blocked. */
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
+};
+
 export type Verdict = 'PASS' | 'FAIL' | 'INFO' | 'INVALID' | 'ERROR';
 
 export type ScenarioReport = {
@@ -17,9 +26,18 @@ export type ScenarioReport = {
   /** Throughput as a share of the bare route's (same run, same settings). */
   ratio?: number;
   result?: LoadResult;
-  server?: { cpuPercent: number; eventLoopUtilization: number };
+  server?: ServerUsage;
+  /**
+   * Server CPU per request (µs, all threads of the server child; not the PostgreSQL backends),
+   * and the bare route's over this scenario's: a contention-proof companion to `ratio`, since
+   * CPU time per request measures work, not how much of the machine the server happened to get.
+   */
+  cpuPerRequestUs?: number;
+  cpuRatio?: number;
   /** 1-minute load average of the machine when the measured run ended. */
   loadAverage1m?: number;
+  /** The bare route measured right before this scenario: the denominator of `ratio`. */
+  bare?: { result: LoadResult; server: ServerUsage };
   note?: string;
 };
 
@@ -71,6 +89,9 @@ export function printTable(rows: ScenarioReport[]): void {
     r.verdict,
     r.server ? `${r.server.cpuPercent.toFixed(0)}%` : '',
     r.server ? r.server.eventLoopUtilization.toFixed(2) : '',
+    fmt(r.cpuPerRequestUs, 0),
+    r.cpuRatio === undefined ? '' : `${(r.cpuRatio * 100).toFixed(1)}%`,
+    r.server ? `${r.server.loopDelayMaxMs} ms` : '',
     r.loadAverage1m === undefined ? '' : r.loadAverage1m.toFixed(1),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
@@ -82,7 +103,7 @@ export function printTable(rows: ScenarioReport[]): void {
   for (const row of body) console.log(line(row));
   for (const r of rows) if (r.note) console.log(`  ${r.id}: ${r.note}`);
   console.log(
-    'CPU = server child process CPU (100% = one core); ELU = its event-loop utilization; Load = 1-min load average at the end.',
+    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; CPU vs bare = bare µs/req ÷ this µs/req (PostgreSQL backends not counted); Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
   );
 }
 

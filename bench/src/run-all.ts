@@ -54,9 +54,13 @@ async function measure(server: ServerChild, options: LoadOptions, profileName?: 
     mkdirSync(PROFILE_DIR, { recursive: true });
     await server.profileStop(join(PROFILE_DIR, `${profileName}.cpuprofile`));
   }
+  const cpuPerRequestUs = result.total > 0 ? Math.round((usage.cpuMs * 1000) / result.total) : undefined;
   // The 1-minute load average as the run ends: above ~2 on two cores, something else was competing.
-  return { result, server: usage, loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
+  return { result, server: usage, cpuPerRequestUs, loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
 }
+
+const cpuRatioOf = (bare: Measured | undefined, run: Measured) =>
+  bare?.cpuPerRequestUs && run.cpuPerRequestUs ? bare.cpuPerRequestUs / run.cpuPerRequestUs : undefined;
 
 const bareLoad = (bare: ServerChild, durationSeconds?: number): LoadOptions => ({
   url: bare.url,
@@ -70,11 +74,12 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
   const load = scenario.load(ctx);
   // The paired baseline (flat-out scenarios only): same settings and duration, a short warm-up.
   let paired: Measured | undefined;
-  if (load.overallRate === undefined) {
+  if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
   const run = await measure(server, load, profiling ? scenario.id : undefined);
   const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
+  const cpuRatio = cpuRatioOf(paired, run);
   const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
@@ -84,12 +89,14 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
     ...base,
     verdict,
     ...(ratio === undefined ? {} : { ratio }),
+    ...(cpuRatio === undefined ? {} : { cpuRatio }),
     result: run.result,
     server: run.server,
+    cpuPerRequestUs: run.cpuPerRequestUs,
     loadAverage1m: run.loadAverage1m,
     ...(paired ? { bare: paired } : {}),
     ...(note ? { note } : {}),
-  } satisfies ScenarioReport & { bare?: Measured };
+  } satisfies ScenarioReport;
 }
 
 async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: ScenarioReport[]) {
@@ -144,6 +151,27 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
   return setup;
 }
 
+/** Reference row: the same-shaped 50-user page from memory, as a ratio to the bare route. */
+async function runBarePage(bare: ServerChild): Promise<ScenarioReport> {
+  log('bare-page: a 50-user page from memory (the HTTP + JSON ceiling of a list page)');
+  const paired = await measure(bare, { ...bareLoad(bare), warmupSeconds: 1 });
+  const run = await measure(bare, { url: bare.url, requests: [{ method: 'GET', path: '/bare-page' }] });
+  const ratio = run.result.requestsPerSecond / paired.result.requestsPerSecond;
+  log(`  ${run.result.requestsPerSecond} req/s (bare ${paired.result.requestsPerSecond})`);
+  const target = { kind: 'none' } as const;
+  return {
+    id: 'bare-page',
+    title: 'Bare Fastify, 50-user page from memory',
+    database: 'none',
+    target,
+    ...judge(target, run.result, ratio),
+    ratio,
+    cpuRatio: cpuRatioOf(paired, run),
+    ...run,
+    bare: paired,
+  };
+}
+
 async function main() {
   const startedAt = new Date();
   const machine = {
@@ -171,30 +199,13 @@ async function main() {
   try {
     log('bare Fastify route (warms the bare server and the load generator)');
     bareFirst = await measure(bare, bareLoad(bare), profiling ? 'bare' : undefined);
-    if (!only || 'bare-page'.includes(only)) {
-      log('bare Fastify, a 50-user page from memory (the HTTP + JSON ceiling of a list page)');
-      const pagePaired = await measure(bare, { ...bareLoad(bare), warmupSeconds: 1 });
-      const pageRun = await measure(bare, { url: bare.url, requests: [{ method: 'GET', path: '/bare-page' }] });
-      const ratio = pageRun.result.requestsPerSecond / pagePaired.result.requestsPerSecond;
-      reports.push({
-        id: 'bare-page',
-        title: 'Bare Fastify, 50-user page from memory',
-        database: 'none',
-        target: { kind: 'none' },
-        ...judge({ kind: 'none' }, pageRun.result, ratio),
-        ratio,
-        result: pageRun.result,
-        server: pageRun.server,
-        bare: pagePaired,
-      } as ScenarioReport);
-      log(`  ${pageRun.result.requestsPerSecond} req/s (bare ${pagePaired.result.requestsPerSecond})`);
-    }
+    if (!only || 'bare-page'.includes(only)) reports.push(await runBarePage(bare));
     for (const kind of databases) setups[kind] = await runDatabase(kind, bare, reports);
   } finally {
     await bare.stop();
   }
 
-  const pairedBare = reports.flatMap((r) => ('bare' in r ? [(r.bare as Measured).result.requestsPerSecond] : []));
+  const pairedBare = reports.flatMap((r) => (r.bare ? [r.bare.result.requestsPerSecond] : []));
   const bareAll = [bareFirst.result.requestsPerSecond, ...pairedBare];
   const bareRow: ScenarioReport = {
     id: 'bare',
@@ -205,6 +216,8 @@ async function main() {
     ratio: 1,
     result: bareFirst.result,
     server: bareFirst.server,
+    cpuPerRequestUs: bareFirst.cpuPerRequestUs,
+    loadAverage1m: bareFirst.loadAverage1m,
     note: `bare runs (first, then one before each ratio scenario): ${bareAll.map((n) => n.toFixed(0)).join(', ')} req/s`,
   };
   printTable([bareRow, ...reports]);

@@ -53,7 +53,7 @@ const signinLoad = (ctx: ScenarioContext): LoadOptions => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: bulkUserEmail(i + 1), password: ctx.password }),
   }));
-  return { url: ctx.url, requests, overallRate: SIGNIN_RATE, durationSeconds: SIGNIN_SECONDS };
+  return { url: ctx.url, requests, pacedRate: SIGNIN_RATE, durationSeconds: SIGNIN_SECONDS };
 };
 
 export const SCENARIOS: Scenario[] = [

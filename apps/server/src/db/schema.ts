@@ -239,7 +239,8 @@ export const proxies = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('proxies_endpoint_key').on(t.type, t.host, t.port, t.username)],
+  // coalesce: two proxies without a username at the same endpoint are duplicates too.
+  (t) => [uniqueIndex('proxies_endpoint_key').on(t.type, t.host, t.port, sql`coalesce(${t.username}, '')`)],
 );
 
 /**

@@ -11,6 +11,13 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/devices/device-dashboard'),
   },
   {
+    path: '/device/:id',
+    titleKey: 'routes.deviceDetail',
+    area: 'devices',
+    layout: 'console',
+    load: () => import('./routes/devices/device-detail'),
+  },
+  {
     path: '/auth/signin',
     titleKey: 'routes.signIn',
     isPublic: true,

@@ -5,10 +5,7 @@ import { env } from '../config/env';
 import { setNavigate } from '../lib/navigation';
 import { ADMIN_ROUTES } from './admin-routes';
 import { RouterError } from './errors/router-error';
-import { AdminLayout } from './layouts/admin-layout';
 import { AuthLayout } from './layouts/auth-layout';
-import { EmbedLayout } from './layouts/embed-layout';
-import { MerchantLayout } from './layouts/merchant-layout';
 import { MERCHANT_ROUTES } from './merchant-routes';
 import { RootLayout } from './root-layout';
 import type { AppRoute, RouteHandle, RouteLayout } from './route-definition';
@@ -31,7 +28,12 @@ function toRouteObject(route: AppRoute): RouteObject {
 /** Turns a route table (data) into the router's tree: guard → layout → lazy page. */
 export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: ConsoleKind): RouteObject[] {
   const inLayout = (layout: RouteLayout) => routes.filter((route) => route.layout === layout).map(toRouteObject);
-  const ConsoleLayout = consoleKind === 'admin' ? AdminLayout : MerchantLayout;
+  // Only the auth layout ships with the entry: the sign-in page must not wait for the console
+  // shell (sidebar, user menu) or the customer pages' frame.
+  const loadConsoleLayout = async () =>
+    consoleKind === 'admin'
+      ? { Component: (await import('./layouts/admin-layout')).AdminLayout }
+      : { Component: (await import('./layouts/merchant-layout')).MerchantLayout };
   return [
     {
       element: <RootLayout />,
@@ -42,8 +44,11 @@ export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: Cons
           element: <RouteGuard consoleKind={consoleKind} />,
           children: [
             { element: <AuthLayout />, children: inLayout('auth') },
-            { element: <EmbedLayout />, children: inLayout('embed') },
-            { element: <ConsoleLayout />, children: inLayout('console') },
+            {
+              lazy: async () => ({ Component: (await import('./layouts/embed-layout')).EmbedLayout }),
+              children: inLayout('embed'),
+            },
+            { lazy: loadConsoleLayout, children: inLayout('console') },
           ],
         },
         { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },

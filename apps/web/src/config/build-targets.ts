@@ -8,6 +8,10 @@ export const BUILD_TARGETS = buildTargets as ['admin', 'admin-bisnis', 'merchant
 export type BuildTarget = (typeof BUILD_TARGETS)[number];
 export const DEFAULT_BUILD_TARGET: BuildTarget = 'admin';
 
+export function isBuildTarget(value: unknown): value is BuildTarget {
+  return typeof value === 'string' && (BUILD_TARGETS as readonly string[]).includes(value);
+}
+
 export type ConsoleKind = 'admin' | 'merchant';
 
 /** Spec §1: the admin route list is used when the target contains "admin". */

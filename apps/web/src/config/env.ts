@@ -1,27 +1,11 @@
-import { z } from 'zod';
 import {
   BUILD_TARGETS,
   type BuildTarget,
   type ConsoleKind,
   consoleKindOf,
   DEFAULT_BUILD_TARGET,
+  isBuildTarget,
 } from './build-targets';
-
-// An empty VITE_* variable means "not set", so the default applies.
-const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
-
-const envSchema = z.object({
-  VITE_BACKEND_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.url().default('http://localhost:8080'),
-  ),
-  VITE_FRONTEND_URL: optionalUrl,
-  VITE_BUILD_TARGET: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.enum(BUILD_TARGETS).default(DEFAULT_BUILD_TARGET),
-  ),
-  MODE: z.string(),
-});
 
 export type Env = {
   backendUrl: string;
@@ -32,21 +16,54 @@ export type Env = {
   mode: string;
 };
 
-function parseEnv(): Env {
-  const parsed = envSchema.safeParse(import.meta.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid build settings: ${problems}`);
+// Checked by hand rather than with zod: this runs before the first render, and zod would be the
+// sign-in page's largest download after React.
+type Problems = string[];
+
+/** An empty VITE_* variable means "not set", so the default applies. */
+function setting(raw: Record<string, unknown>, name: string): unknown {
+  const value = raw[name];
+  return value === '' ? undefined : value;
+}
+
+function isUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
   }
-  const values = parsed.data;
+}
+
+function readUrl(raw: Record<string, unknown>, name: string, problems: Problems): string | undefined {
+  const value = setting(raw, name);
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && isUrl(value.trim())) return value.trim();
+  problems.push(`${name}: Invalid URL`);
+  return undefined;
+}
+
+function parseEnv(raw: Record<string, unknown>): Env {
+  const problems: Problems = [];
+  const backendUrl = readUrl(raw, 'VITE_BACKEND_URL', problems) ?? 'http://localhost:8080';
+  const frontendUrl = readUrl(raw, 'VITE_FRONTEND_URL', problems);
+  const target = setting(raw, 'VITE_BUILD_TARGET') ?? DEFAULT_BUILD_TARGET;
+  if (!isBuildTarget(target)) {
+    problems.push(`VITE_BUILD_TARGET: Invalid option: expected one of ${BUILD_TARGETS.join('|')}`);
+  }
+  const mode = raw.MODE;
+  if (typeof mode !== 'string') problems.push('MODE: Invalid input: expected string');
+  if (problems.length > 0 || !isBuildTarget(target) || typeof mode !== 'string') {
+    throw new Error(`Invalid build settings: ${problems.join('; ')}`);
+  }
   return {
-    backendUrl: values.VITE_BACKEND_URL.replace(/\/+$/, ''),
-    frontendUrl: (values.VITE_FRONTEND_URL ?? globalThis.location?.origin ?? '').replace(/\/+$/, ''),
-    buildTarget: values.VITE_BUILD_TARGET,
-    consoleKind: consoleKindOf(values.VITE_BUILD_TARGET),
-    mode: values.MODE,
+    backendUrl: backendUrl.replace(/\/+$/, ''),
+    frontendUrl: (frontendUrl ?? globalThis.location?.origin ?? '').replace(/\/+$/, ''),
+    buildTarget: target,
+    consoleKind: consoleKindOf(target),
+    mode,
   };
 }
 
 /** The only reader of import.meta.env (STYLE.md habit 3). */
-export const env: Env = parseEnv();
+export const env: Env = parseEnv(import.meta.env);

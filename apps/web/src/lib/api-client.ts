@@ -2,6 +2,7 @@ import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } 
 import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
 
 declare module 'axios' {
@@ -13,7 +14,7 @@ declare module 'axios' {
   }
 }
 
-export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+export { NO_REFRESH_TOKEN_MESSAGE };
 
 /** Spec §7: backend URL, credentials, JSON, 3-minute timeout, bearer access token. */
 export const api = axios.create({

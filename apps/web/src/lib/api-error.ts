@@ -1,21 +1,39 @@
-import { type ErrorCode, errorResponseSchema } from '@gerbang/contract';
-import axios from 'axios';
+import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@gerbang/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_REFRESH_TOKEN_MESSAGE } from './api-client';
+import { isAxiosError, NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 
 export type ApiError = { code: ErrorCode; message: string; fields?: Record<string, string> };
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/**
+ * The contract's `errorResponseSchema`, checked by hand: every page shows API errors, and zod
+ * would otherwise ship with the sign-in page. The `ErrorResponse` type keeps the two in step.
+ */
+function readErrorBody(data: unknown): ErrorResponse['error'] | null {
+  if (!isRecord(data) || typeof data.requestId !== 'string' || !isRecord(data.error)) return null;
+  const { code, message, fields } = data.error;
+  if (!isErrorCode(code) || typeof message !== 'string') return null;
+  if (fields === undefined) return { code, message };
+  if (!isRecord(fields) || !Object.values(fields).every((value) => typeof value === 'string')) return null;
+  return { code, message, fields: { ...(fields as Record<string, string>) } };
+}
+
 /** Reads any thrown value into the one error shape (STYLE.md habit 4). */
 export function parseApiError(error: unknown): ApiError {
-  if (axios.isAxiosError(error)) {
+  if (isAxiosError(error)) {
     if (!error.response) {
       // No answer at all: offline, DNS, CORS, or the 3-minute timeout.
       return { code: 'SERVICE_UNAVAILABLE', message: error.message };
     }
-    const parsed = errorResponseSchema.safeParse(error.response.data);
-    if (parsed.success) return parsed.data.error;
-    return { code: 'INTERNAL', message: error.message };
+    return readErrorBody(error.response.data) ?? { code: 'INTERNAL', message: error.message };
   }
   if (error instanceof Error && error.message === NO_REFRESH_TOKEN_MESSAGE) {
     return { code: 'SESSION_INVALID', message: error.message };

@@ -1,23 +1,39 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@gerbang/contract';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** One namespace per JSON file in src/locales/<language>/<namespace>.json. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'users'] as const;
+export const NAMESPACES = ['common', 'errors', 'auth', 'users', 'devices', 'proxies'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * Loaded before the first render: the shell, API errors and the sign-in page (where every
+ * session starts). Any other namespace loads with the first component that asks for it;
+ * react-i18next suspends that component until then.
+ */
+const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'errors', 'auth'];
 
 /** <html lang> needs a BCP 47 tag; the app's "ph" (Filipino) is "fil" there. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', id: 'id', ph: 'fil' };
 
-type Bundle = Record<string, unknown>;
+// Each language × namespace is its own small chunk: a browser fetches only what it shows.
+const bundles = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
 
-// English is the fallback, so it ships with the shell; the other languages load on demand.
-const englishBundles = import.meta.glob<Bundle>('../locales/en/*.json', { eager: true, import: 'default' });
-const lazyBundles = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
-
-function namespaceOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-}
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = bundles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -26,17 +42,6 @@ export function isLanguage(value: unknown): value is Language {
 export function getStoredLanguage(): Language {
   const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
-}
-
-async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en') return;
-  const prefix = `../locales/${language}/`;
-  const entries = Object.entries(lazyBundles).filter(([path]) => path.startsWith(prefix));
-  await Promise.all(
-    entries.map(async ([path, load]) => {
-      i18n.addResourceBundle(language, namespaceOf(path), await load(), true, true);
-    }),
-  );
 }
 
 function syncHtmlLang(language: string): void {
@@ -48,34 +53,28 @@ let initialized: Promise<typeof i18n> | null = null;
 /** Starts i18next with the stored language (default and fallback: en). Safe to call twice. */
 export function initI18n(language: Language = getStoredLanguage()): Promise<typeof i18n> {
   if (initialized) return initialized;
-  const resources: Record<string, Record<string, Bundle>> = { en: {} };
-  for (const [path, bundle] of Object.entries(englishBundles)) {
-    const english = resources.en as Record<string, Bundle>;
-    english[namespaceOf(path)] = bundle;
-  }
   i18n.on('languageChanged', syncHtmlLang);
   initialized = i18n
+    .use(lazyBundles)
     .use(initReactI18next)
     .init({
-      resources,
-      lng: DEFAULT_LANGUAGE,
+      lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
+      ns: [...STARTUP_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
     })
-    .then(async () => {
-      await changeLanguage(language, { persist: false });
+    .then(() => {
       syncHtmlLang(i18n.language);
       return i18n;
     });
   return initialized;
 }
 
+/** Loads the language's bundles for every namespace in use, then switches. */
 export async function changeLanguage(language: Language, { persist = true } = {}): Promise<void> {
-  await loadLanguage(language);
   await i18n.changeLanguage(language);
   if (persist) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
 }

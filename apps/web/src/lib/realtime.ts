@@ -1,5 +1,4 @@
 import {
-  type ClientToServerEvents,
   deviceGetConnectedSchema,
   deviceStatusUpdateSchema,
   healthCheckEventSchema,
@@ -7,19 +6,32 @@ import {
   REALTIME_PATH,
   REALTIME_RECONNECTION,
   SERVER_EVENTS,
-  type ServerToClientEvents,
   sessionEndedSchema,
 } from '@gerbang/contract';
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import type { ZodType } from 'zod';
 import { env } from '../config/env';
 import { refreshAccessToken } from './api-client';
 import { getAccessToken } from './auth-tokens';
+import {
+  getRealtimeSocket,
+  notifyRealtimeReconnect,
+  type RealtimeEventName,
+  type RealtimeSocket,
+  setRealtimePayloadParser,
+  setRealtimeSocket,
+} from './realtime-store';
 
-export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type RealtimeEventName = keyof ServerToClientEvents;
-export type RealtimeHandler<E extends RealtimeEventName> = (...args: Parameters<ServerToClientEvents[E]>) => void;
+export {
+  disconnectRealtime,
+  getRealtimeSocket,
+  onRealtimeReconnect,
+  type RealtimeEventName,
+  type RealtimeHandler,
+  type RealtimeSocket,
+  useRealtimeEvent,
+  useRealtimeSocket,
+} from './realtime-store';
 
 /** Every inbound payload is parsed (STYLE.md habit 3); events without a payload have no entry. */
 const PAYLOAD_SCHEMAS: Partial<Record<RealtimeEventName, { schema: ZodType; warnWhenInvalid: boolean }>> = {
@@ -30,14 +42,21 @@ const PAYLOAD_SCHEMAS: Partial<Record<RealtimeEventName, { schema: ZodType; warn
   [SERVER_EVENTS.sessionEnded]: { schema: sessionEndedSchema, warnWhenInvalid: true },
 };
 
-let socket: RealtimeSocket | null = null;
-const socketListeners = new Set<() => void>();
-const reconnectListeners = new Set<() => void>();
-
-function setSocket(next: RealtimeSocket | null): void {
-  socket = next;
-  for (const listener of socketListeners) listener();
+/** Parses a payload with its contract schema; `undefined` marks one to ignore. */
+export function parseRealtimePayload(
+  name: RealtimeEventName,
+  payload: unknown,
+): { ok: true; value: unknown } | { ok: false } {
+  const entry = PAYLOAD_SCHEMAS[name];
+  if (!entry) return { ok: true, value: payload };
+  const parsed = entry.schema.safeParse(payload);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  if (entry.warnWhenInvalid) console.warn(`Ignored invalid "${name}" payload`, parsed.error.issues);
+  return { ok: false };
 }
+
+// Before any socket exists, so useRealtimeEvent (in the light store) parses every payload.
+setRealtimePayloadParser(parseRealtimePayload);
 
 // Read at every (re)connect, so a refreshed token is the one sent.
 function authHeaders(): Record<string, string> {
@@ -61,7 +80,7 @@ function createSocket(): RealtimeSocket {
   const reconnectWithFreshToken = () => {
     refreshAccessToken()
       .then(() => {
-        if (socket !== created) return;
+        if (getRealtimeSocket() !== created) return;
         created.io.opts.extraHeaders = authHeaders();
         created.connect();
       })
@@ -75,7 +94,7 @@ function createSocket(): RealtimeSocket {
   created.on('connect', () => {
     hasRefreshedForThisFailure = false;
     // Events may have been missed while disconnected: callers resync from REST.
-    if (hasConnectedBefore) for (const listener of reconnectListeners) listener();
+    if (hasConnectedBefore) notifyRealtimeReconnect();
     hasConnectedBefore = true;
   });
   created.on('connect_error', (error) => {
@@ -93,71 +112,9 @@ function createSocket(): RealtimeSocket {
 
 /** Connects (once) for the signed-in user. */
 export function connectRealtime(): RealtimeSocket {
-  const current = socket ?? createSocket();
-  if (!socket) setSocket(current);
+  const existing = getRealtimeSocket();
+  const current = existing ?? createSocket();
+  if (!existing) setRealtimeSocket(current);
   if (!current.connected && !current.active) current.connect();
   return current;
-}
-
-export function disconnectRealtime(): void {
-  if (!socket) return;
-  const current = socket;
-  setSocket(null);
-  current.removeAllListeners();
-  current.disconnect();
-}
-
-export function getRealtimeSocket(): RealtimeSocket | null {
-  return socket;
-}
-
-/** Runs after every reconnect; returns the unsubscribe. */
-export function onRealtimeReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
-  return () => reconnectListeners.delete(listener);
-}
-
-function subscribeSocket(listener: () => void): () => void {
-  socketListeners.add(listener);
-  return () => socketListeners.delete(listener);
-}
-
-export function useRealtimeSocket(): RealtimeSocket | null {
-  return useSyncExternalStore(subscribeSocket, getRealtimeSocket, () => null);
-}
-
-/** Parses a payload with its contract schema; `undefined` marks one to ignore. */
-export function parseRealtimePayload(
-  name: RealtimeEventName,
-  payload: unknown,
-): { ok: true; value: unknown } | { ok: false } {
-  const entry = PAYLOAD_SCHEMAS[name];
-  if (!entry) return { ok: true, value: payload };
-  const parsed = entry.schema.safeParse(payload);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  if (entry.warnWhenInvalid) console.warn(`Ignored invalid "${name}" payload`, parsed.error.issues);
-  return { ok: false };
-}
-
-/** Subscribes `handler` to a server event for as long as the component is mounted. */
-export function useRealtimeEvent<E extends RealtimeEventName>(name: E, handler: RealtimeHandler<E>): void {
-  const current = useRealtimeSocket();
-  const handlerRef = useRef(handler);
-  useLayoutEffect(() => {
-    handlerRef.current = handler;
-  });
-  useEffect(() => {
-    if (!current) return;
-    // socket.io's typed `on` cannot follow a generic event name; the payload is parsed below.
-    const untyped = current as unknown as Socket;
-    const listener = (payload?: unknown) => {
-      const parsed = parseRealtimePayload(name, payload);
-      if (!parsed.ok) return;
-      (handlerRef.current as (value?: unknown) => void)(parsed.value);
-    };
-    untyped.on(name as string, listener);
-    return () => {
-      untyped.off(name as string, listener);
-    };
-  }, [current, name]);
 }

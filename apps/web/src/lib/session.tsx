@@ -1,12 +1,4 @@
-import {
-  currentUser,
-  currentUserResponseSchema,
-  logout as logoutEndpoint,
-  ROLE,
-  SERVER_EVENTS,
-  type TokenPair,
-  type User,
-} from '@gerbang/contract';
+import { ROLE, SERVER_EVENTS, type TokenPair, type User } from '@gerbang/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -18,9 +10,8 @@ import {
   useRef,
   useSyncExternalStore,
 } from 'react';
-import { api } from './api-client';
 import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
-import { connectRealtime, disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime';
+import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime-store';
 
 export type Session = {
   user: User | null;
@@ -35,10 +26,13 @@ export type Session = {
 
 export const CURRENT_USER_QUERY_KEY = ['auth', 'current-user'] as const;
 
-/** An empty answer fails the schema, which counts as a failed check (spec §4). */
+/**
+ * An empty answer fails the schema, which counts as a failed check (spec §4). The HTTP client
+ * loads here, on first use, not with the sign-in page.
+ */
 export async function fetchCurrentUser(): Promise<User> {
-  const response = await api.request({ method: currentUser.method, url: currentUser.path });
-  return currentUserResponseSchema.parse(response.data);
+  const { requestCurrentUser } = await import('./session-requests');
+  return requestCurrentUser();
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -78,9 +72,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       disconnectRealtime();
       return;
     }
-    connectRealtime();
+    // socket.io loads only for a signed-in user; a sign-out before it arrives cancels the connect.
+    let isCurrent = true;
+    void import('./realtime').then(({ connectRealtime }) => {
+      if (isCurrent) connectRealtime();
+    });
     const stopResync = onRealtimeReconnect(() => void queryClient.invalidateQueries());
     return () => {
+      isCurrent = false;
       stopResync();
     };
   }, [isLoggedIn, queryClient]);
@@ -109,7 +108,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.request({ method: logoutEndpoint.method, url: logoutEndpoint.path });
+      const { requestLogout } = await import('./session-requests');
+      await requestLogout();
     } catch {
       // The local session ends whatever the server says; its tokens are short-lived or revoked.
     } finally {

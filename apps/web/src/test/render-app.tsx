@@ -7,6 +7,14 @@ import type { ConsoleKind } from '../config/build-targets';
 import { setTokens } from '../lib/auth-tokens';
 import { errorBody, type StubRequest, type StubResponse, stubHttp } from './http-stub';
 
+// The router loads these layouts on demand; loading them with this helper keeps that one-off
+// cost out of the first test's time limit.
+await Promise.all([
+  import('../app/layouts/admin-layout'),
+  import('../app/layouts/merchant-layout'),
+  import('../app/layouts/embed-layout'),
+]);
+
 type RenderAppOptions = {
   path: string;
   /** Signed in as this user (tokens stored, current-user answers with it); none: signed out. */

@@ -1,13 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { initI18n } from '../lib/i18n';
+import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
 window.scrollTo = () => undefined;
 
 beforeAll(async () => {
   await initI18n('en');
+  // The app loads a page's namespace with the page; components rendered alone need them all now.
+  await i18n.loadNamespaces([...NAMESPACES]);
+  // The app imports these when a session starts; importing them here keeps that one-off cost
+  // out of the first test's time limit.
+  await Promise.all([import('../lib/realtime'), import('../lib/session-requests')]);
 });
 
 afterEach(() => {

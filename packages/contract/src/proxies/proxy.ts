@@ -6,6 +6,7 @@ export const proxyTypeSchema = z.enum(PROXY_TYPES);
 export type ProxyType = z.infer<typeof proxyTypeSchema>;
 
 export const PROXY_CHECK_STATUSES = ['unchecked', 'ok', 'failed'] as const;
+export type ProxyCheckStatus = (typeof PROXY_CHECK_STATUSES)[number];
 
 export const proxyHostSchema = z
   .string()
@@ -41,6 +42,8 @@ export const listProxiesQuerySchema = z.strictObject({
   checkStatus: z.enum(PROXY_CHECK_STATUSES).optional(),
 });
 export const listProxiesResponseSchema = z.object({ items: z.array(proxySchema) });
+export type ListProxiesQuery = z.infer<typeof listProxiesQuerySchema>;
+export type ListProxiesResponse = z.infer<typeof listProxiesResponseSchema>;
 
 export const createProxy = { method: 'POST', path: '/proxies' } as const;
 export const createProxyBodySchema = z.strictObject({

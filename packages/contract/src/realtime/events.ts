@@ -4,16 +4,8 @@ import { z } from 'zod';
  * Console realtime events (socket.io at path /ws, default namespace). Names and payloads are
  * those of spec §7; the web parses every payload with these schemas and ignores invalid ones.
  */
-export const SERVER_EVENTS = {
-  healthCheck: 'health-check',
-  deviceStatusUpdate: 'device-status-update',
-  deviceGetConnected: 'device:getConnected',
-  deviceRefresh: 'device:refresh',
-  merchantTriggerAvailableBalance: 'merchant:trigger-available-balance',
-  mayaLoginStatusUpdate: 'maya-login-status-update',
-  /** Sent just before the server drops a socket whose session ended (logout, expiry, disable). */
-  sessionEnded: 'session:ended',
-} as const;
+// The names live apart from the payload schemas, so the web can subscribe without loading zod.
+export { SERVER_EVENTS } from './event-names';
 
 /**
  * `data` maps health-check keys (healthCheckSms, ...) to the device's current status of each;

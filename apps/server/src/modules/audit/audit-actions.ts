@@ -15,5 +15,16 @@ export const AUDIT_ACTIONS = {
   userEnabled: 'user.enabled',
   userActivationResent: 'user.activation_resent',
   adminCreated: 'user.admin_created',
+  deviceRegistered: 'device.registered',
+  deviceUpdated: 'device.updated',
+  deviceTokenRotated: 'device.token_rotated',
+  deviceDisabled: 'device.disabled',
+  deviceEnabled: 'device.enabled',
+  deviceHealthChecksStarted: 'device.health_checks_started',
+  proxyCreated: 'proxy.created',
+  proxyUpdated: 'proxy.updated',
+  proxyDeleted: 'proxy.deleted',
+  proxiesImported: 'proxy.imported',
+  proxyChecked: 'proxy.checked',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -1,4 +1,4 @@
-import { REALTIME_CONNECT_ERRORS, REALTIME_PATH, ROLE_IDS } from '@gerbang/contract';
+import { AGENT_MAX_PAYLOAD_BYTES, REALTIME_CONNECT_ERRORS, REALTIME_PATH, ROLE_IDS } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { AppContext } from '../../app-context';
@@ -34,6 +34,9 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
     transports: ['websocket'],
     cors: { origin: ctx.config.CORS_ORIGINS, credentials: true },
     serveClient: false,
+    // Consoles send nothing and agents at most AGENT_MAX_PAYLOAD_BYTES (refused in the ack);
+    // a frame far beyond that is cut off by socket.io itself, before it is parsed.
+    maxHttpBufferSize: 2 * AGENT_MAX_PAYLOAD_BYTES,
   });
   const closeAdapter = ctx.config.REDIS_URL ? useRedisAdapter(io, ctx.config.REDIS_URL, ctx.logger) : null;
 

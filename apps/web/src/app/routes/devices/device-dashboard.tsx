@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { DeviceDashboard } from '../../../features/devices/components/device-dashboard';
 
 export default function DeviceDashboardRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.deviceDashboard')} />;
+  return <DeviceDashboard />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { ProxyList } from '../../../features/proxies/components/proxy-list';
 
 export default function ProxyListRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.proxyManagement')} />;
+  return <ProxyList />;
 }

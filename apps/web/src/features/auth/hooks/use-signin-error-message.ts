@@ -1,7 +1,7 @@
-import { isAxiosError } from 'axios';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseApiError, useApiErrorMessage } from '../../../lib/api-error';
+import { isAxiosError } from '../../../lib/http-error';
 
 const SECONDS_PER_MINUTE = 60;
 

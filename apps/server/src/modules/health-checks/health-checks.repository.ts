@@ -1,0 +1,121 @@
+import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { healthCheckRuns } from '../../db/schema';
+import type { KeysetCursor } from '../devices/keyset-cursor';
+
+export type RunRecord = typeof healthCheckRuns.$inferSelect;
+export type LatestCheck = {
+  deviceId: string;
+  type: string;
+  status: number;
+  startedAt: string;
+  finishedAt: string | null;
+};
+
+const CHECKING = HEALTH_CHECK_STATUS.Checking;
+const isoOf = (column: SQL | typeof healthCheckRuns.startedAt) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function createHealthChecksRepository(db: Database) {
+  return {
+    /** A new CHECKING run; null when the device already has one of this type (partial unique index). */
+    async insertChecking(fields: {
+      deviceId: string;
+      type: string;
+      trigger: 'user' | 'schedule';
+      startedByUserId: string | null;
+      commandId: string;
+      deadlineAt: Date;
+    }): Promise<RunRecord | null> {
+      const rows = await db
+        .insert(healthCheckRuns)
+        .values({ ...fields, status: CHECKING })
+        .onConflictDoNothing()
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** Ends a run that is still CHECKING; null when it already ended (late or duplicate result). */
+    async finish(
+      where: { commandId: string; deviceId?: string },
+      outcome: { status: number; reason: string | null; data?: unknown; additionalData?: unknown },
+    ): Promise<RunRecord | null> {
+      const conditions: SQL[] = [eq(healthCheckRuns.commandId, where.commandId), eq(healthCheckRuns.status, CHECKING)];
+      if (where.deviceId) conditions.push(eq(healthCheckRuns.deviceId, where.deviceId));
+      const rows = await db
+        .update(healthCheckRuns)
+        .set({ ...outcome, finishedAt: sql`now()` })
+        .where(and(...conditions))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** Fails every CHECKING run of a device (its agent went away). */
+    async failCheckingOf(deviceId: string, reason: string): Promise<RunRecord[]> {
+      return db
+        .update(healthCheckRuns)
+        .set({ status: HEALTH_CHECK_STATUS.Failed, reason, finishedAt: sql`now()` })
+        .where(and(eq(healthCheckRuns.deviceId, deviceId), eq(healthCheckRuns.status, CHECKING)))
+        .returning();
+    },
+
+    /** Fails CHECKING runs whose deadline passed (uses the partial deadline index). */
+    async failOverdue(): Promise<RunRecord[]> {
+      return db
+        .update(healthCheckRuns)
+        .set({ status: HEALTH_CHECK_STATUS.Failed, reason: 'timeout', finishedAt: sql`now()` })
+        .where(and(eq(healthCheckRuns.status, CHECKING), lt(healthCheckRuns.deadlineAt, sql`now()`)))
+        .returning();
+    },
+
+    /**
+     * The latest run of each device-level check type, for the given devices (or all): one probe of
+     * health_check_runs_device_idx per device and type, never a scan of the whole history.
+     */
+    async latest(deviceIds?: string[]): Promise<LatestCheck[]> {
+      if (deviceIds && deviceIds.length === 0) return [];
+      const types = sql.join(
+        DEVICE_CHECK_TYPES.map((t) => sql`(${t})`),
+        sql`, `,
+      );
+      const only = deviceIds
+        ? sql`where d.id in (${sql.join(
+            deviceIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql``;
+      const result = await db.execute(sql`
+        select d.id as "deviceId", t.type as "type", r.status::int as "status",
+          ${isoOf(sql`r.started_at`)} as "startedAt", ${isoOf(sql`r.finished_at`)} as "finishedAt"
+        from devices d
+        cross join (values ${types}) as t(type)
+        cross join lateral (
+          select status, started_at, finished_at from health_check_runs h
+          where h.device_id = d.id and h.type = t.type order by h.started_at desc limit 1
+        ) r
+        ${only}`);
+      return (result as unknown as { rows: LatestCheck[] }).rows;
+    },
+
+    /** Newest first, keyset on (started_at, id). Reads limit + 1 rows. */
+    async page(deviceId: string, limit: number, after?: KeysetCursor) {
+      const where: SQL[] = [eq(healthCheckRuns.deviceId, deviceId)];
+      if (after) {
+        where.push(
+          sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+        );
+      }
+      return db
+        .select({
+          run: healthCheckRuns,
+          cursorAt: sql<string>`to_char(${healthCheckRuns.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(healthCheckRuns)
+        .where(and(...where))
+        .orderBy(desc(healthCheckRuns.startedAt), desc(healthCheckRuns.id))
+        .limit(limit + 1);
+    },
+  };
+}
+export type HealthChecksRepository = ReturnType<typeof createHealthChecksRepository>;

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { CliArgsError, parseCliArgs, USAGE } from './cli-args';
+import { type Fleet, formatStatus, startFleet } from './fleet';
+import { consoleLogger } from './logger';
+
+/** `npm run sim -- ...`: many simulated phones in one process, until Ctrl-C. */
+async function main(): Promise<void> {
+  let args: ReturnType<typeof parseCliArgs>;
+  try {
+    args = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof CliArgsError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (!args) {
+    console.log(USAGE);
+    return;
+  }
+
+  // `npm run sim` runs in apps/simulator; a relative path means where the command was typed.
+  const tokensFile = resolve(process.env.INIT_CWD ?? process.cwd(), args.tokensFile);
+  let fleet: Fleet | null = null;
+  let status: NodeJS.Timeout | undefined;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) process.exit(130); // A second Ctrl-C does not wait.
+    stopping = true;
+    clearInterval(status);
+    consoleLogger.info('stopping the simulated devices...');
+    await fleet?.stop();
+    if (fleet) consoleLogger.info(formatStatus(fleet.stats()));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+
+  consoleLogger.info(
+    `starting ${args.devices} simulated devices against ${args.server} (tokens: ${tokensFile}${args.chaos ? ', chaos on' : ''})`,
+  );
+  fleet = await startFleet({
+    server: args.server,
+    devices: { count: args.devices, prefix: args.prefix },
+    tokensFile,
+    ...(args.email && args.password ? { auth: { email: args.email, password: args.password } } : {}),
+    latencyMs: args.latencyMs,
+    failureRate: args.failureRate,
+    busyRate: args.busyRate,
+    heartbeatMs: args.heartbeatMs,
+    chaos: args.chaos,
+    seed: args.seed,
+    logger: consoleLogger,
+  });
+  if (stopping) return;
+  const current = fleet;
+  if (args.statusMs > 0) status = setInterval(() => consoleLogger.info(formatStatus(current.stats())), args.statusMs);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The simulator stopped: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,188 @@
+import { type ApiAuth, createGerbangApi } from './gerbang-api';
+import { consoleLogger, type Logger } from './logger';
+import { createRandom, deriveSeed, jitter, randomInt } from './prng';
+import { type DeviceCredential, deviceNames, obtainDeviceToken, provisionDevices } from './register-devices';
+import { type DeviceBehaviour, type DeviceStats, SimulatedDevice } from './simulated-device';
+import { readTokensFile, writeTokensFile } from './tokens-file';
+
+export type ChaosOptions = {
+  /** A random online phone loses its connection this often. */
+  everyMs: number;
+  /** How long a phone that went away cleanly stays away. */
+  offlineMs: number;
+};
+export const DEFAULT_CHAOS: ChaosOptions = { everyMs: 3_000, offlineMs: 10_000 };
+
+export type FleetOptions = Partial<DeviceBehaviour> & {
+  /** Base URL of the Gerbang server, e.g. http://localhost:8080. */
+  server: string;
+  /** Known tokens, or how many phones to register (or read from tokensFile) under `prefix`. */
+  devices: DeviceCredential[] | { count: number; prefix?: string };
+  /** Operator sign-in, to register missing devices and to renew tokens the server refuses. */
+  auth?: ApiAuth;
+  tokensFile?: string;
+  chaos?: boolean | ChaosOptions;
+  /** Same seed, same telemetry, latencies and failures. */
+  seed?: number;
+  logger?: Logger;
+  /** Connections are opened over this span rather than all at once. */
+  connectSpreadMs?: number;
+};
+
+export type FleetStats = DeviceStats & {
+  devices: number;
+  online: number;
+  busy: number;
+  retired: number;
+  reconnects: number;
+};
+
+export type Fleet = {
+  devices: SimulatedDevice[];
+  stats(): FleetStats;
+  /** Resolves when `count` phones (default: all) have had their hello accepted. */
+  whenOnline(count?: number, timeoutMs?: number): Promise<void>;
+  /** Disconnects every phone and stops every timer. */
+  stop(): Promise<void>;
+};
+
+export const DEFAULT_BEHAVIOUR: DeviceBehaviour = { latencyMs: 800, failureRate: 0.1, busyRate: 0.05 };
+
+function renewerFor(options: FleetOptions, credential: DeviceCredential) {
+  const { auth, tokensFile, server } = options;
+  if (!auth) return undefined;
+  return async () => {
+    const renewed = await obtainDeviceToken(createGerbangApi(server, auth), credential.name, credential.id);
+    if (tokensFile) {
+      const tokens = await readTokensFile(tokensFile);
+      tokens[credential.name] = { id: renewed.id, token: renewed.token };
+      await writeTokensFile(tokensFile, tokens);
+    }
+    return renewed.token;
+  };
+}
+
+/** Starts many simulated phones in this process: the programmatic face of `npm run sim`. */
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const logger = options.logger ?? consoleLogger;
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 32);
+  const credentials = Array.isArray(options.devices)
+    ? options.devices
+    : await provisionDevices({
+        server: options.server,
+        names: deviceNames(options.devices.prefix ?? 'sim', options.devices.count),
+        tokensFile: options.tokensFile,
+        auth: options.auth,
+      });
+  const behaviour: DeviceBehaviour = {
+    latencyMs: options.latencyMs ?? DEFAULT_BEHAVIOUR.latencyMs,
+    failureRate: options.failureRate ?? DEFAULT_BEHAVIOUR.failureRate,
+    busyRate: options.busyRate ?? DEFAULT_BEHAVIOUR.busyRate,
+    heartbeatMs: options.heartbeatMs,
+  };
+  const devices = credentials.map(
+    (credential, index) =>
+      new SimulatedDevice({
+        server: options.server,
+        credential,
+        behaviour,
+        random: createRandom(deriveSeed(seed, index)),
+        logger,
+        renewToken: renewerFor(options, credential),
+      }),
+  );
+
+  const timers = new Set<NodeJS.Timeout>();
+  const spread = options.connectSpreadMs ?? Math.min(2_000, devices.length * 5);
+  devices.forEach((device, index) => {
+    const timer = setTimeout(() => device.start(), devices.length > 1 ? (spread * index) / devices.length : 0);
+    timers.add(timer);
+  });
+
+  if (options.chaos) {
+    const chaos = options.chaos === true ? DEFAULT_CHAOS : options.chaos;
+    const random = createRandom(deriveSeed(seed, -1));
+    const tick = setInterval(() => {
+      const online = devices.filter((d) => d.isOnline);
+      const victim = online[randomInt(random, 0, online.length - 1)];
+      if (!victim) return;
+      if (random() < 0.5) {
+        logger.info(`chaos: dropping ${victim.name}'s connection`);
+        victim.dropTransport();
+      } else {
+        const offlineMs = jitter(random, chaos.offlineMs, 0.5);
+        logger.info(`chaos: ${victim.name} goes away for ${Math.round(offlineMs / 1000)}s`);
+        victim.goOffline(offlineMs);
+      }
+    }, chaos.everyMs);
+    timers.add(tick);
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    devices,
+    stats: () => fleetStats(devices),
+    whenOnline(count = devices.length, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const started = Date.now();
+        const poll = setInterval(() => {
+          const online = devices.filter((d) => d.isOnline).length;
+          if (online >= count) {
+            clearInterval(poll);
+            resolve();
+          } else if (Date.now() - started > timeoutMs) {
+            clearInterval(poll);
+            reject(new Error(`only ${online} of ${count} simulated devices came online within ${timeoutMs} ms`));
+          }
+        }, 50);
+      });
+    },
+    stop() {
+      stopping ??= (async () => {
+        for (const timer of timers) clearTimeout(timer);
+        await Promise.all(devices.map((device) => device.stop()));
+      })();
+      return stopping;
+    },
+  };
+}
+
+export function fleetStats(devices: SimulatedDevice[]): FleetStats {
+  const total: FleetStats = {
+    devices: devices.length,
+    online: 0,
+    busy: 0,
+    retired: 0,
+    reconnects: 0,
+    connects: 0,
+    heartbeats: 0,
+    commandsReceived: 0,
+    checksAnswered: 0,
+    checksFailed: 0,
+    resultsDropped: 0,
+    ackProblems: 0,
+    busyChanges: 0,
+  };
+  for (const device of devices) {
+    if (device.isOnline) total.online += 1;
+    if (device.isOnline && device.isBusy) total.busy += 1;
+    if (device.state === 'retired') total.retired += 1;
+    total.reconnects += Math.max(0, device.stats.connects - 1);
+    for (const key of Object.keys(device.stats) as (keyof DeviceStats)[]) total[key] += device.stats[key];
+  }
+  return total;
+}
+
+/** The CLI's periodic one-liner. */
+export function formatStatus(stats: FleetStats): string {
+  const parts = [
+    `${stats.online}/${stats.devices} online`,
+    `${stats.busy} busy`,
+    `checks answered ${stats.checksAnswered} (${stats.checksFailed} failed, ${stats.resultsDropped} dropped)`,
+    `heartbeats ${stats.heartbeats}`,
+    `reconnects ${stats.reconnects}`,
+  ];
+  if (stats.retired > 0) parts.push(`${stats.retired} retired`);
+  if (stats.ackProblems > 0) parts.push(`${stats.ackProblems} ack problems`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,64 @@
+import type { DeviceConnection } from '@gerbang/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Table, type TableColumn } from '../../../components/ui/table';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useDeviceConnections } from '../api/get-device-connections';
+import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { DetailSection } from './detail-section';
+import { FormError } from './form-error';
+
+export function DeviceConnectionLogSection({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation(['devices']);
+  const apiErrorMessage = useApiErrorMessage();
+  const formatDateTime = useFormatDateTime();
+  const connections = useDeviceConnections(deviceId);
+  const rows = connections.data?.pages.flatMap((page) => page.items) ?? [];
+  const columns: TableColumn<DeviceConnection>[] = [
+    {
+      key: 'connectedAt',
+      header: t('devices:connections.connectedAt'),
+      cell: (row) => formatDateTime(row.connectedAt),
+    },
+    {
+      key: 'disconnectedAt',
+      header: t('devices:connections.disconnectedAt'),
+      cell: (row) =>
+        row.disconnectedAt ? formatDateTime(row.disconnectedAt) : t('devices:connections.stillConnected'),
+    },
+    // The server's reasons are an open list; shown as recorded.
+    { key: 'reason', header: t('devices:connections.reason'), cell: (row) => row.reason ?? t('devices:none') },
+    {
+      key: 'ip',
+      header: t('devices:connections.ip'),
+      cell: (row) => <span className="break-all">{row.ip ?? t('devices:none')}</span>,
+    },
+  ];
+
+  return (
+    <DetailSection id="device-connections-heading" title={t('devices:detail.connectionLog')}>
+      {connections.isError ? (
+        <FormError>{apiErrorMessage(connections.error)}</FormError>
+      ) : (
+        <Table
+          columns={columns}
+          rows={rows}
+          getRowKey={(row) => row.id}
+          isLoading={connections.isPending}
+          emptyMessage={t('devices:connections.empty')}
+          caption={t('devices:detail.connectionLog')}
+        />
+      )}
+      {connections.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          isLoading={connections.isFetchingNextPage}
+          onClick={() => void connections.fetchNextPage()}
+        >
+          {t('devices:list.loadMore')}
+        </Button>
+      ) : null}
+    </DetailSection>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Device, UpdateDeviceBody } from '@gerbang/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../components/ui/toast';
+import { useUpdateDevice } from '../api/update-device';
+import { useDeviceFormError } from '../hooks/use-device-form-error';
+import { DeviceFields, type DeviceFieldValues } from './device-fields';
+import { FormError } from './form-error';
+
+const FORM_ID = 'edit-device-form';
+
+/** Rendered only while open, so every opening starts from the device's current values. */
+export function EditDeviceModal({ device, onClose }: { device: Device; onClose: () => void }) {
+  const { t } = useTranslation(['devices']);
+  const update = useUpdateDevice();
+  const splitError = useDeviceFormError();
+  const [values, setValues] = useState<DeviceFieldValues>({
+    name: device.name,
+    label: device.label,
+    notes: device.notes,
+  });
+  const [nameError, setNameError] = useState<string>();
+  const { fieldErrors, formError } = splitError(update.error);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = { name: values.name.trim(), label: values.label.trim(), notes: values.notes.trim() };
+    const nextNameError = next.name ? undefined : t('devices:validation.required');
+    setNameError(nextNameError);
+    if (nextNameError) return;
+    // PATCH semantics: only what changed, so the audit log records only real changes.
+    const body: UpdateDeviceBody = {};
+    if (next.name !== device.name) body.name = next.name;
+    if (next.label !== device.label) body.label = next.label;
+    if (next.notes !== device.notes) body.notes = next.notes;
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: device.id, body },
+      {
+        onSuccess: (changed) => {
+          toast.success(t('devices:edit.success', { name: changed.name }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={t('devices:edit.title')}
+      isLoading={update.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            {t('devices:actions.cancel')}
+          </Button>
+          <Button type="submit" form={FORM_ID} variant="primary" isLoading={update.isPending}>
+            {t('devices:edit.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        {formError ? <FormError>{formError}</FormError> : null}
+        <DeviceFields
+          values={values}
+          onChange={setValues}
+          errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
+        />
+      </form>
+    </Modal>
+  );
+}

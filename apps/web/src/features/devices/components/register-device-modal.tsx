@@ -1,0 +1,84 @@
+import type { DeviceWithToken } from '@gerbang/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useRegisterDevice } from '../api/register-device';
+import { useDeviceFormError } from '../hooks/use-device-form-error';
+import { DeviceFields, type DeviceFieldValues } from './device-fields';
+import { FormError } from './form-error';
+import { TokenReveal } from './token-reveal';
+
+const FORM_ID = 'register-device-form';
+
+/**
+ * Rendered only while open: every opening starts empty, and closing it after registering forgets
+ * the token for good.
+ */
+export function RegisterDeviceModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['devices']);
+  const register = useRegisterDevice();
+  const splitError = useDeviceFormError();
+  const [values, setValues] = useState<DeviceFieldValues>({ name: '', label: '', notes: '' });
+  const [nameError, setNameError] = useState<string>();
+  const [registered, setRegistered] = useState<DeviceWithToken | null>(null);
+  const { fieldErrors, formError } = splitError(register.error);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const name = values.name.trim();
+    const nextNameError = name ? undefined : t('devices:validation.required');
+    setNameError(nextNameError);
+    if (nextNameError) return;
+    register.mutate(
+      { name, label: values.label.trim(), notes: values.notes.trim() },
+      { onSuccess: (answer) => setRegistered(answer) },
+    );
+  };
+
+  if (registered) {
+    return (
+      <Modal
+        isOpen
+        onClose={onClose}
+        title={t('devices:register.doneTitle')}
+        footer={
+          <Button variant="secondary" onClick={onClose}>
+            {t('devices:actions.done')}
+          </Button>
+        }
+      >
+        <TokenReveal token={registered.token} deviceName={registered.device.name} />
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={t('devices:register.title')}
+      isLoading={register.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={register.isPending}>
+            {t('devices:actions.cancel')}
+          </Button>
+          <Button type="submit" form={FORM_ID} variant="primary" isLoading={register.isPending}>
+            {t('devices:register.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <p className="text-sm text-gray-700 dark:text-gray-300">{t('devices:register.intro')}</p>
+        {formError ? <FormError>{formError}</FormError> : null}
+        <DeviceFields
+          values={values}
+          onChange={setValues}
+          errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../components/ui/toast';
+
+/** Copies and says so (spec §8: 'Copied to clipboard!'), or says it could not. */
+export function useCopyToClipboard() {
+  const { t } = useTranslation(['devices']);
+  return useCallback(
+    async (text: string) => {
+      try {
+        await navigator.clipboard.writeText(text);
+        toast.success(t('devices:token.copied'));
+      } catch {
+        toast.error(t('devices:token.copyFailed'));
+      }
+    },
+    [t],
+  );
+}

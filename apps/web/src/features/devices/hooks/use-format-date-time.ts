@@ -1,0 +1,18 @@
+import { DEFAULT_LANGUAGE } from '@gerbang/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HTML_LANG, isLanguage } from '../../../lib/i18n';
+
+/** The interface language as an Intl locale ("ph" is not one Intl knows; it maps to "fil"). */
+export function useIntlLocale(): string {
+  const { i18n } = useTranslation();
+  return HTML_LANG[isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE];
+}
+
+export function useFormatDateTime() {
+  const locale = useIntlLocale();
+  return useCallback(
+    (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+    [locale],
+  );
+}

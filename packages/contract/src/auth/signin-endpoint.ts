@@ -1,0 +1,1 @@
+export const signin = { method: 'POST', path: '/auth/signin' } as const;

@@ -1,0 +1,198 @@
+// `npm run demo [-- --devices 20]`: the product on the embedded default with its own data folder
+// (./data-demo unless DATA_DIR is set), a demo Admin with a freshly generated password, and a fleet
+// of simulated phones (development and testing only). Ctrl-C stops everything; the server gets
+// SIGTERM so PGlite checkpoints.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: argv } = parseArgs({
+  options: { devices: { type: 'string' }, 'failure-rate': { type: 'string' }, chaos: { type: 'boolean' } },
+});
+const deviceCount = Number(argv.devices ?? process.env.DEMO_DEVICES ?? 20);
+if (!Number.isInteger(deviceCount) || deviceCount < 1 || deviceCount > 5000) {
+  console.error('--devices (or DEMO_DEVICES) must be a whole number from 1 to 5000');
+  process.exit(2);
+}
+const failureRate = Number(argv['failure-rate'] ?? 0.1);
+
+const dataDir = resolve(root, process.env.DATA_DIR ?? 'data-demo');
+const credentialsFile = join(dataDir, 'demo-credentials.json');
+const tokensFile = join(dataDir, 'simulator-devices.json');
+mkdirSync(dataDir, { recursive: true });
+
+const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+// The demo is the embedded default: a DATABASE_URL or REDIS_URL from the shell would point elsewhere.
+delete env.DATABASE_URL;
+delete env.REDIS_URL;
+if (process.env.ADMIN_PORT && !process.env.ADMIN_CONSOLE_URL) {
+  env.ADMIN_CONSOLE_URL = `http://localhost:${process.env.ADMIN_PORT}`;
+}
+if (process.env.MERCHANT_PORT && !process.env.MERCHANT_CONSOLE_URL) {
+  env.MERCHANT_CONSOLE_URL = `http://localhost:${process.env.MERCHANT_PORT}`;
+}
+
+function readCredentials() {
+  if (!existsSync(credentialsFile)) return null;
+  const saved = JSON.parse(readFileSync(credentialsFile, 'utf8'));
+  return typeof saved.email === 'string' && typeof saved.password === 'string' ? saved : null;
+}
+
+function saveCredentials(credentials) {
+  writeFileSync(credentialsFile, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(credentialsFile, 0o600);
+}
+
+const ACTIVATION_LINE = /Activate the first Admin \(([^)]+)\), valid 24 hours: (\S+)/;
+const ADMIN_LINK_LINE = /https?:\/\/\S+\/auth\/activate\?token=\S+/;
+
+let credentials = readCredentials();
+let demoEmail = credentials?.email ?? process.env.ADMIN_EMAIL ?? 'demo@gerbang.local';
+let activationLink = null;
+
+// A data folder whose demo password was lost: add another Admin with the server's own CLI (before
+// the server starts, since PGlite allows one process per folder).
+if (!credentials && existsSync(join(dataDir, 'pglite'))) {
+  demoEmail = `demo-${randomBytes(3).toString('hex')}@gerbang.local`;
+  const cli = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create', demoEmail, 'Demo Admin'],
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  activationLink = (cli.stdout ?? '').match(ADMIN_LINK_LINE)?.[0] ?? null;
+  if (cli.status !== 0 || !activationLink) {
+    console.error(`Could not create a demo Admin in ${dataDir}:\n${cli.stderr || cli.stdout}`);
+    process.exit(1);
+  }
+}
+env.ADMIN_EMAIL = demoEmail;
+
+// The server runs as a child with `npm start` semantics (it builds the consoles if they are missing).
+const serverLog = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
+const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+server.stderr.pipe(serverLog);
+server.stderr.on('data', (chunk) => process.stderr.write(chunk));
+let fleet = null;
+let shuttingDown = false;
+
+const urls = await new Promise((resolvePromise, reject) => {
+  const found = {};
+  const expectActivation = !credentials && !activationLink;
+  const timer = setTimeout(() => reject(new Error('the server did not start within 5 minutes')), 300_000);
+  const lines = createInterface({ input: server.stdout });
+  server.once('exit', (code) =>
+    reject(new Error(`the server exited (code ${code}); see ${join(dataDir, 'server.log')}`)),
+  );
+  lines.on('line', (line) => {
+    serverLog.write(`${line}\n`);
+    // The activation link is used right here; printing it would only invite a second use.
+    if (!line.startsWith('{') && !ACTIVATION_LINE.test(line)) console.log(`[server] ${line}`);
+    found.api ??= line.match(/^Gerbang API and realtime: (\S+)/)?.[1];
+    found.console ??= line.match(/^Admin console:\s+(\S+)/)?.[1];
+    const activation = ACTIVATION_LINE.exec(line);
+    if (activation) activationLink = activation[2];
+    if (found.api && line.startsWith('Database:') && !expectActivation) done();
+    if (found.api && activation) done();
+  });
+  function done() {
+    clearTimeout(timer);
+    resolvePromise(found);
+  }
+}).catch((error) => {
+  console.error(`The demo could not start: ${error.message}`);
+  server.kill('SIGTERM');
+  process.exit(1);
+});
+
+async function api(path, body) {
+  const response = await fetch(new URL(path, urls.api), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function stopServer() {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolveExit) => server.once('exit', resolveExit));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  console.log('\nStopping the simulated phones and the server...');
+  await fleet?.stop().catch(() => {});
+  await stopServer();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+server.once('exit', (code) => {
+  if (shuttingDown) return;
+  console.error(`The server exited unexpectedly (code ${code}); see ${join(dataDir, 'server.log')}`);
+  void shutdown(1);
+});
+
+try {
+  if (activationLink) {
+    const token = new URL(activationLink).searchParams.get('token');
+    // A random password for this demo folder only; there is no default password anywhere.
+    const password = randomBytes(18).toString('base64url');
+    const activated = await api('/auth/activate', { token, password });
+    if (activated.status !== 204)
+      throw new Error(`activating the demo Admin failed (${activated.status}): ${activated.text}`);
+    credentials = { email: demoEmail, password };
+    saveCredentials(credentials);
+  }
+  if (!credentials) throw new Error('no demo credentials');
+  const signin = await api('/auth/signin', { email: credentials.email, password: credentials.password });
+  if (signin.status !== 200) {
+    throw new Error(
+      `the saved demo credentials in ${credentialsFile} no longer work (${signin.status}); delete that file to create a new demo Admin`,
+    );
+  }
+
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { startFleet, formatStatus, consoleLogger } = await import('../apps/simulator/src/index.ts');
+  fleet = await startFleet({
+    server: urls.api,
+    devices: { count: deviceCount, prefix: 'sim' },
+    auth: { email: credentials.email, password: credentials.password },
+    tokensFile,
+    failureRate,
+    chaos: argv.chaos ?? false,
+    logger: consoleLogger,
+  });
+  await fleet.whenOnline(deviceCount, 60_000).catch((error) => console.warn(error.message));
+  setInterval(() => consoleLogger.info(`[simulator] ${formatStatus(fleet.stats())}`), 30_000).unref();
+
+  console.log(`
+Gerbang demo is running (data in ${dataDir}).
+
+  Console:   ${urls.console ?? '(consoles not served: SERVE_CONSOLES=false)'}
+  Email:     ${credentials.email}
+  Password:  ${credentials.password}
+  API:       ${urls.api}  (docs: ${urls.api}/docs)
+
+${deviceCount} simulated phones (marked "simulated" in the console) are connected; run health checks
+from the Device Dashboard. Press Ctrl-C to stop everything.
+`);
+} catch (error) {
+  console.error(`The demo could not start: ${error.message}`);
+  await shutdown(1);
+}
