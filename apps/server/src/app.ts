@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES } from '@gerbang/contract';
@@ -10,6 +9,7 @@ import { type AppContext, createAppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandlers } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -60,20 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.header('x-request-id', request.id);
   });
 
-  // The API serves JSON only: nothing from it may be framed or run scripts (except the docs UI).
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-  });
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.CORS_ORIGINS,
     credentials: true,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { deviceConnections } from '../../db/schema';
-import type { KeysetCursor } from './keyset-cursor';
+import type { KeysetCursor } from '../../http/keyset-cursor';
 
 const cursorAt = sql<string>`to_char(${deviceConnections.connectedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 

@@ -8,6 +8,7 @@ import type {
   UpdateDeviceBody,
 } from '@gerbang/contract';
 import { notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AgentLink } from '../agents/agent-link';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
@@ -17,7 +18,6 @@ import type { DeviceConnectionsRepository } from './device-connections.repositor
 import { groupByDevice, type HealthState, healthStateOf, toDevice } from './device-view';
 import type { DeviceRecord, DevicesRepository } from './devices.repository';
 import type { FleetEvents } from './fleet-events';
-import { decodeKeysetCursor, toPage } from './keyset-cursor';
 
 export type Actor = { userId: string; ip: string };
 type ListQuery = Omit<ListDevicesQuery, 'sort'> & { sort: NonNullable<ListDevicesQuery['sort']> };

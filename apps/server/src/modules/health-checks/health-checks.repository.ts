@@ -2,7 +2,7 @@ import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { healthCheckRuns } from '../../db/schema';
-import type { KeysetCursor } from '../devices/keyset-cursor';
+import type { KeysetCursor } from '../../http/keyset-cursor';
 
 export type RunRecord = typeof healthCheckRuns.$inferSelect;
 export type LatestCheck = {

@@ -10,12 +10,12 @@ import {
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AgentLink } from '../agents/agent-link';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { DevicesRepository } from '../devices/devices.repository';
 import type { FleetEvents } from '../devices/fleet-events';
-import { decodeKeysetCursor, toPage } from '../devices/keyset-cursor';
 import { toHealthCheckItem, toHealthCheckRun } from './health-check-view';
 import type { HealthChecksRepository, RunRecord } from './health-checks.repository';
 

@@ -2,6 +2,7 @@ import { ROLE, type RoleId, type UserStatus } from '@gerbang/contract';
 import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
+import type { KeysetCursor } from '../../http/keyset-cursor';
 
 const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
 
@@ -39,7 +40,7 @@ export type ListUsersFilter = {
   roleId?: RoleId;
   status?: UserStatus;
   limit: number;
-  after?: { createdAt: string; id: string };
+  after?: KeysetCursor;
 };
 
 // NULLS LAST as in the indexes (drizzle's index default): plain DESC means NULLS FIRST, and
@@ -77,7 +78,7 @@ export function createUsersRepository(db: Database) {
       }
       if (filter.after) {
         where.push(
-          sql`(${users.createdAt}, ${users.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
+          sql`(${users.createdAt}, ${users.id}) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`,
         );
       }
       return db

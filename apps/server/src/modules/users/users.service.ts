@@ -8,13 +8,13 @@ import {
 } from '@gerbang/contract';
 import type { AppEventBus } from '../../events/app-events';
 import { AppError, notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { AccountLinks } from '../auth/account-links.service';
 import type { SessionState } from '../sessions/session-state';
 import { toUserResponse } from './user-response';
 import type { UserRecord, UsersRepository } from './users.repository';
-import { decodeUsersCursor, encodeUsersCursor } from './users-cursor';
 
 /** Who is acting, and from where (for the audit trail). */
 export type Actor = { userId: string; roleId: RoleId; ip: string };
@@ -72,7 +72,7 @@ export function createUsersService(deps: {
 
   return {
     async list(query: ListQuery): Promise<ListUsersResponse> {
-      const after = query.cursor ? decodeUsersCursor(query.cursor) : undefined;
+      const after = decodeKeysetCursor(query.cursor);
       const rows = await repo.list({
         q: query.q || undefined,
         roleId: query.roleId,
@@ -80,11 +80,7 @@ export function createUsersService(deps: {
         limit: query.limit,
         after,
       });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      const nextCursor =
-        rows.length > query.limit && last ? encodeUsersCursor({ createdAt: last.cursorAt, id: last.id }) : null;
-      return { items: page.map((user) => toUserResponse(user)), nextCursor };
+      return toPage(rows, query.limit, (user) => toUserResponse(user));
     },
 
     async get(id: string): Promise<User> {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUser } from '../../../features/users/api/get-user';
-import { FormError } from '../../../features/users/components/form-error';
 import { UserInfoSection } from '../../../features/users/components/user-info-section';
 import { parseApiError, useApiErrorMessage } from '../../../lib/api-error';
 

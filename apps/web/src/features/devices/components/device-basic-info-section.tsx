@@ -1,6 +1,6 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { DetailList, type DetailRow, DetailSection } from './detail-section';
 import { DeviceActions } from './device-actions';
 import { DeviceBusy } from './device-busy';

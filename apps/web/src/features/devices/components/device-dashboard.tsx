@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { type DeviceListFilters, useDevices } from '../api/get-devices';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useDeviceLiveUpdates } from '../hooks/use-device-live-updates';
 import { useDevicePermissions } from '../hooks/use-device-permissions';
 import { BulkActionBar } from './bulk-action-bar';
 import { DeviceFilters, type DeviceFilterValues } from './device-filters';
 import { DeviceSummaryCards } from './device-summary-cards';
 import { DevicesTable } from './devices-table';
-import { FormError } from './form-error';
 import { RegisterDeviceModal } from './register-device-modal';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { parseApiError, useApiErrorMessage } from '../../../lib/api-error';
 import { useDevice } from '../api/get-device';
@@ -8,7 +9,6 @@ import { DeviceBasicInfoSection } from './device-basic-info-section';
 import { DeviceConnectionLogSection } from './device-connection-log-section';
 import { DeviceHealthSection } from './device-health-section';
 import { DeviceTelemetrySection } from './device-telemetry-section';
-import { FormError } from './form-error';
 import { SimulatedBadge } from './simulated-badge';
 
 /** Basic information, telemetry, health checks and the connection log of one device, live. */

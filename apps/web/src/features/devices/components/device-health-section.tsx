@@ -1,13 +1,13 @@
 import { DEVICE_CHECK_TYPES, type Device, type HealthCheckRun } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Table, type TableColumn } from '../../../components/ui/table';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useDeviceHealthChecks } from '../api/get-device-health-checks';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
 import { DetailSection } from './detail-section';
 import { DeviceCheckStatus } from './device-check-status';
-import { FormError } from './form-error';
 import { HealthStatusBadge } from './health-status-badge';
 
 /** Current status of each device-level check, then the history of runs, newest first. */

@@ -1,8 +1,8 @@
 import type { DeviceSummary } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useDeviceSummary } from '../api/get-device-summary';
-import { FormError } from './form-error';
 
 const COUNTS: { key: keyof DeviceSummary; accent: string }[] = [
   { key: 'online', accent: 'border-l-green-600' },

@@ -1,6 +1,6 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { DetailList, DetailSection } from './detail-section';
 
 export function DeviceTelemetrySection({ device }: { device: Device }) {

@@ -2,12 +2,12 @@ import type { Device, UpdateDeviceBody } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateDevice } from '../api/update-device';
 import { useDeviceFormError } from '../hooks/use-device-form-error';
 import { DeviceFields, type DeviceFieldValues } from './device-fields';
-import { FormError } from './form-error';
 
 const FORM_ID = 'edit-device-form';
 

@@ -2,11 +2,11 @@ import type { DeviceWithToken } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { useRegisterDevice } from '../api/register-device';
 import { useDeviceFormError } from '../hooks/use-device-form-error';
 import { DeviceFields, type DeviceFieldValues } from './device-fields';
-import { FormError } from './form-error';
 import { TokenReveal } from './token-reveal';
 
 const FORM_ID = 'register-device-form';

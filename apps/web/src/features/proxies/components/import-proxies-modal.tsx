@@ -8,11 +8,11 @@ import {
   FIELD_HINT_CLASS,
   FIELD_LABEL_CLASS,
 } from '../../../components/ui/field-styles';
+import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { FormError } from '../../users/components/form-error';
 import { useImportProxies } from '../api/import-proxies';
 import { ImportErrors } from './import-errors';
 

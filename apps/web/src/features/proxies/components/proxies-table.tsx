@@ -1,7 +1,7 @@
 import type { ProxyEntry } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Table, type TableColumn } from '../../../components/ui/table';
-import { useFormatDateTime } from '../../users/hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { hostPort } from './host-port';
 import { ProxyActions } from './proxy-actions';
 import { ProxyCheckStatusCell } from './proxy-check-status';

@@ -2,11 +2,11 @@ import { PROXY_TYPES, type ProxyEntry, type ProxyType, type UpdateProxyBody } fr
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
-import { FormError } from '../../users/components/form-error';
 import { useCreateProxy } from '../api/create-proxy';
 import { useUpdateProxy } from '../api/update-proxy';
 import { useProxyFormError } from '../hooks/use-proxy-form-error';

@@ -2,9 +2,9 @@ import type { ProxyCheckStatus, ProxyEntry, ProxyType } from '@gerbang/contract'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { FormError } from '../../users/components/form-error';
-import { useDebouncedValue } from '../../users/hooks/use-debounced-value';
 import { useProxies } from '../api/get-proxies';
 import { useCheckProxies } from '../hooks/use-check-proxies';
 import { useProxyPermissions } from '../hooks/use-proxy-permissions';

@@ -2,12 +2,12 @@ import { type InvitableRoleId, NAME_MAX_LENGTH, type UpdateUserBody, type User }
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateUser } from '../api/update-user';
 import { useUserFormError } from '../hooks/use-user-form-error';
-import { FormError } from './form-error';
 import { RoleSelect } from './role-select';
 
 const FORM_ID = 'edit-user-form';

@@ -1,7 +1,7 @@
 import type { User } from '@gerbang/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { UserActions } from './user-actions';
 import { UserRoleLabel } from './user-role-label';
 import { UserStatusBadge } from './user-status-badge';

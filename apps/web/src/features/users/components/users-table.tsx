@@ -2,7 +2,7 @@ import type { User } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Table, type TableColumn } from '../../../components/ui/table';
-import { useFormatDateTime } from '../hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { UserActions } from './user-actions';
 import { UserRoleLabel } from './user-role-label';
 import { UserStatusBadge } from './user-status-badge';

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@gerbang/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HTML_LANG, isLanguage } from '../../../lib/i18n';
+import { HTML_LANG, isLanguage } from '../lib/i18n';
 
 /** The interface language as an Intl locale ("ph" is not one Intl knows; it maps to "fil"). */
 export function useIntlLocale(): string {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AppError } from '../../http/app-error';
+import { AppError } from './app-error';
 
 /**
- * Opaque cursor of the device history pages (health-check runs, connection log): base64url of
+ * Opaque cursor of every keyset-paginated list (users, health-check runs, connection log): base64url of
  * JSON [timestamp with microseconds, id] of the last row of the page. Microseconds matter: a JS
  * Date keeps milliseconds only, and a truncated cursor would repeat or skip rows.
  */
