@@ -1,4 +1,5 @@
 import { ROLE } from '@gerbang/contract';
+import { AUTH_ROUTES } from './auth-routes';
 import type { AppRoute } from './route-definition';
 
 /** Spec §2 "Admin route table", in its order. */
@@ -17,34 +18,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     load: () => import('./routes/devices/device-detail'),
   },
-  {
-    path: '/auth/signin',
-    titleKey: 'routes.signIn',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/signin'),
-  },
-  {
-    path: '/auth/activate',
-    titleKey: 'routes.activateAccount',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/activate'),
-  },
-  {
-    path: '/auth/reset-password',
-    titleKey: 'routes.resetPassword',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/reset-password'),
-  },
-  {
-    path: '/auth/forgot-password',
-    titleKey: 'routes.forgotPassword',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/forgot-password'),
-  },
+  ...AUTH_ROUTES,
   {
     path: '/request-transaction',
     titleKey: 'routes.requestTransaction',

@@ -1,3 +1,4 @@
+import { AUTH_ROUTES } from './auth-routes';
 import type { AppRoute } from './route-definition';
 
 /**
@@ -12,34 +13,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     load: () => import('./routes/merchant-console/dashboard'),
   },
-  {
-    path: '/auth/signin',
-    titleKey: 'routes.signIn',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/signin'),
-  },
-  {
-    path: '/auth/activate',
-    titleKey: 'routes.activateAccount',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/activate'),
-  },
-  {
-    path: '/auth/reset-password',
-    titleKey: 'routes.resetPassword',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/reset-password'),
-  },
-  {
-    path: '/auth/forgot-password',
-    titleKey: 'routes.forgotPassword',
-    isPublic: true,
-    layout: 'auth',
-    load: () => import('./routes/auth/forgot-password'),
-  },
+  ...AUTH_ROUTES,
   {
     path: '/api-tokens',
     titleKey: 'routes.apiTokens',
