@@ -5,6 +5,7 @@ import { cursorAtDepth, signInForToken } from './api';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { type BenchPostgres, startBenchPostgres } from './postgres';
+import { runRealtimeBench } from './realtime/run-realtime';
 import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
 import {
   type DatabaseKind,
@@ -235,5 +236,7 @@ async function main() {
 }
 
 await main();
+// Issue 3: the device fleet's realtime events (BENCH_REALTIME=0 skips it).
+if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
 // Exit 0 whatever the verdicts; a crash of the harness itself exits non-zero via the rejection.
 process.exit(0);

@@ -64,3 +64,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }
+
+/** Who is acting, for services that audit: the signed-in user and the client address. */
+export function requestActor(request: FastifyRequest): { userId: string; roleId: RoleId; ip: string } {
+  const auth = requireAuth(request);
+  return { userId: auth.userId, roleId: auth.roleId, ip: request.ip };
+}

@@ -6,7 +6,6 @@ import {
   deviceWithTokenSchema,
   disableDevice,
   enableDevice,
-  errorResponseSchema,
   getDevice,
   getDeviceBusyStatusMap,
   getDeviceSummary,
@@ -22,25 +21,18 @@ import {
   updateDevice,
   updateDeviceBodySchema,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../http/authenticate';
+import { requestActor } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { registerHealthCheckJobs } from '../health-checks/health-check-jobs';
 import { healthChecksRoutes } from '../health-checks/health-checks.routes';
-import type { Actor } from './devices.service';
 import { fleetOf } from './fleet';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['devices'];
-const security = [{ bearer: [] }];
-
-const actorOf = (request: FastifyRequest): Actor => ({ userId: requireAuth(request).userId, ip: request.ip });
+const security = BEARER_SECURITY;
 
 export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const fleet = fleetOf(ctx);
@@ -108,7 +100,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 201: deviceWithTokenSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('devices', 'create'),
-    handler: async (request, reply) => reply.status(201).send(await service.register(actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.register(requestActor(request), request.body)),
   });
 
   api.route({
@@ -123,7 +116,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: deviceResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('devices', 'update'),
-    handler: (request) => service.update(actorOf(request), request.params.id, request.body),
+    handler: (request) => service.update(requestActor(request), request.params.id, request.body),
   });
 
   api.route({
@@ -137,7 +130,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: deviceWithTokenSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('devices', 'operate'),
-    handler: (request) => service.rotateToken(actorOf(request), request.params.id),
+    handler: (request) => service.rotateToken(requestActor(request), request.params.id),
   });
 
   const actions = [
@@ -150,7 +143,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       url: endpoint.path,
       schema: { tags, security, summary, params: idParamsSchema, response: { 200: deviceResponseSchema, ...errors } },
       preHandler: ctx.auth.requirePermission('devices', 'operate'),
-      handler: (request) => run(actorOf(request), request.params.id),
+      handler: (request) => run(requestActor(request), request.params.id),
     });
   }
 

@@ -1,6 +1,5 @@
 import {
   devicePageQuerySchema,
-  errorResponseSchema,
   idParamsSchema,
   listDeviceHealthChecks,
   listDeviceHealthChecksResponseSchema,
@@ -12,16 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { requireAuth } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import type { HealthChecksService } from './health-checks.service';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 422);
 const tags = ['devices'];
-const security = [{ bearer: [] }];
+const security = BEARER_SECURITY;
 
 export async function healthChecksRoutes(app: FastifyInstance, ctx: AppContext, service: HealthChecksService) {
   const api = app.withTypeProvider<ZodTypeProvider>();

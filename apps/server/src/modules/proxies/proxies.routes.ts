@@ -3,7 +3,6 @@ import {
   createProxy,
   createProxyBodySchema,
   deleteProxy,
-  errorResponseSchema,
   getProxy,
   idParamsSchema,
   importProxies,
@@ -17,27 +16,18 @@ import {
   updateProxy,
   updateProxyBodySchema,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { createSecretBox } from '../../crypto/secret-box';
-import { requireAuth } from '../../http/authenticate';
+import { requestActor } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createProxiesRepository } from './proxies.repository';
-import { type Actor, createProxiesService } from './proxies.service';
+import { createProxiesService } from './proxies.service';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['proxies'];
-const security = [{ bearer: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  return { userId: requireAuth(request).userId, ip: request.ip };
-}
+const security = BEARER_SECURITY;
 
 export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createProxiesService({
@@ -79,7 +69,8 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 201: proxyResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('proxies', 'create'),
-    handler: async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.create(requestActor(request), request.body)),
   });
 
   api.route({
@@ -93,7 +84,7 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: importProxiesResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('proxies', 'create'),
-    handler: (request) => service.import(actorOf(request), request.body),
+    handler: (request) => service.import(requestActor(request), request.body),
   });
 
   api.route({
@@ -122,7 +113,7 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: proxyResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('proxies', 'update'),
-    handler: (request) => service.update(actorOf(request), request.params.id, request.body),
+    handler: (request) => service.update(requestActor(request), request.params.id, request.body),
   });
 
   api.route({
@@ -137,7 +128,7 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     preHandler: ctx.auth.requirePermission('proxies', 'delete'),
     handler: async (request, reply) => {
-      await service.remove(actorOf(request), request.params.id);
+      await service.remove(requestActor(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -153,6 +144,6 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: proxyResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('proxies', 'operate'),
-    handler: (request) => service.check(actorOf(request), request.params.id),
+    handler: (request) => service.check(requestActor(request), request.params.id),
   });
 }

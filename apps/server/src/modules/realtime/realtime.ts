@@ -89,8 +89,11 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
     offSessionEnded();
     offUserChanged();
     io.local.disconnectSockets(true);
-    await io.of('/').adapter.close();
     io.engine.close();
+  });
+  // Redis last: other modules' preClose hooks (agents finishing their bookkeeping) still publish.
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
     await closeAdapter?.();
   });
 }

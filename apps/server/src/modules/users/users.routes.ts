@@ -1,7 +1,6 @@
 import {
   disableUser,
   enableUser,
-  errorResponseSchema,
   getUser,
   getUserResponseSchema,
   idParamsSchema,
@@ -17,27 +16,17 @@ import {
   updateUserResponseSchema,
   userActionResponseSchema,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../http/authenticate';
+import { requestActor } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createUsersRepository } from './users.repository';
-import { type Actor, createUsersService } from './users.service';
+import { createUsersService } from './users.service';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['users'];
-const security = [{ bearer: [] }];
-
-function actorOf(request: FastifyRequest): Actor {
-  const auth = requireAuth(request);
-  return { userId: auth.userId, roleId: auth.roleId, ip: request.ip };
-}
+const security = BEARER_SECURITY;
 
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createUsersService({
@@ -74,7 +63,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 201: inviteUserResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('users', 'create'),
-    handler: async (request, reply) => reply.status(201).send(await service.invite(actorOf(request), request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.invite(requestActor(request), request.body)),
   });
 
   api.route({
@@ -103,7 +93,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: updateUserResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('users', 'update'),
-    handler: (request) => service.update(actorOf(request), request.params.id, request.body),
+    handler: (request) => service.update(requestActor(request), request.params.id, request.body),
   });
 
   const actions = [
@@ -123,7 +113,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: userActionResponseSchema, ...errors },
       },
       preHandler: ctx.auth.requirePermission('users', 'operate'),
-      handler: (request) => run(actorOf(request), request.params.id),
+      handler: (request) => run(requestActor(request), request.params.id),
     });
   }
 }
