@@ -51,6 +51,25 @@ const newestFirst = [sql`${users.createdAt} desc nulls last`, sql`${users.id} de
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createUsersRepository(db: Database) {
+  function listQuery(filter: ListUsersFilter) {
+    const where: SQL[] = [];
+    if (filter.roleId !== undefined) where.push(eq(users.roleId, filter.roleId));
+    if (filter.status !== undefined) where.push(eq(users.status, filter.status));
+    if (filter.q) {
+      const pattern = `%${escapeLike(filter.q)}%`;
+      where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)) as SQL);
+    }
+    if (filter.after) {
+      where.push(sql`(${users.createdAt}, ${users.id}) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`);
+    }
+    return db
+      .select(userColumns)
+      .from(users)
+      .where(and(...where))
+      .orderBy(...newestFirst)
+      .limit(filter.limit + 1);
+  }
+
   async function findById(id: string): Promise<UserRecord | null> {
     const rows = await db
       .select({ ...userColumns, hasPassword: sql<boolean>`${users.passwordHash} is not null` })
@@ -69,25 +88,11 @@ export function createUsersRepository(db: Database) {
      * whether there is a next page.
      */
     async list(filter: ListUsersFilter): Promise<UserRecord[]> {
-      const where: SQL[] = [];
-      if (filter.roleId !== undefined) where.push(eq(users.roleId, filter.roleId));
-      if (filter.status !== undefined) where.push(eq(users.status, filter.status));
-      if (filter.q) {
-        const pattern = `%${escapeLike(filter.q)}%`;
-        where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)) as SQL);
-      }
-      if (filter.after) {
-        where.push(
-          sql`(${users.createdAt}, ${users.id}) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`,
-        );
-      }
-      return db
-        .select(userColumns)
-        .from(users)
-        .where(and(...where))
-        .orderBy(...newestFirst)
-        .limit(filter.limit + 1);
+      return listQuery(filter);
     },
+
+    /** The list's SQL, for the test that checks PostgreSQL reads it along an index. */
+    listSql: (filter: ListUsersFilter) => listQuery(filter).toSQL(),
 
     async emailExists(email: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
