@@ -25,6 +25,12 @@ export const SMTP_PORT = 12525;
 /** The mail sink's read endpoint, for test workers (the sink itself lives in the runner process). */
 export const MAILBOX_URL = 'http://127.0.0.1:12526';
 
+/**
+ * The server's PROXY_CHECK_URL: a loopback stand-in for ipify (started by global setup) that
+ * answers {"ip": "<the address it saw>"}, so proxy checks need no internet.
+ */
+export const PROXY_CHECK_URL = 'http://127.0.0.1:12527/ip';
+
 export const FIRST_ADMIN_EMAIL = 'admin@e2e.gerbang.test';
 /** Set by activation.spec.ts; every later project depends on it. */
 export const FIRST_ADMIN_PASSWORD = 'first-admin-e2e-password';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildConsoleServer } from '../../apps/server/src/consoles/console-server';
+import { startCheckServer } from './check-server';
 import {
   ACTIVATION_LINK_ENV,
   API_PORT,
@@ -13,6 +14,7 @@ import {
   consoleUrl,
   FIRST_ADMIN_EMAIL,
   MAILBOX_URL,
+  PROXY_CHECK_URL,
   SMTP_PORT,
 } from './e2e-env';
 import globalTeardown from './global-teardown';
@@ -75,6 +77,9 @@ async function startHarness(harness: RunningHarness): Promise<void> {
   const sink = await startMailSink({ smtpPort: SMTP_PORT, httpPort: Number(mailbox.port) });
   harness.closers.push(() => sink.close());
 
+  const checkServer = await startCheckServer(PROXY_CHECK_URL);
+  harness.closers.push(() => checkServer.close());
+
   const server = await startServer({
     repoRoot,
     workDir,
@@ -94,6 +99,12 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       MERCHANT_CONSOLE_URL: consoleUrl('merchant'),
       CORS_ORIGINS: (Object.keys(CONSOLES) as ConsoleTarget[]).map(consoleUrl).join(','),
       LOG_LEVEL: 'warn',
+      PROXY_CHECK_URL,
+      // A dead proxy fails at once (connection refused); a hanging one should not hold a test for 10 s.
+      PROXY_CHECK_TIMEOUT_SECONDS: '3',
+      // Checks run when a test runs them: a scheduled run mid-test would change what the test sees.
+      PROXY_CHECK_SCHEDULE_MINUTES: '0',
+      HEALTH_CHECK_SCHEDULE_MINUTES: '0',
     },
   });
   harness.serverPid = server.child.pid;

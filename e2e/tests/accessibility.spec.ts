@@ -1,9 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { ROLE } from '@gerbang/contract';
+import { checkProxy, createProxy, type ProxyEntry, ROLE, runHealthChecks } from '@gerbang/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { FIRST_ADMIN, inviteByApi, uniqueEmail } from '../support/api';
+import { callApi, FIRST_ADMIN, inviteByApi, signInByApi, uniqueEmail } from '../support/api';
+import { badge, deviceRow, expectChecks, searchDevices } from '../support/device-dashboard';
+import { type SimulatedDevice, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { consoleUrl, MERCHANT_URL } from '../support/e2e-env';
 import { ADMIN_PAGES, AUTH_PAGES, CUSTOMER_PAGES, MERCHANT_PAGES } from '../support/pages';
+import { closedPort, startHttpProxy } from '../support/proxy-servers';
 import { startSignedIn } from '../support/session';
 
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
@@ -101,4 +104,112 @@ test('the bisnis builds, light and dark', async ({ page }) => {
   }
   await startSignedIn(page, FIRST_ADMIN, consoleUrl('admin-bisnis'));
   await openAndScan(page, `${consoleUrl('admin-bisnis')}/user`, 'User Management', 'admin-bisnis /user');
+});
+
+test('the device dashboard with simulated devices listed, its dialogs, and the device detail page', async ({
+  page,
+}) => {
+  const prefix = uniqueFleetPrefix('axe');
+  const fleet = await startSimulatedFleet({ prefix, count: 3, failureRate: 0, latencyMs: 200 });
+  try {
+    await fleet.whenOnline();
+    const [checked, idle] = fleet.devices as [SimulatedDevice, SimulatedDevice];
+    // One device with finished checks (badges with times, history rows), the others never checked.
+    const admin = await signInByApi(FIRST_ADMIN);
+    await callApi(runHealthChecks, {
+      token: admin.accessToken,
+      body: { deviceIds: [checked.deviceId], type: 'device' },
+    });
+
+    await startSignedIn(page, FIRST_ADMIN);
+    await page.goto('/');
+    await searchDevices(page, prefix);
+    const row = deviceRow(page, checked.name);
+    await expectChecks(row, 'OK');
+    await expect(badge(deviceRow(page, idle.name), 'Online')).toBeVisible();
+    await page.getByRole('checkbox', { name: `Select ${idle.name}` }).check();
+    await expectNoSeriousViolations(page, 'dashboard with devices and a selection');
+
+    await page.getByRole('button', { name: 'Register Device' }).click();
+    await expect(page.getByRole('dialog', { name: 'Register Device' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'register device dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await deviceRow(page, idle.name)
+      .getByRole('button', { name: `Rotate token of ${idle.name}` })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Rotate Token' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'rotate token confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await deviceRow(page, checked.name)
+      .getByRole('button', { name: `Edit ${checked.name}` })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Edit Device' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'edit device dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.goto(`/device/${checked.deviceId}`);
+    await expect(page).toHaveTitle('Device Detail');
+    // Header row plus the four runs; the connection log has the phone's open connection.
+    await expect(page.getByRole('table', { name: 'Health Check History' }).getByRole('row')).toHaveCount(5);
+    await expect(page.getByRole('region', { name: 'Connection Log' })).toContainText('Still connected');
+    await expectNoSeriousViolations(page, 'device detail with history and connections');
+
+    await page.evaluate(() => localStorage.setItem('color-theme', 'dark'));
+    await page.goto('/');
+    await searchDevices(page, prefix);
+    await expectChecks(deviceRow(page, checked.name), 'OK');
+    await expectNoSeriousViolations(page, 'dashboard with devices (dark)');
+  } finally {
+    await fleet.stop();
+  }
+});
+
+test('the proxy page with checked rows, and its dialogs', async ({ page }) => {
+  const proxy = await startHttpProxy();
+  try {
+    const admin = await signInByApi(FIRST_ADMIN);
+    const label = uniqueFleetPrefix('axe-proxy');
+    for (const port of [proxy.port, await closedPort()]) {
+      const created = await callApi<ProxyEntry>(createProxy, {
+        token: admin.accessToken,
+        body: { type: 'http', host: '127.0.0.1', port, label, username: 'axe', password: 'axe-password' },
+      });
+      await callApi(checkProxy, { token: admin.accessToken, params: { id: created.id } });
+    }
+
+    await startSignedIn(page, FIRST_ADMIN);
+    await page.goto('/proxy');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(label);
+    const table = page.getByRole('table', { name: 'Proxies' });
+    await expect(table.getByRole('row').filter({ hasText: label })).toHaveCount(2);
+    await expect(table).toContainText('exit IP 127.0.0.1');
+    await expect(table).toContainText('Connection refused');
+    await expectNoSeriousViolations(page, 'proxy page with OK and failed rows');
+
+    await page.getByRole('button', { name: 'Add Proxy' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Proxy' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'add proxy dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Edit ${proxy.address}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Proxy' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'edit proxy dialog');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Delete ${proxy.address}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete Proxy' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'delete proxy confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Bulk Import' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Bulk Import Proxies' });
+    await importDialog.getByRole('textbox', { name: 'Proxies, one per line' }).fill('not a proxy line');
+    await importDialog.getByRole('button', { name: 'Import' }).click();
+    await expect(importDialog.getByRole('list', { name: 'Lines that were not imported' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'bulk import dialog with a per-line error');
+  } finally {
+    await proxy.close();
+  }
 });

@@ -16,8 +16,10 @@ export type TableProps<T> = {
 export function Table<T>({ columns, rows, getRowKey, isLoading = false, emptyMessage, caption }: TableProps<T>) {
   const placeholder = isLoading ? <Spinner /> : emptyMessage;
   const showPlaceholder = isLoading || rows.length === 0;
+  // `relative` makes the scroll box the containing block of absolutely positioned descendants
+  // (sr-only labels in cells): otherwise they escape it and make a narrow page scroll sideways.
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white dark:border-gray-700 dark:bg-gray-900">
+    <div className="relative overflow-x-auto rounded-lg border border-gray-200 bg-white dark:border-gray-700 dark:bg-gray-900">
       <table
         className="min-w-full divide-y divide-gray-200 text-left text-sm dark:divide-gray-700"
         aria-busy={isLoading}
