@@ -1,15 +1,12 @@
 import type { Device, UpdateDeviceBody } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateDevice } from '../api/update-device';
 import { useDeviceFormError } from '../hooks/use-device-form-error';
 import { DeviceFields, type DeviceFieldValues } from './device-fields';
-
-const FORM_ID = 'edit-device-form';
 
 /** Rendered only while open, so every opening starts from the device's current values. */
 export function EditDeviceModal({ device, onClose }: { device: Device; onClose: () => void }) {
@@ -51,30 +48,20 @@ export function EditDeviceModal({ device, onClose }: { device: Device; onClose: 
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={t('devices:edit.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={update.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {t('devices:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={update.isPending}>
-            {t('devices:edit.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('devices:edit.submit')}
+      cancelLabel={t('devices:actions.cancel')}
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? <FormError>{formError}</FormError> : null}
-        <DeviceFields
-          values={values}
-          onChange={setValues}
-          errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
-        />
-      </form>
-    </Modal>
+      {formError ? <FormError>{formError}</FormError> : null}
+      <DeviceFields
+        values={values}
+        onChange={setValues}
+        errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
+      />
+    </FormModal>
   );
 }

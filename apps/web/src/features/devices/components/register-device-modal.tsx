@@ -3,13 +3,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
 import { useRegisterDevice } from '../api/register-device';
 import { useDeviceFormError } from '../hooks/use-device-form-error';
 import { DeviceFields, type DeviceFieldValues } from './device-fields';
 import { TokenReveal } from './token-reveal';
-
-const FORM_ID = 'register-device-form';
 
 /**
  * Rendered only while open: every opening starts empty, and closing it after registering forgets
@@ -54,31 +53,21 @@ export function RegisterDeviceModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={t('devices:register.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={register.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={register.isPending}>
-            {t('devices:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={register.isPending}>
-            {t('devices:register.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('devices:register.submit')}
+      cancelLabel={t('devices:actions.cancel')}
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-gray-700 dark:text-gray-300">{t('devices:register.intro')}</p>
-        {formError ? <FormError>{formError}</FormError> : null}
-        <DeviceFields
-          values={values}
-          onChange={setValues}
-          errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
-        />
-      </form>
-    </Modal>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('devices:register.intro')}</p>
+      {formError ? <FormError>{formError}</FormError> : null}
+      <DeviceFields
+        values={values}
+        onChange={setValues}
+        errors={{ ...fieldErrors, name: nameError ?? fieldErrors.name }}
+      />
+    </FormModal>
   );
 }

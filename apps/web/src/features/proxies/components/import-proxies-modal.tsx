@@ -1,7 +1,6 @@
 import { type ImportProxiesResponse, PROXY_TYPES, type ProxyType } from '@gerbang/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import {
   FIELD_BORDER_CLASS,
   FIELD_CONTROL_CLASS,
@@ -9,14 +8,12 @@ import {
   FIELD_LABEL_CLASS,
 } from '../../../components/ui/field-styles';
 import { FormError } from '../../../components/ui/form-error';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useImportProxies } from '../api/import-proxies';
 import { ImportErrors } from './import-errors';
-
-const FORM_ID = 'import-proxies-form';
 
 /**
  * One `host:port[:user:pass]` per line. Valid lines are created at once; the bad ones stay on
@@ -49,54 +46,44 @@ export function ImportProxiesModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={t('proxies:import.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={importProxies.isPending}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose} disabled={importProxies.isPending}>
-            {result ? t('proxies:actions.close') : t('proxies:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={importProxies.isPending}>
-            {t('proxies:import.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('proxies:import.submit')}
+      cancelLabel={result ? t('proxies:actions.close') : t('proxies:actions.cancel')}
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {importProxies.isError ? <FormError>{apiErrorMessage(importProxies.error)}</FormError> : null}
-        {result ? <ImportErrors result={result} /> : null}
-        <Select
-          label={t('proxies:fields.type')}
-          name="type"
-          required
-          options={PROXY_TYPES.map((value) => ({ value, label: t(`proxies:types.${value}`) }))}
-          value={type}
-          onChange={(event) => setType(PROXY_TYPES.find((value) => value === event.target.value) ?? 'http')}
+      {importProxies.isError ? <FormError>{apiErrorMessage(importProxies.error)}</FormError> : null}
+      {result ? <ImportErrors result={result} /> : null}
+      <Select
+        label={t('proxies:fields.type')}
+        name="type"
+        required
+        options={PROXY_TYPES.map((value) => ({ value, label: t(`proxies:types.${value}`) }))}
+        value={type}
+        onChange={(event) => setType(PROXY_TYPES.find((value) => value === event.target.value) ?? 'http')}
+      />
+      <div>
+        <label htmlFor={linesId} className={FIELD_LABEL_CLASS}>
+          {t('proxies:import.lines')}
+        </label>
+        <textarea
+          id={linesId}
+          name="lines"
+          rows={8}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={'1.2.3.4:8080\nproxy.example.com:1080:user:password'}
+          aria-describedby={`${linesId}-hint`}
+          className={`${FIELD_CONTROL_CLASS} ${FIELD_BORDER_CLASS} font-mono`}
+          value={lines}
+          onChange={(event) => setLines(event.target.value)}
         />
-        <div>
-          <label htmlFor={linesId} className={FIELD_LABEL_CLASS}>
-            {t('proxies:import.lines')}
-          </label>
-          <textarea
-            id={linesId}
-            name="lines"
-            rows={8}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={'1.2.3.4:8080\nproxy.example.com:1080:user:password'}
-            aria-describedby={`${linesId}-hint`}
-            className={`${FIELD_CONTROL_CLASS} ${FIELD_BORDER_CLASS} font-mono`}
-            value={lines}
-            onChange={(event) => setLines(event.target.value)}
-          />
-          <p id={`${linesId}-hint`} className={`mt-1 ${FIELD_HINT_CLASS}`}>
-            {t('proxies:import.hint')}
-          </p>
-        </div>
-      </form>
-    </Modal>
+        <p id={`${linesId}-hint`} className={`mt-1 ${FIELD_HINT_CLASS}`}>
+          {t('proxies:import.hint')}
+        </p>
+      </div>
+    </FormModal>
   );
 }

@@ -1,10 +1,9 @@
 import { PROXY_TYPES, type ProxyEntry, type ProxyType, type UpdateProxyBody } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { useCreateProxy } from '../api/create-proxy';
@@ -12,7 +11,6 @@ import { useUpdateProxy } from '../api/update-proxy';
 import { useProxyFormError } from '../hooks/use-proxy-form-error';
 import { hostPort } from './host-port';
 
-const FORM_ID = 'proxy-form';
 const CREDENTIAL_MAX_LENGTH = 200;
 const LABEL_MAX_LENGTH = 100;
 
@@ -84,106 +82,97 @@ export function ProxyFormModal({ proxy, onClose }: ProxyFormModalProps) {
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={proxy ? t('proxies:form.editTitle') : t('proxies:form.addTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={mutation.isPending}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            {t('proxies:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={mutation.isPending}>
-            {proxy ? t('proxies:form.save') : t('proxies:form.add')}
-          </Button>
-        </>
-      }
+      submitLabel={proxy ? t('proxies:form.save') : t('proxies:form.add')}
+      cancelLabel={t('proxies:actions.cancel')}
+      formClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {formError ? (
-          <div className="sm:col-span-2">
-            <FormError>{formError}</FormError>
-          </div>
-        ) : null}
-        <Select
-          label={t('proxies:fields.type')}
-          name="type"
-          required
-          options={PROXY_TYPES.map((value) => ({ value, label: t(`proxies:types.${value}`) }))}
-          value={type}
-          onChange={(event) => setType(PROXY_TYPES.find((value) => value === event.target.value) ?? 'http')}
-          error={fieldErrors.type}
-        />
-        <Input
-          label={t('proxies:fields.label')}
-          name="label"
-          autoComplete="off"
-          maxLength={LABEL_MAX_LENGTH}
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-          error={fieldErrors.label}
-        />
-        <Input
-          label={t('proxies:fields.host')}
-          name="host"
-          autoComplete="off"
-          required
-          placeholder="proxy.example.com"
-          value={host}
-          onChange={(event) => setHost(event.target.value)}
-          error={localErrors.host ?? fieldErrors.host}
-        />
-        <Input
-          label={t('proxies:fields.port')}
-          name="port"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={65535}
-          step={1}
-          required
-          value={port}
-          onChange={(event) => setPort(event.target.value)}
-          error={localErrors.port ?? fieldErrors.port}
-        />
-        <Input
-          label={t('proxies:fields.username')}
-          name="username"
-          autoComplete="off"
-          maxLength={CREDENTIAL_MAX_LENGTH}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={fieldErrors.username}
-        />
-        <Input
-          label={t('proxies:fields.password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={CREDENTIAL_MAX_LENGTH}
-          placeholder={proxy?.hasPassword ? t('proxies:form.passwordUnchanged') : undefined}
-          disabled={clearPassword}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
-        />
-        {proxy?.hasPassword ? (
-          <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2 dark:text-gray-200">
-            <input
-              type="checkbox"
-              name="clearPassword"
-              className="size-4"
-              checked={clearPassword}
-              onChange={(event) => {
-                setClearPassword(event.target.checked);
-                setPassword('');
-              }}
-            />
-            {t('proxies:form.clearPassword')}
-          </label>
-        ) : null}
-      </form>
-    </Modal>
+      {formError ? (
+        <div className="sm:col-span-2">
+          <FormError>{formError}</FormError>
+        </div>
+      ) : null}
+      <Select
+        label={t('proxies:fields.type')}
+        name="type"
+        required
+        options={PROXY_TYPES.map((value) => ({ value, label: t(`proxies:types.${value}`) }))}
+        value={type}
+        onChange={(event) => setType(PROXY_TYPES.find((value) => value === event.target.value) ?? 'http')}
+        error={fieldErrors.type}
+      />
+      <Input
+        label={t('proxies:fields.label')}
+        name="label"
+        autoComplete="off"
+        maxLength={LABEL_MAX_LENGTH}
+        value={label}
+        onChange={(event) => setLabel(event.target.value)}
+        error={fieldErrors.label}
+      />
+      <Input
+        label={t('proxies:fields.host')}
+        name="host"
+        autoComplete="off"
+        required
+        placeholder="proxy.example.com"
+        value={host}
+        onChange={(event) => setHost(event.target.value)}
+        error={localErrors.host ?? fieldErrors.host}
+      />
+      <Input
+        label={t('proxies:fields.port')}
+        name="port"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={65535}
+        step={1}
+        required
+        value={port}
+        onChange={(event) => setPort(event.target.value)}
+        error={localErrors.port ?? fieldErrors.port}
+      />
+      <Input
+        label={t('proxies:fields.username')}
+        name="username"
+        autoComplete="off"
+        maxLength={CREDENTIAL_MAX_LENGTH}
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+        error={fieldErrors.username}
+      />
+      <Input
+        label={t('proxies:fields.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={CREDENTIAL_MAX_LENGTH}
+        placeholder={proxy?.hasPassword ? t('proxies:form.passwordUnchanged') : undefined}
+        disabled={clearPassword}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={fieldErrors.password}
+      />
+      {proxy?.hasPassword ? (
+        <label className="flex items-center gap-2 text-sm text-gray-800 sm:col-span-2 dark:text-gray-200">
+          <input
+            type="checkbox"
+            name="clearPassword"
+            className="size-4"
+            checked={clearPassword}
+            onChange={(event) => {
+              setClearPassword(event.target.checked);
+              setPassword('');
+            }}
+          />
+          {t('proxies:form.clearPassword')}
+        </label>
+      ) : null}
+    </FormModal>
   );
 }

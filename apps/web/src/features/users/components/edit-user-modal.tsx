@@ -1,16 +1,14 @@
 import { type InvitableRoleId, NAME_MAX_LENGTH, type UpdateUserBody, type User } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useUpdateUser } from '../api/update-user';
 import { useUserFormError } from '../hooks/use-user-form-error';
 import { RoleSelect } from './role-select';
 
-const FORM_ID = 'edit-user-form';
 const SHOWN_FIELDS = ['name', 'roleId'] as const;
 
 type EditUserModalProps = { user: User; roleOptions: readonly InvitableRoleId[]; onClose: () => void };
@@ -57,39 +55,29 @@ export function EditUserModal({ user, roleOptions, onClose }: EditUserModalProps
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={t('users:edit.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={update.isPending}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose} disabled={update.isPending}>
-            {t('users:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={update.isPending}>
-            {t('users:edit.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('users:edit.submit')}
+      cancelLabel={t('users:actions.cancel')}
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {formError ? <FormError>{formError}</FormError> : null}
-        <Input label={t('users:fields.email')} name="email" value={user.email} readOnly disabled />
-        <Input
-          label={t('users:fields.name')}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={nameError ?? fieldErrors.name}
-        />
-        {roleId === undefined ? null : (
-          <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
-        )}
-      </form>
-    </Modal>
+      {formError ? <FormError>{formError}</FormError> : null}
+      <Input label={t('users:fields.email')} name="email" value={user.email} readOnly disabled />
+      <Input
+        label={t('users:fields.name')}
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={NAME_MAX_LENGTH}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={nameError ?? fieldErrors.name}
+      />
+      {roleId === undefined ? null : (
+        <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
+      )}
+    </FormModal>
   );
 }

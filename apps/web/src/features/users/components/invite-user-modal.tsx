@@ -1,16 +1,14 @@
 import { type InvitableRoleId, NAME_MAX_LENGTH } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { useInviteUser } from '../api/invite-user';
 import { useUserFormError } from '../hooks/use-user-form-error';
 import { RoleSelect } from './role-select';
 
-const FORM_ID = 'invite-user-form';
 const SHOWN_FIELDS = ['email', 'name', 'roleId'] as const;
 // A light check for an obvious typo; the server's schema has the final word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -56,49 +54,39 @@ export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) 
   };
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
+    <FormModal
       title={t('users:invite.title')}
+      onClose={onClose}
+      onSubmit={onSubmit}
       isLoading={invite.isPending}
-      footer={
-        <>
-          <Button type="button" variant="secondary" onClick={onClose} disabled={invite.isPending}>
-            {t('users:actions.cancel')}
-          </Button>
-          <Button type="submit" form={FORM_ID} variant="primary" isLoading={invite.isPending}>
-            {t('users:invite.submit')}
-          </Button>
-        </>
-      }
+      submitLabel={t('users:invite.submit')}
+      cancelLabel={t('users:actions.cancel')}
     >
-      <form id={FORM_ID} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <p className="text-sm text-gray-600 dark:text-gray-300">{t('users:invite.intro')}</p>
-        {formError ? <FormError>{formError}</FormError> : null}
-        <Input
-          label={t('users:fields.email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={localErrors.email ?? fieldErrors.email}
-        />
-        <Input
-          label={t('users:fields.name')}
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={localErrors.name ?? fieldErrors.name}
-        />
-        {roleId === undefined ? null : (
-          <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
-        )}
-      </form>
-    </Modal>
+      <p className="text-sm text-gray-600 dark:text-gray-300">{t('users:invite.intro')}</p>
+      {formError ? <FormError>{formError}</FormError> : null}
+      <Input
+        label={t('users:fields.email')}
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={localErrors.email ?? fieldErrors.email}
+      />
+      <Input
+        label={t('users:fields.name')}
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={NAME_MAX_LENGTH}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={localErrors.name ?? fieldErrors.name}
+      />
+      {roleId === undefined ? null : (
+        <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
+      )}
+    </FormModal>
   );
 }
