@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 
 export type DeviceFieldValues = { name: string; label: string; notes: string };
+export const DEVICE_FIELDS = ['name', 'label', 'notes'] as const;
+
 export type DeviceFieldErrors = Partial<Record<keyof DeviceFieldValues, string>>;
 
 type DeviceFieldsProps = {

@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { toast } from '../../../components/ui/toast';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useUpdateDevice } from '../api/update-device';
-import { useDeviceFormError } from '../hooks/use-device-form-error';
-import { DeviceFields, type DeviceFieldValues } from './device-fields';
+import { DEVICE_FIELDS, DeviceFields, type DeviceFieldValues } from './device-fields';
 
 /** Rendered only while open, so every opening starts from the device's current values. */
 export function EditDeviceModal({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useTranslation(['devices']);
   const update = useUpdateDevice();
-  const splitError = useDeviceFormError();
+  const splitError = useFormFieldErrors(DEVICE_FIELDS);
   const [values, setValues] = useState<DeviceFieldValues>({
     name: device.name,
     label: device.label,

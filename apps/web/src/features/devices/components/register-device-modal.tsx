@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Modal } from '../../../components/ui/modal';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useRegisterDevice } from '../api/register-device';
-import { useDeviceFormError } from '../hooks/use-device-form-error';
-import { DeviceFields, type DeviceFieldValues } from './device-fields';
+import { DEVICE_FIELDS, DeviceFields, type DeviceFieldValues } from './device-fields';
 import { TokenReveal } from './token-reveal';
 
 /**
@@ -17,7 +17,7 @@ import { TokenReveal } from './token-reveal';
 export function RegisterDeviceModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(['devices']);
   const register = useRegisterDevice();
-  const splitError = useDeviceFormError();
+  const splitError = useFormFieldErrors(DEVICE_FIELDS);
   const [values, setValues] = useState<DeviceFieldValues>({ name: '', label: '', notes: '' });
   const [nameError, setNameError] = useState<string>();
   const [registered, setRegistered] = useState<DeviceWithToken | null>(null);

@@ -6,9 +6,12 @@ import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useCreateProxy } from '../api/create-proxy';
 import { useUpdateProxy } from '../api/update-proxy';
-import { useProxyFormError } from '../hooks/use-proxy-form-error';
+
+const PROXY_FIELDS = ['type', 'host', 'port', 'username', 'password', 'label'] as const;
+
 import { hostPort } from './host-port';
 
 const CREDENTIAL_MAX_LENGTH = 200;
@@ -25,7 +28,7 @@ export function ProxyFormModal({ proxy, onClose }: ProxyFormModalProps) {
   const create = useCreateProxy();
   const update = useUpdateProxy();
   const mutation = proxy ? update : create;
-  const splitError = useProxyFormError();
+  const splitError = useFormFieldErrors(PROXY_FIELDS);
   const [type, setType] = useState<ProxyType>(proxy?.type ?? 'http');
   const [host, setHost] = useState(proxy?.host ?? '');
   const [port, setPort] = useState(proxy ? String(proxy.port) : '');

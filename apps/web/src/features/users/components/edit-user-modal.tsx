@@ -5,8 +5,8 @@ import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useUpdateUser } from '../api/update-user';
-import { useUserFormError } from '../hooks/use-user-form-error';
 import { RoleSelect } from './role-select';
 
 const SHOWN_FIELDS = ['name', 'roleId'] as const;
@@ -21,7 +21,7 @@ function isOneOf(roleId: number, options: readonly InvitableRoleId[]): roleId is
 export function EditUserModal({ user, roleOptions, onClose }: EditUserModalProps) {
   const { t } = useTranslation(['users']);
   const update = useUpdateUser();
-  const splitError = useUserFormError(SHOWN_FIELDS);
+  const splitError = useFormFieldErrors(SHOWN_FIELDS, { conflictField: 'email' });
   const [name, setName] = useState(user.name);
   const [roleId, setRoleId] = useState<InvitableRoleId | undefined>(
     isOneOf(user.roleId, roleOptions) ? user.roleId : undefined,

@@ -5,8 +5,8 @@ import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useInviteUser } from '../api/invite-user';
-import { useUserFormError } from '../hooks/use-user-form-error';
 import { RoleSelect } from './role-select';
 
 const SHOWN_FIELDS = ['email', 'name', 'roleId'] as const;
@@ -19,7 +19,7 @@ type InviteUserModalProps = { roleOptions: readonly InvitableRoleId[]; onClose: 
 export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) {
   const { t } = useTranslation(['users']);
   const invite = useInviteUser();
-  const splitError = useUserFormError(SHOWN_FIELDS);
+  const splitError = useFormFieldErrors(SHOWN_FIELDS, { conflictField: 'email' });
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [roleId, setRoleId] = useState<InvitableRoleId | undefined>(roleOptions[0]);
