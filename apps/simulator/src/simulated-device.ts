@@ -268,11 +268,16 @@ export class SimulatedDevice {
       ack(commandAckSchema.parse({ accepted: false, reason }));
       return;
     }
+    if (parsed.data.type !== 'health-check') {
+      const reason = `unknown command type: ${parsed.data.type}`;
+      ack(commandAckSchema.parse({ accepted: false, reason }));
+      return;
+    }
     ack(commandAckSchema.parse({ accepted: true }));
     this.answerLater(parsed.data);
   }
 
-  private answerLater(command: Command): void {
+  private answerLater(command: Extract<Command, { type: 'health-check' }>): void {
     const { behaviour, random } = this.options;
     const latencyMs = jitter(random, behaviour.latencyMs);
     const ok = random() >= behaviour.failureRate;

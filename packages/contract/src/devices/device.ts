@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { agentCapabilitySchema } from '../agent/capabilities';
 import { idSchema, isoDateTimeSchema } from '../common';
-import { deviceCheckTypeSchema, deviceHealthSchema, healthCheckTypeSchema } from '../health-checks/health-check';
+import { deviceCheckTypeSchema, deviceHealthSchema } from '../health-checks/health-check';
 
 export const NETWORK_TYPES = ['wifi', 'cellular', 'ethernet', 'none', 'unknown'] as const;
 
@@ -45,7 +46,8 @@ export const deviceSchema = z.object({
   telemetry: telemetrySchema.nullable(),
   protocolVersion: z.number().int().nullable(),
   appVersions: z.record(z.string(), z.string()),
-  capabilities: z.array(healthCheckTypeSchema),
+  /** AGENT_CAPABILITIES the phone declared in its last hello. */
+  capabilities: z.array(agentCapabilitySchema),
   health: deviceHealthSchema,
   tokenRotatedAt: isoDateTimeSchema,
   createdAt: isoDateTimeSchema,

@@ -5,7 +5,13 @@ export const SERVER_EVENTS = {
   deviceGetConnected: 'device:getConnected',
   deviceRefresh: 'device:refresh',
   merchantTriggerAvailableBalance: 'merchant:trigger-available-balance',
+  /** Spec §7, for Maya accounts; DANA and Livin' accounts get walletLoginStatusUpdate, same payload. */
   mayaLoginStatusUpdate: 'maya-login-status-update',
+  walletLoginStatusUpdate: 'wallet-login-status-update',
+  /** Wallet-level checks (and QR fetches) started or ended: the account-level twin of health-check. */
+  walletHealthCheck: 'wallet-health-check',
+  /** Accounts changed (created, edited, enabled, balance, transactions…): lists and details refetch. */
+  walletRefresh: 'wallet:refresh',
   /** Sent just before the server drops a socket whose session ended (logout, expiry, disable). */
   sessionEnded: 'session:ended',
 } as const;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { walletProviderSchema } from '../wallets/provider';
+import { walletLoginStatusSchema } from '../wallets/wallet-account';
+import { walletLoginFlowSchema } from '../wallets/wallet-login';
 
 /**
  * Console realtime events (socket.io at path /ws, default namespace). Names and payloads are
@@ -27,6 +30,38 @@ export type DeviceStatusUpdate = z.infer<typeof deviceStatusUpdateSchema>;
 /** Map of available (connected) device ids. */
 export const deviceGetConnectedSchema = z.record(z.string(), z.boolean());
 
+/**
+ * `maya-login-status-update` (Maya) and `wallet-login-status-update` (DANA, Livin'): an account's
+ * login flow moved (a step started, ended, the OTP is awaited, it succeeded or failed).
+ */
+export const walletLoginStatusUpdateSchema = z.object({
+  accountId: z.string(),
+  provider: walletProviderSchema,
+  loginStatus: walletLoginStatusSchema,
+  flow: walletLoginFlowSchema,
+});
+export type WalletLoginStatusUpdate = z.infer<typeof walletLoginStatusUpdateSchema>;
+
+/**
+ * `wallet-health-check`: like health-check, per account. `data` maps the wallet health-check keys
+ * (healthCheckGetBalance, healthCheckTransfer, healthCheckTransactionHistory, healthCheckGetQrCode)
+ * to the account's current status of each; `processStatus` is this run's.
+ */
+export const walletHealthCheckItemSchema = z.object({
+  accountId: z.string(),
+  deviceId: z.string(),
+  provider: walletProviderSchema,
+  data: z.record(z.string(), z.number().int()),
+  processStatus: z.number().int(),
+  additionalData: z.unknown(),
+});
+export const walletHealthCheckEventSchema = z.array(walletHealthCheckItemSchema);
+export type WalletHealthCheckItem = z.infer<typeof walletHealthCheckItemSchema>;
+
+/** `wallet:refresh`: these accounts changed (empty: the lists as a whole). */
+export const walletRefreshSchema = z.object({ accountIds: z.array(z.string()) });
+export type WalletRefresh = z.infer<typeof walletRefreshSchema>;
+
 export const SESSION_END_REASONS = ['logout', 'expired', 'revoked', 'disabled'] as const;
 export const sessionEndedSchema = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
@@ -37,7 +72,10 @@ export type ServerToClientEvents = {
   'device:getConnected': (payload: Record<string, boolean>) => void;
   'device:refresh': () => void;
   'merchant:trigger-available-balance': () => void;
-  'maya-login-status-update': (payload: unknown) => void;
+  'maya-login-status-update': (payload: WalletLoginStatusUpdate) => void;
+  'wallet-login-status-update': (payload: WalletLoginStatusUpdate) => void;
+  'wallet-health-check': (payload: WalletHealthCheckItem[]) => void;
+  'wallet:refresh': (payload: WalletRefresh) => void;
   'session:ended': (payload: SessionEnded) => void;
 };
 // biome-ignore lint/complexity/noBannedTypes: consoles send nothing over the socket yet.
