@@ -28,6 +28,18 @@ export const ERROR_STATUS = {
   TOKEN_INVALID: 400,
   /** The current password given to change-password is wrong. */
   WRONG_PASSWORD: 400,
+  /** Another login flow is running (or awaiting its OTP) on this wallet account: one at a time. */
+  WALLET_LOGIN_RUNNING: 409,
+  /** The phone this needs is offline. */
+  DEVICE_OFFLINE: 409,
+  /** The wallet account has no credentials stored for the login to use. */
+  CREDENTIALS_MISSING: 409,
+  /** The login's OTP is no longer valid: a new one must be sent. */
+  OTP_EXPIRED: 409,
+  /** The wallet account is disabled or auto-disabled; enable it first. */
+  WALLET_DISABLED: 409,
+  /** The account moved money, so it is kept (disable it instead of deleting it). */
+  HAS_MOVED_MONEY: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
