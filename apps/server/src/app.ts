@@ -18,6 +18,7 @@ import type { Mailer } from './modules/mail/mailer';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletsRoutes } from './modules/wallets/wallets.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await countriesRoutes(api, ctx);
     await devicesRoutes(api, ctx);
     await proxiesRoutes(api, ctx);
+    await walletsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

@@ -49,6 +49,12 @@ export const configSchema = z.object({
   HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** How long an agent has to answer a health check before it is recorded as failed (timeout). */
   HEALTH_CHECK_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** How long a phone has to answer a wallet command (a check or a login step) before it fails as timeout. */
+  WALLET_COMMAND_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Balance, transfer and history checks of every active, logged-in account run this often; 0 turns it off. */
+  WALLET_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  /** This many failed checks or commands in a row auto-disable a wallet account. */
+  WALLET_AUTO_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   /** Proxy checks fetch this URL through the proxy; its answer (JSON with `ip`, or text) is the exit IP. */
   PROXY_CHECK_URL: z.url().default('https://api.ipify.org?format=json'),
   PROXY_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),

@@ -14,21 +14,27 @@ export function encodeKeysetCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 }
 
-export function decodeKeysetCursor(value: string | undefined): KeysetCursor | undefined {
-  if (value === undefined) return undefined;
+const invalidCursor = () =>
+  new AppError('VALIDATION_FAILED', 'Invalid input: querystring.cursor', {
+    fields: { 'querystring.cursor': 'This cursor is not valid; start again from the first page' },
+  });
+
+function readCursor<T extends z.ZodType>(value: string, schema: T): z.output<T> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
   } catch {
     parsed = null;
   }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid input: querystring.cursor', {
-      fields: { 'querystring.cursor': 'This cursor is not valid; start again from the first page' },
-    });
-  }
-  return { at: result.data[0], id: result.data[1] };
+  const result = schema.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  return result.data;
+}
+
+export function decodeKeysetCursor(value: string | undefined): KeysetCursor | undefined {
+  if (value === undefined) return undefined;
+  const [at, id] = readCursor(value, cursorSchema);
+  return { at, id };
 }
 
 /** Cuts a `limit + 1` row read into a page and the cursor of the next one. */
@@ -40,5 +46,37 @@ export function toPage<R extends { cursorAt: string; id: string }, T>(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeKeysetCursor({ at: last.cursorAt, id: last.id }) : null;
+  return { items: page.map(map), nextCursor };
+}
+
+/**
+ * The same cursor for lists sorted by another column (a label, an amount): JSON [sort, value, id],
+ * where `value` is the row's sort value as text. The sort is part of the cursor, so a cursor taken
+ * under one sort is refused under another instead of skipping rows.
+ */
+export type SortedKeysetCursor = { sort: string; value: string; id: string };
+
+const sortedCursorSchema = z.tuple([z.string().max(40), z.string().max(200), z.uuid()]);
+
+export function decodeSortedKeysetCursor(value: string | undefined, sort: string): SortedKeysetCursor | undefined {
+  if (value === undefined) return undefined;
+  const [cursorSort, sortValue, id] = readCursor(value, sortedCursorSchema);
+  if (cursorSort !== sort) throw invalidCursor();
+  return { sort, value: sortValue, id };
+}
+
+/** toPage for sorted lists: rows carry their sort value as text. */
+export function toSortedPage<R extends { sortValue: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  sort: string,
+  map: (row: R) => T,
+): { items: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? Buffer.from(JSON.stringify([sort, last.sortValue, last.id])).toString('base64url')
+      : null;
   return { items: page.map(map), nextCursor };
 }

@@ -24,6 +24,19 @@ export const walletLoginStatusSchema = z.enum(WALLET_LOGIN_STATUSES);
 export const WALLET_AUTO_DISABLE_AFTER_FAILURES_DEFAULT = 3;
 
 /**
+ * The last failure before an auto-disable: a wallet check (`type` is the check) or a login step
+ * (`type` is the step number as text), with its reason, and how many failures were in a row.
+ */
+export const walletAutoDisabledCauseSchema = z.object({
+  source: z.enum(['check', 'login']),
+  type: z.string(),
+  reason: z.string(),
+  failures: z.number().int(),
+  at: isoDateTimeSchema,
+});
+export type WalletAutoDisabledCause = z.infer<typeof walletAutoDisabledCauseSchema>;
+
+/**
  * Why an account cannot move money now; readiness is computed on the server only
  * (wallet-readiness). Limits only block their own direction.
  */
@@ -99,8 +112,10 @@ export const walletAccountSchema = z.object({
   holderName: z.string(),
   notes: z.string(),
   status: walletAccountStatusSchema,
-  /** Why it is disabled or auto-disabled. */
+  /** Why an operator disabled it, in their words. */
   disabledReason: z.string().nullable(),
+  /** Why it was auto-disabled: the failure that made the count reach the setting. */
+  autoDisabledCause: walletAutoDisabledCauseSchema.nullable(),
   disabledAt: isoDateTimeSchema.nullable(),
   loginStatus: walletLoginStatusSchema,
   loginStatusChangedAt: isoDateTimeSchema.nullable(),

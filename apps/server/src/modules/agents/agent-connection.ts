@@ -7,9 +7,11 @@ import {
   heartbeatSchema,
   helloSchema,
   SUPPORTED_AGENT_PROTOCOL_VERSIONS,
+  walletTransactionsReportSchema,
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Fleet } from '../devices/fleet';
+import type { Wallets } from '../wallets/wallets';
 import { onInbound, refuse } from './agent-inbound';
 import { type AgentSocket, DISCONNECT_MESSAGES, deviceRoom } from './agent-link';
 import type { HeartbeatBatcher } from './heartbeat-batcher';
@@ -23,10 +25,12 @@ const KNOWN_EVENTS = new Set<string>([
   AGENT_EVENTS.heartbeat,
   AGENT_EVENTS.busy,
   AGENT_EVENTS.commandResult,
+  AGENT_EVENTS.walletTransactions,
 ]);
 
 export type AgentDeps = {
   fleet: Fleet;
+  wallets: Wallets;
   presence: PresenceRepository;
   heartbeats: HeartbeatBatcher;
   logger: FastifyBaseLogger;
@@ -51,7 +55,7 @@ function dropSelf(socket: AgentSocket, reason: DisconnectReason['reason']) {
 }
 
 export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): void {
-  const { fleet, presence } = deps;
+  const { fleet, wallets, presence } = deps;
   const { deviceId, connectionId } = socket.data;
   const logger = deps.logger.child({ deviceId, connectionId });
 
@@ -62,6 +66,7 @@ export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): voi
       fleet.events.statusUpdate(deviceId, false);
       fleet.events.presenceChanged();
       await fleet.healthChecks.failAllOf(deviceId, 'disconnected');
+      await wallets.deviceGone(deviceId);
       logger.info({ reason }, 'agent offline');
     })().catch((error) => logger.error({ err: error }, 'agent disconnect bookkeeping failed'));
 
@@ -119,6 +124,7 @@ export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): voi
         deviceId,
         heartbeatIntervalMs: AGENT_HEARTBEAT_INTERVAL_MS,
         serverTime: new Date().toISOString(),
+        accounts: await wallets.refsOfDevice(deviceId),
       };
     },
     { helloFirst: false },
@@ -138,11 +144,16 @@ export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): voi
 
   onInbound(socket, logger, AGENT_EVENTS.commandResult, commandResultSchema, async (result) => {
     if (await fleet.healthChecks.complete(deviceId, result)) return { ok: true };
+    if (await wallets.completeCommand(deviceId, result)) return { ok: true };
     return refuse(
       'UNKNOWN_COMMAND',
       `No running command ${result.commandId} for this device: it finished, timed out or never existed; nothing changed`,
     );
   });
+
+  onInbound(socket, logger, AGENT_EVENTS.walletTransactions, walletTransactionsReportSchema, (report) =>
+    wallets.reportTransactions(deviceId, report),
+  );
 
   socket.on('disconnect', (reason) => {
     clearTimeout(helloTimer);

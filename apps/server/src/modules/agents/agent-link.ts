@@ -1,4 +1,10 @@
-import type { AgentToServerEvents, Command, DisconnectReason, ServerToAgentEvents } from '@gerbang/contract';
+import type {
+  AgentAccounts,
+  AgentToServerEvents,
+  Command,
+  DisconnectReason,
+  ServerToAgentEvents,
+} from '@gerbang/contract';
 import type { Namespace, Socket } from 'socket.io';
 
 /** What the handshake stores on each agent socket. */
@@ -54,6 +60,11 @@ export function createAgentLink() {
         ns.to(room).except(except).emit('agent:disconnect-reason', { reason, message: DISCONNECT_MESSAGES[reason] });
       }
       ns.in(room).except(except).disconnectSockets(true);
+    },
+
+    /** Tells the device's agent which wallet accounts Gerbang manages on it (no ack: hello repeats it). */
+    sendAccounts(deviceId: string, accounts: AgentAccounts) {
+      ns?.to(deviceRoom(deviceId)).emit('agent:accounts', accounts);
     },
 
     /**

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context';
 import { bearerToken } from '../../http/authenticate';
 import { hashToken } from '../auth/one-time-token';
 import { fleetOf } from '../devices/fleet';
+import { walletsOf } from '../wallets/wallets';
 import { handleAgentConnection } from './agent-connection';
 import type { AgentNamespace, AgentSocket } from './agent-link';
 import { createHeartbeatBatcher } from './heartbeat-batcher';
@@ -24,8 +25,10 @@ function handshakeToken(socket: AgentSocket): string | null {
  */
 export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
   const fleet = fleetOf(ctx);
+  const wallets = walletsOf(ctx);
   const ns = app.io.of(AGENT_NAMESPACE) as unknown as AgentNamespace;
   fleet.bind(ns, app.realtime);
+  wallets.bind(app.realtime);
   const presence = createPresenceRepository(ctx.db);
   const heartbeats = createHeartbeatBatcher({ write: presence.writeHeartbeats, logger: ctx.logger });
   const work = new Set<Promise<unknown>>();
@@ -49,10 +52,10 @@ export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
     }
   });
   ns.on('connection', (socket) =>
-    handleAgentConnection(socket, { fleet, presence, heartbeats, logger: ctx.logger, track }),
+    handleAgentConnection(socket, { fleet, wallets, presence, heartbeats, logger: ctx.logger, track }),
   );
 
-  ctx.scheduler.every('agents.presence-reaper', PRESENCE_REAP_MS, createPresenceReaper({ fleet, presence }));
+  ctx.scheduler.every('agents.presence-reaper', PRESENCE_REAP_MS, createPresenceReaper({ fleet, wallets, presence }));
   app.addHook('onReady', async () => heartbeats.start());
   // After realtime's preClose closed the sockets: finish their bookkeeping while the database is open.
   app.addHook('preClose', async () => {
@@ -60,6 +63,7 @@ export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
     await heartbeats.stop();
     await Promise.allSettled([...work]);
     await fleet.healthChecks.drain();
+    await wallets.drain();
     await fleet.events.close();
   });
 }

@@ -26,5 +26,17 @@ export const AUDIT_ACTIONS = {
   proxyDeleted: 'proxy.deleted',
   proxiesImported: 'proxy.imported',
   proxyChecked: 'proxy.checked',
+  walletCreated: 'wallet.created',
+  walletUpdated: 'wallet.updated',
+  walletCredentialsChanged: 'wallet.credentials_changed',
+  walletProxyChanged: 'wallet.proxy_changed',
+  walletDisabled: 'wallet.disabled',
+  walletEnabled: 'wallet.enabled',
+  walletAutoDisabled: 'wallet.auto_disabled',
+  walletDeleted: 'wallet.deleted',
+  walletChecksStarted: 'wallet.health_checks_started',
+  walletLoginStarted: 'wallet.login_started',
+  walletLoginOtpSubmitted: 'wallet.login_otp_submitted',
+  walletLoginCancelled: 'wallet.login_cancelled',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../test/helpers/test-app';
 import {
   answerCommands,
+  eventually,
   type FleetTestApp,
   fleetTestApp,
   onlineAgent,
@@ -30,6 +31,31 @@ describe('device events to the consoles', () => {
     await t.close();
   });
 
+  it('a console that connects gets the current connected map at once, a Merchant never', async () => {
+    const { device, socket } = await onlineAgent(t);
+    const admin = await signedInUser(t, ROLE.Admin);
+    let first: Promise<[Record<string, boolean>]> | undefined;
+    const lateSocket = await connect(t.url, {
+      token: admin.accessToken,
+      beforeConnect: (socket) => {
+        first = next(socket, 'device:getConnected');
+      },
+    });
+    expect((await first)?.[0]).toMatchObject({ [device.id]: true });
+    const merchantUser = await signedInUser(t, ROLE.Merchant, { merchantId: randomUUID() });
+    let merchantGotMap: Promise<boolean> | undefined;
+    const lateMerchant = await connect(t.url, {
+      token: merchantUser.accessToken,
+      beforeConnect: (socket) => {
+        merchantGotMap = arrives(socket, 'device:getConnected', 800);
+      },
+    });
+    expect(await merchantGotMap).toBe(false);
+    lateSocket.close();
+    lateMerchant.close();
+    socket.close();
+  });
+
   it('device:refresh when the list changes, to roles that may view devices only', async () => {
     const [toStaff, toMerchant] = [next(staff, 'device:refresh'), arrives(merchant, 'device:refresh', 800)];
     await register(t.app, t.admin.headers);
@@ -43,9 +69,11 @@ describe('device events to the consoles', () => {
       arrives(merchant, 'device-status-update', 2500),
       arrives(merchant, 'health-check', 2500),
     ];
-    const connected = next(staff, 'device:getConnected');
+    const maps: Record<string, boolean>[] = [];
+    staff.on('device:getConnected', (map) => maps.push(map));
     const { device, socket } = await onlineAgent(t);
-    expect((await connected)[0]).toMatchObject({ [device.id]: true });
+    await eventually(async () => maps.some((map) => map[device.id] === true));
+    staff.off('device:getConnected');
 
     const busy = next(staff, 'device-status-update');
     await send(socket, 'agent:busy', { isBusy: true });

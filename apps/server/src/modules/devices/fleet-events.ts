@@ -1,4 +1,4 @@
-import type { HealthCheckItem } from '@gerbang/contract';
+import { can, type HealthCheckItem } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Broadcaster } from '../realtime/broadcaster';
 import type { DevicesRepository } from './devices.repository';
@@ -17,16 +17,22 @@ export function createFleetEvents(deps: { devices: DevicesRepository; logger: Fa
   let refreshTimer: NodeJS.Timeout | undefined;
   let pending: Promise<void> = Promise.resolve();
 
+  const connectedMap = async () => Object.fromEntries((await deps.devices.onlineIds()).map((id) => [id, true]));
+
   async function sendPresence() {
     presenceTimer = undefined;
-    const ids = await deps.devices.onlineIds();
-    broadcaster?.emitToArea('devices', 'device:getConnected', Object.fromEntries(ids.map((id) => [id, true])));
+    broadcaster?.emitToArea('devices', 'device:getConnected', await connectedMap());
     broadcaster?.emitToArea('devices', 'device:refresh');
   }
 
   return {
     bind(b: Broadcaster) {
       broadcaster = b;
+      // A console that opens after the fleet is up gets the connected map at once, not on the next change.
+      b.onConnect(async (socket) => {
+        if (!can(socket.data.auth.roleId, 'devices', 'view')) return;
+        socket.emit('device:getConnected', await connectedMap());
+      });
     },
     statusUpdate(deviceId: string, isBusy: boolean) {
       broadcaster?.emitToArea('devices', 'device-status-update', { deviceId, isBusy });

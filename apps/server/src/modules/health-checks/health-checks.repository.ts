@@ -1,5 +1,5 @@
 import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
-import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { healthCheckRuns } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
@@ -13,15 +13,35 @@ export type LatestCheck = {
   finishedAt: string | null;
 };
 
+/**
+ * Device-level runs have no wallet account; wallet-level runs (and QR fetches) name one. Each
+ * service ends only its own kind, so a device check sweep never touches a wallet run and back.
+ */
+export type RunScope = 'device' | 'wallet';
+
 const CHECKING = HEALTH_CHECK_STATUS.Checking;
+const inScope = (scope: RunScope) =>
+  scope === 'device' ? isNull(healthCheckRuns.walletAccountId) : isNotNull(healthCheckRuns.walletAccountId);
 const isoOf = (column: SQL | typeof healthCheckRuns.startedAt) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+export type RunOutcome = {
+  status: number;
+  reason: string | null;
+  message?: string | null;
+  data?: unknown;
+  additionalData?: unknown;
+};
+
 export function createHealthChecksRepository(db: Database) {
   return {
-    /** A new CHECKING run; null when the device already has one of this type (partial unique index). */
+    /**
+     * A new CHECKING run; null when the device (or, for a wallet run, the account) already has one
+     * of this type (partial unique indexes).
+     */
     async insertChecking(fields: {
       deviceId: string;
+      walletAccountId?: string | null;
       type: string;
       trigger: 'user' | 'schedule';
       startedByUserId: string | null;
@@ -36,12 +56,16 @@ export function createHealthChecksRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** Ends a run that is still CHECKING; null when it already ended (late or duplicate result). */
+    /** Ends a run of the scope that is still CHECKING; null when it already ended (late or duplicate result). */
     async finish(
-      where: { commandId: string; deviceId?: string },
-      outcome: { status: number; reason: string | null; data?: unknown; additionalData?: unknown },
+      where: { commandId: string; deviceId?: string; scope: RunScope },
+      outcome: RunOutcome,
     ): Promise<RunRecord | null> {
-      const conditions: SQL[] = [eq(healthCheckRuns.commandId, where.commandId), eq(healthCheckRuns.status, CHECKING)];
+      const conditions: SQL[] = [
+        eq(healthCheckRuns.commandId, where.commandId),
+        eq(healthCheckRuns.status, CHECKING),
+        inScope(where.scope),
+      ];
       if (where.deviceId) conditions.push(eq(healthCheckRuns.deviceId, where.deviceId));
       const rows = await db
         .update(healthCheckRuns)
@@ -51,21 +75,38 @@ export function createHealthChecksRepository(db: Database) {
       return rows[0] ?? null;
     },
 
-    /** Fails every CHECKING run of a device (its agent went away). */
-    async failCheckingOf(deviceId: string, reason: string): Promise<RunRecord[]> {
+    /** The CHECKING run of the scope with this command id, if any (to read its type before finishing it). */
+    async findChecking(commandId: string, deviceId: string, scope: RunScope): Promise<RunRecord | null> {
+      const rows = await db
+        .select()
+        .from(healthCheckRuns)
+        .where(
+          and(
+            eq(healthCheckRuns.commandId, commandId),
+            eq(healthCheckRuns.deviceId, deviceId),
+            eq(healthCheckRuns.status, CHECKING),
+            inScope(scope),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Fails every CHECKING run of the scope on a device (its agent went away). */
+    async failCheckingOf(deviceId: string, reason: string, scope: RunScope): Promise<RunRecord[]> {
       return db
         .update(healthCheckRuns)
         .set({ status: HEALTH_CHECK_STATUS.Failed, reason, finishedAt: sql`now()` })
-        .where(and(eq(healthCheckRuns.deviceId, deviceId), eq(healthCheckRuns.status, CHECKING)))
+        .where(and(eq(healthCheckRuns.deviceId, deviceId), eq(healthCheckRuns.status, CHECKING), inScope(scope)))
         .returning();
     },
 
-    /** Fails CHECKING runs whose deadline passed (uses the partial deadline index). */
-    async failOverdue(): Promise<RunRecord[]> {
+    /** Fails CHECKING runs of the scope whose deadline passed (uses the partial deadline index). */
+    async failOverdue(scope: RunScope): Promise<RunRecord[]> {
       return db
         .update(healthCheckRuns)
         .set({ status: HEALTH_CHECK_STATUS.Failed, reason: 'timeout', finishedAt: sql`now()` })
-        .where(and(eq(healthCheckRuns.status, CHECKING), lt(healthCheckRuns.deadlineAt, sql`now()`)))
+        .where(and(eq(healthCheckRuns.status, CHECKING), lt(healthCheckRuns.deadlineAt, sql`now()`), inScope(scope)))
         .returning();
     },
 
@@ -92,15 +133,19 @@ export function createHealthChecksRepository(db: Database) {
         cross join (values ${types}) as t(type)
         cross join lateral (
           select status, started_at, finished_at from health_check_runs h
-          where h.device_id = d.id and h.type = t.type order by h.started_at desc limit 1
+          where h.device_id = d.id and h.type = t.type and h.wallet_account_id is null
+          order by h.started_at desc limit 1
         ) r
         ${only}`);
       return (result as unknown as { rows: LatestCheck[] }).rows;
     },
 
-    /** Newest first, keyset on (started_at, id). Reads limit + 1 rows. */
-    async page(deviceId: string, limit: number, after?: KeysetCursor) {
-      const where: SQL[] = [eq(healthCheckRuns.deviceId, deviceId)];
+    /** A device's (or an account's) runs, newest first, keyset on (started_at, id). Reads limit + 1 rows. */
+    async page(owner: { deviceId: string } | { walletAccountId: string }, limit: number, after?: KeysetCursor) {
+      const where: SQL[] =
+        'deviceId' in owner
+          ? [eq(healthCheckRuns.deviceId, owner.deviceId), isNull(healthCheckRuns.walletAccountId)]
+          : [eq(healthCheckRuns.walletAccountId, owner.walletAccountId)];
       if (after) {
         where.push(
           sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,

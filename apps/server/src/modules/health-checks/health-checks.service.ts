@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CommandResult,
-  commandAckSchema,
   DEVICE_CHECK_TYPES,
   type DeviceCheckType,
   HEALTH_CHECK_STATUS,
@@ -12,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AgentLink } from '../agents/agent-link';
+import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { DevicesRepository } from '../devices/devices.repository';
@@ -22,9 +22,6 @@ import type { HealthChecksRepository, RunRecord } from './health-checks.reposito
 /** Who started a run: an operator (audited) or the schedule. */
 export type Initiator = { trigger: 'user'; userId: string; ip: string } | { trigger: 'schedule' };
 type Skipped = RunHealthChecksResponse['skipped'][number];
-
-/** The agent must ack receipt quickly; its result may take until the deadline. */
-const ACK_TIMEOUT_MS = 5000;
 
 /** "device" is all four device-level checks; "all" is every device-level check the device says it supports. */
 export function checkTypesFor(type: RunnableDeviceCheck, capabilities: readonly string[]): DeviceCheckType[] {
@@ -51,37 +48,31 @@ export function createHealthChecksService(deps: {
     events.healthCheck(changed.map((run) => toHealthCheckItem(run, latest)));
   }
 
-  async function fail(run: RunRecord, reason: string, additionalData?: Record<string, unknown>) {
-    const ended = await runs.finish(
-      { commandId: run.commandId },
-      { status: HEALTH_CHECK_STATUS.Failed, reason, ...(additionalData ? { additionalData } : {}) },
-    );
-    if (ended) await announce([ended]);
-  }
-
   /** Sends the command; no agent → FAILED offline, refused → FAILED unsupported. Silence is left to the deadline. */
   async function dispatch(run: RunRecord) {
-    const command = {
-      id: run.commandId,
-      type: 'health-check' as const,
-      deadlineAt: run.deadlineAt.toISOString(),
-      payload: { checkType: run.type as DeviceCheckType },
-    };
-    const timeoutMs = Math.min(ACK_TIMEOUT_MS, deps.deadlineSeconds * 1000);
-    const { acks, timedOut } = await deps.link.sendCommand(run.deviceId, command, timeoutMs);
-    if (acks.length === 0) {
-      if (!timedOut) await fail(run, 'offline');
-      return;
-    }
-    const parsed = acks.map((ack) => commandAckSchema.safeParse(ack));
-    if (parsed.some((p) => p.success && p.data.accepted)) return;
-    const refusal = parsed.find((p) => p.success && !p.data.accepted);
-    if (refusal?.success && !refusal.data.accepted) {
-      await fail(run, 'unsupported', { refusal: refusal.data.reason });
-    } else {
-      logger.warn({ runId: run.id, acks }, 'agent answered a command with an invalid ack');
-      await fail(run, 'failed', { error: 'The agent answered the command with an invalid acknowledgement' });
-    }
+    const outcome = await dispatchCommand(
+      deps.link,
+      run.deviceId,
+      {
+        id: run.commandId,
+        type: 'health-check',
+        deadlineAt: run.deadlineAt.toISOString(),
+        payload: { checkType: run.type as DeviceCheckType },
+      },
+      { ackTimeoutMs: Math.min(COMMAND_ACK_TIMEOUT_MS, deps.deadlineSeconds * 1000), logger },
+    );
+    if (outcome.kind !== 'failed') return;
+    const details =
+      outcome.reason === 'unsupported'
+        ? { refusal: outcome.message }
+        : outcome.message
+          ? { error: outcome.message }
+          : null;
+    const ended = await runs.finish(
+      { commandId: run.commandId, scope: 'device' },
+      { status: HEALTH_CHECK_STATUS.Failed, reason: outcome.reason, ...(details ? { additionalData: details } : {}) },
+    );
+    if (ended) await announce([ended]);
   }
 
   function dispatchInBackground(run: RunRecord) {
@@ -138,7 +129,7 @@ export function createHealthChecksService(deps: {
     /** An agent's `command:result`: ends its own device's CHECKING run; false if none (late, duplicate, unknown). */
     async complete(deviceId: string, result: CommandResult): Promise<boolean> {
       const ended = await runs.finish(
-        { commandId: result.commandId, deviceId },
+        { commandId: result.commandId, deviceId, scope: 'device' },
         {
           status: result.ok ? HEALTH_CHECK_STATUS.OK : HEALTH_CHECK_STATUS.Failed,
           reason: result.ok ? null : 'failed',
@@ -153,12 +144,12 @@ export function createHealthChecksService(deps: {
 
     /** The device's agent is gone: nothing it was checking can finish. */
     async failAllOf(deviceId: string, reason: 'disconnected') {
-      await announce(await runs.failCheckingOf(deviceId, reason));
+      await announce(await runs.failCheckingOf(deviceId, reason, 'device'));
     },
 
     /** Deadline sweep (a scheduled job: once per interval across instances). */
     async failOverdue() {
-      await announce(await runs.failOverdue());
+      await announce(await runs.failOverdue('device'));
     },
 
     /** The schedule: "device" checks on every online, active device. */
@@ -171,7 +162,7 @@ export function createHealthChecksService(deps: {
     async history(deviceId: string, query: { limit: number; cursor?: string }) {
       const after = decodeKeysetCursor(query.cursor);
       if (!(await deps.devices.findById(deviceId))) throw notFound('Device');
-      const rows = await runs.page(deviceId, query.limit, after);
+      const rows = await runs.page({ deviceId }, query.limit, after);
       return toPage(
         rows.map((row) => ({ ...row, id: row.run.id })),
         query.limit,

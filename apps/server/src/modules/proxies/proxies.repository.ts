@@ -24,14 +24,6 @@ const sameEndpoint = (e: Pick<NewProxyRecord, 'type' | 'host' | 'port' | 'userna
     sql`${proxies.username} is not distinct from ${e.username ?? null}`,
   );
 
-/** PostgreSQL's unique_violation, as thrown by node-postgres and PGlite (possibly wrapped by drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
 export function createProxiesRepository(db: Database) {
   return {
     async list(filter: ListProxiesFilter): Promise<ProxyRecord[]> {

@@ -7,20 +7,20 @@ import type {
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { ListProxiesFilter, NewProxyRecord, ProxiesRepository, ProxyRecord } from './proxies.repository';
-import { endpointKey, isUniqueViolation } from './proxies.repository';
-import { checkProxy, type ProxyCheckResult, type ProxyEndpoint } from './proxy-check';
+import { endpointKey } from './proxies.repository';
+import { checkProxy, type ProxyCheckResult } from './proxy-check';
+import { openProxyEndpoint, PROXY_PASSWORD_CONTEXT } from './proxy-endpoint';
 import { hostPort, normalizeHost, parseProxyLines } from './proxy-lines';
 import { toProxyResponse } from './proxy-response';
 
 /** Who is acting, and from where (for the audit trail). */
 export type Actor = { userId: string; ip: string };
 
-/** Associated data for proxy passwords: a sealed value from another column will not open here. */
-const PASSWORD_CONTEXT = 'proxies.password';
 /** How many proxies the schedule checks at once. */
 export const SCHEDULED_CHECK_CONCURRENCY = 8;
 
@@ -57,27 +57,13 @@ export function createProxiesService(deps: {
   }
 
   const seal = (password: string | null | undefined) =>
-    password ? secretBox.encrypt(password, PASSWORD_CONTEXT) : null;
-
-  function endpointOf(proxy: ProxyRecord): ProxyEndpoint {
-    let password: string | null = null;
-    if (proxy.passwordEncrypted) {
-      try {
-        password = secretBox.decrypt(proxy.passwordEncrypted, PASSWORD_CONTEXT);
-      } catch {
-        // Key changed or value damaged: check without it, and say so in lastError below.
-        password = null;
-      }
-    }
-    return { type: proxy.type, host: proxy.host, port: proxy.port, username: proxy.username, password };
-  }
+    password ? secretBox.encrypt(password, PROXY_PASSWORD_CONTEXT) : null;
 
   async function checkOne(proxy: ProxyRecord): Promise<ProxyRecord> {
-    const endpoint = endpointOf(proxy);
-    const result: ProxyCheckResult =
-      proxy.passwordEncrypted && endpoint.password === null
-        ? { ok: false, latencyMs: null, error: 'The stored password cannot be decrypted; set it again' }
-        : await checkProxy(endpoint, { checkUrl: deps.check.url, timeoutMs: deps.check.timeoutMs });
+    const { isPasswordUnreadable, ...endpoint } = openProxyEndpoint(proxy, secretBox);
+    const result: ProxyCheckResult = isPasswordUnreadable
+      ? { ok: false, latencyMs: null, error: 'The stored password cannot be decrypted; set it again' }
+      : await checkProxy(endpoint, { checkUrl: deps.check.url, timeoutMs: deps.check.timeoutMs });
     const updated = await repo.recordCheck(
       proxy.id,
       result.ok

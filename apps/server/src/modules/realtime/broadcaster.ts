@@ -1,6 +1,9 @@
 import { type Area, can, ROLE, ROLE_IDS, type ServerToClientEvents } from '@gerbang/contract';
 import { merchantRoom, roleRoom } from './rooms';
-import type { RealtimeServer } from './socket-types';
+import type { RealtimeServer, RealtimeSocket } from './socket-types';
+
+/** Runs when a console connects: for sending it the current state it would otherwise wait for. */
+export type ConnectListener = (socket: RealtimeSocket) => void | Promise<void>;
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
@@ -13,8 +16,18 @@ type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClient
 export function createBroadcaster(io: RealtimeServer) {
   const areaRooms = (area: Area) =>
     ROLE_IDS.filter((roleId) => roleId !== ROLE.Merchant && can(roleId, area, 'view')).map(roleRoom);
+  const connectListeners = new Set<ConnectListener>();
 
   return {
+    /** Subscribes to console connections (and reconnections); returns the unsubscribe. */
+    onConnect(listener: ConnectListener): () => void {
+      connectListeners.add(listener);
+      return () => connectListeners.delete(listener);
+    },
+    /** Called by the realtime server for each new console socket. */
+    async connected(socket: RealtimeSocket): Promise<void> {
+      for (const listener of connectListeners) await listener(socket);
+    },
     emitToArea<E extends keyof ServerToClientEvents>(area: Area, event: E, ...args: EventArgs<E>): void {
       const rooms = areaRooms(area);
       if (rooms.length === 0) return;

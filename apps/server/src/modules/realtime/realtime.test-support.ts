@@ -12,10 +12,13 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A real socket.io client; resolves once connected, rejects with the connect error message. */
+/**
+ * A real socket.io client; resolves once connected, rejects with the connect error message.
+ * `beforeConnect` runs before the connection opens, to catch events sent right on connect.
+ */
 export function connect(
   url: string,
-  options: { token?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; headers?: Record<string, string>; beforeConnect?: (socket: ClientSocket) => void } = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
     path: REALTIME_PATH,
@@ -25,6 +28,7 @@ export function connect(
     ...(options.token ? { auth: { token: options.token } } : {}),
     ...(options.headers ? { extraHeaders: options.headers } : {}),
   });
+  options.beforeConnect?.(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {

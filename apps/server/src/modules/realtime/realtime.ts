@@ -55,8 +55,12 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
+  const broadcaster = createBroadcaster(io);
   io.on('connection', (socket) => {
     socket.join(roomsFor(socket.data.auth));
+    broadcaster
+      .connected(socket)
+      .catch((error) => ctx.logger.error({ err: error }, 'realtime connect listener failed'));
     // The token stops being valid at exp: so does the socket. The client reconnects with a fresh one.
     const expiry = setTimeout(
       () => {
@@ -82,7 +86,7 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.decorate('io', io);
-  app.decorate('realtime', createBroadcaster(io));
+  app.decorate('realtime', broadcaster);
 
   // Before the HTTP server closes: open websockets would otherwise keep it waiting.
   app.addHook('preClose', async () => {

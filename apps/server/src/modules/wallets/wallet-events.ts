@@ -1,0 +1,50 @@
+import type { WalletHealthCheckItem, WalletLoginStatusUpdate } from '@gerbang/contract';
+import type { Broadcaster } from '../realtime/broadcaster';
+
+/** Changes come in bursts (a bulk check, a fleet reconnecting): one refresh per burst is enough. */
+const COALESCE_MS = 100;
+
+/**
+ * Wallet events to the consoles, only to roles allowed to view wallets (emitToArea). Login and
+ * check events go out at once; `wallet:refresh` collects the accounts that changed for a moment.
+ */
+export function createWalletEvents() {
+  let broadcaster: Broadcaster | null = null;
+  let pending = new Set<string>();
+  let isListWide = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function flush() {
+    timer = undefined;
+    const accountIds = isListWide ? [] : [...pending];
+    pending = new Set();
+    isListWide = false;
+    broadcaster?.emitToArea('wallets', 'wallet:refresh', { accountIds });
+  }
+
+  return {
+    bind(b: Broadcaster) {
+      broadcaster = b;
+    },
+    /** Spec §7 names the Maya event; DANA and Livin' get its twin with the same payload. */
+    loginStatus(update: WalletLoginStatusUpdate) {
+      const event = update.provider === 'maya' ? 'maya-login-status-update' : 'wallet-login-status-update';
+      broadcaster?.emitToArea('wallets', event, update);
+    },
+    healthCheck(items: WalletHealthCheckItem[]) {
+      if (items.length > 0) broadcaster?.emitToArea('wallets', 'wallet-health-check', items);
+    },
+    /** These accounts changed; none given: accounts were added or removed (lists as a whole). */
+    changed(accountIds: readonly string[] = []) {
+      if (accountIds.length === 0) isListWide = true;
+      for (const id of accountIds) pending.add(id);
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    close() {
+      broadcaster = null;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+export type WalletEvents = ReturnType<typeof createWalletEvents>;

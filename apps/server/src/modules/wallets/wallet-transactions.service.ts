@@ -1,0 +1,98 @@
+import {
+  CURRENCY_OF_PROVIDER,
+  formatAmount,
+  parseAmount,
+  type ReportedWalletTransaction,
+  reportedWalletTransactionSchema,
+  type WalletProvider,
+  type WalletTransaction,
+} from '@gerbang/contract';
+import { notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import type { WalletEvents } from './wallet-events';
+import type {
+  NewWalletTransaction,
+  WalletTransactionRecord,
+  WalletTransactionsRepository,
+} from './wallet-transactions.repository';
+import type { WalletsRepository } from './wallets.repository';
+
+type Account = { id: string; provider: WalletProvider };
+export type TransactionsParse = { ok: true; rows: NewWalletTransaction[] } | { ok: false; message: string };
+
+export function toWalletTransaction(row: WalletTransactionRecord): WalletTransaction {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    providerTransactionId: row.providerTransactionId,
+    direction: row.direction,
+    amount: formatAmount(row.amountMinor, row.currency),
+    currency: row.currency,
+    counterpartyName: row.counterpartyName,
+    counterpartyAccount: row.counterpartyAccount,
+    note: row.note,
+    occurredAt: row.occurredAt.toISOString(),
+    reportedAt: row.reportedAt.toISOString(),
+    source: row.source,
+  };
+}
+
+/**
+ * Reported transfers → rows in the account's currency. The whole report is refused when any
+ * amount is not exact in that currency, or not positive: a half-stored report would look complete.
+ */
+export function parseReportedTransactions(
+  account: Account,
+  reports: readonly ReportedWalletTransaction[],
+  source: NewWalletTransaction['source'],
+): TransactionsParse {
+  const currency = CURRENCY_OF_PROVIDER[account.provider];
+  const rows: NewWalletTransaction[] = [];
+  for (const [index, raw] of reports.entries()) {
+    const report = reportedWalletTransactionSchema.safeParse(raw);
+    if (!report.success) return { ok: false, message: `transactions.${index}: not a valid transaction` };
+    const amount = parseAmount(report.data.amount, currency);
+    if (!amount.ok) return { ok: false, message: `transactions.${index}.amount: ${amount.message}` };
+    if (amount.minor <= 0n) return { ok: false, message: `transactions.${index}.amount: must be more than zero` };
+    rows.push({
+      accountId: account.id,
+      providerTransactionId: report.data.providerTransactionId,
+      direction: report.data.direction,
+      amountMinor: amount.minor,
+      currency,
+      counterpartyName: report.data.counterpartyName,
+      counterpartyAccount: report.data.counterpartyAccount,
+      note: report.data.note,
+      occurredAt: new Date(report.data.occurredAt),
+      source,
+    });
+  }
+  return { ok: true, rows };
+}
+
+export function createWalletTransactionsService(deps: {
+  repo: WalletTransactionsRepository;
+  wallets: WalletsRepository;
+  events: WalletEvents;
+}) {
+  return {
+    /** Stores what is new of a parsed report; tells the consoles when anything was. */
+    async store(accountId: string, rows: NewWalletTransaction[]): Promise<{ inserted: number; known: number }> {
+      const inserted = await deps.repo.insertNew(rows);
+      if (inserted.length > 0) deps.events.changed([accountId]);
+      return { inserted: inserted.length, known: rows.length - inserted.length };
+    },
+
+    async list(accountId: string, query: { limit: number; cursor?: string }) {
+      const after = decodeKeysetCursor(query.cursor);
+      if (!(await deps.wallets.findById(accountId))) throw notFound('Wallet account');
+      const rows = await deps.repo.page(accountId, query.limit, after);
+      return toPage(
+        rows.map((r) => ({ ...r, id: r.row.id })),
+        query.limit,
+        (r) => toWalletTransaction(r.row),
+      );
+    },
+  };
+}
+export type WalletTransactionsService = ReturnType<typeof createWalletTransactionsService>;

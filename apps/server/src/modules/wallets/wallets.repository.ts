@@ -1,0 +1,395 @@
+import { PROVIDER_TIME_ZONES, type WalletProvider, type WalletSort } from '@gerbang/contract';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { devices, proxies, walletAccounts, walletTransactions } from '../../db/schema';
+import type { SortedKeysetCursor } from '../../http/keyset-cursor';
+import { isOnlineSql } from '../devices/devices.repository';
+
+const { credentialsEncrypted: _secret, ...publicColumns } = getTableColumns(walletAccounts);
+
+/** An account with what the views need of its phone and proxy; never its sealed credentials. */
+const recordColumns = {
+  ...publicColumns,
+  deviceName: devices.name,
+  deviceIsOnline: isOnlineSql.as('device_is_online'),
+  deviceIsBusy: devices.isBusy,
+  deviceStatus: devices.status,
+  deviceCapabilities: devices.capabilities,
+  proxyType: proxies.type,
+  proxyHost: proxies.host,
+  proxyPort: proxies.port,
+  proxyLabel: proxies.label,
+  proxyCheckStatus: proxies.checkStatus,
+  proxyLastCheckedAt: proxies.lastCheckedAt,
+};
+
+export type WalletRecord = Omit<typeof walletAccounts.$inferSelect, 'credentialsEncrypted'> & {
+  deviceName: string;
+  deviceIsOnline: boolean;
+  deviceIsBusy: boolean;
+  deviceStatus: 'active' | 'disabled';
+  deviceCapabilities: string[];
+  proxyType: 'http' | 'https' | 'socks5' | null;
+  proxyHost: string | null;
+  proxyPort: number | null;
+  proxyLabel: string | null;
+  proxyCheckStatus: 'unchecked' | 'ok' | 'failed' | null;
+  proxyLastCheckedAt: Date | null;
+};
+
+export type NewWalletRecord = typeof walletAccounts.$inferInsert;
+export type WalletChanges = Partial<
+  Pick<
+    NewWalletRecord,
+    | 'deviceId'
+    | 'accountNumber'
+    | 'holderName'
+    | 'label'
+    | 'notes'
+    | 'dailyIncomingAmountMinor'
+    | 'dailyIncomingCount'
+    | 'dailyOutgoingAmountMinor'
+    | 'dailyOutgoingCount'
+    | 'settings'
+    | 'proxyId'
+    | 'loginStatus'
+  >
+>;
+
+export type WalletListFilter = {
+  provider?: WalletProvider;
+  status?: 'active' | 'disabled' | 'auto_disabled';
+  loginStatus?: 'logged_out' | 'logging_in' | 'logged_in' | 'failed' | 'session_expired';
+  healthState?: 'healthy' | 'failing' | 'checking' | 'unknown';
+  deviceId?: string;
+  q?: string;
+  sort: WalletSort;
+};
+
+export type TodayTotals = {
+  incomingAmount: bigint;
+  incomingCount: number;
+  outgoingAmount: bigint;
+  outgoingCount: number;
+};
+export const NO_MOVEMENTS: TodayTotals = { incomingAmount: 0n, incomingCount: 0, outgoingAmount: 0n, outgoingCount: 0 };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The sort's column as an SQL expression and how its cursor value is cast back. */
+const SORT_KEYS = {
+  label: { expr: sql`${walletAccounts.label}`, cast: sql`::text`, text: sql<string>`${walletAccounts.label}` },
+  createdAt: {
+    expr: sql`${walletAccounts.createdAt}`,
+    cast: sql`::timestamptz`,
+    text: sql<string>`to_char(${walletAccounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  },
+  balance: {
+    expr: sql`coalesce(${walletAccounts.balanceMinor}, -1)`,
+    cast: sql`::bigint`,
+    text: sql<string>`coalesce(${walletAccounts.balanceMinor}, -1)::text`,
+  },
+} as const;
+
+/** Midnight today where the account's provider operates (daily limits reset then). */
+const dayStartSql = sql`date_trunc('day', now() at time zone (case ${walletAccounts.provider} ${sql.join(
+  Object.entries(PROVIDER_TIME_ZONES).map(([provider, zone]) => sql`when ${provider} then ${zone}`),
+  sql` `,
+)} end)) at time zone (case ${walletAccounts.provider} ${sql.join(
+  Object.entries(PROVIDER_TIME_ZONES).map(([provider, zone]) => sql`when ${provider} then ${zone}`),
+  sql` `,
+)} end)`;
+
+export function createWalletsRepository(db: Database) {
+  const selectRecords = () =>
+    db
+      .select(recordColumns)
+      .from(walletAccounts)
+      .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
+      .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId));
+
+  async function findById(id: string): Promise<WalletRecord | null> {
+    const rows = await selectRecords().where(eq(walletAccounts.id, id)).limit(1);
+    return (rows[0] as WalletRecord | undefined) ?? null;
+  }
+
+  return {
+    findById,
+
+    async findManyById(ids: string[]): Promise<WalletRecord[]> {
+      if (ids.length === 0) return [];
+      return (await selectRecords().where(inArray(walletAccounts.id, ids))) as WalletRecord[];
+    },
+
+    /** A keyset page of the list (limit + 1 rows), with each row's sort value as text for the cursor. */
+    async page(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
+      const descending = filter.sort.startsWith('-');
+      const key = SORT_KEYS[filter.sort.replace('-', '') as keyof typeof SORT_KEYS];
+      const where: SQL[] = [];
+      if (filter.provider) where.push(eq(walletAccounts.provider, filter.provider));
+      if (filter.status) where.push(eq(walletAccounts.status, filter.status));
+      if (filter.loginStatus) where.push(eq(walletAccounts.loginStatus, filter.loginStatus));
+      if (filter.healthState) where.push(eq(walletAccounts.healthState, filter.healthState));
+      if (filter.deviceId) where.push(eq(walletAccounts.deviceId, filter.deviceId));
+      if (filter.q) {
+        const pattern = `%${escapeLike(filter.q)}%`;
+        where.push(
+          or(
+            ilike(walletAccounts.label, pattern),
+            ilike(walletAccounts.accountNumber, pattern),
+            ilike(walletAccounts.holderName, pattern),
+            ilike(devices.name, pattern),
+          ) as SQL,
+        );
+      }
+      if (after) {
+        const value = sql`${after.value}${key.cast}`;
+        where.push(
+          descending
+            ? sql`(${key.expr}, ${walletAccounts.id}) < (${value}, ${after.id}::uuid)`
+            : sql`(${key.expr}, ${walletAccounts.id}) > (${value}, ${after.id}::uuid)`,
+        );
+      }
+      const rows = await db
+        .select({ ...recordColumns, sortValue: key.text })
+        .from(walletAccounts)
+        .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
+        .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId))
+        .where(and(...where))
+        .orderBy(
+          descending ? sql`${key.expr} desc` : sql`${key.expr} asc`,
+          descending ? desc(walletAccounts.id) : asc(walletAccounts.id),
+        )
+        .limit(limit + 1);
+      return rows as (WalletRecord & { sortValue: string })[];
+    },
+
+    /** Every account of a provider (the dashboard's summary: hundreds, not millions). */
+    async allOf(provider: WalletProvider): Promise<WalletRecord[]> {
+      return (await selectRecords().where(eq(walletAccounts.provider, provider))) as WalletRecord[];
+    },
+
+    async insert(fields: NewWalletRecord): Promise<string> {
+      const [row] = await db.insert(walletAccounts).values(fields).returning({ id: walletAccounts.id });
+      if (!row) throw new Error('wallet account insert returned nothing');
+      return row.id;
+    },
+
+    async update(id: string, changes: WalletChanges & { loginStatusChangedAt?: SQL }): Promise<boolean> {
+      const rows = await db
+        .update(walletAccounts)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(walletAccounts.id, id))
+        .returning({ id: walletAccounts.id });
+      return rows.length > 0;
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const rows = await db
+        .delete(walletAccounts)
+        .where(eq(walletAccounts.id, id))
+        .returning({ id: walletAccounts.id });
+      return rows.length > 0;
+    },
+
+    /** The sealed credentials: read only to hand them to the phone at login step 1, or to merge a change. */
+    async sealedCredentials(id: string): Promise<string | null> {
+      const rows = await db
+        .select({ sealed: walletAccounts.credentialsEncrypted })
+        .from(walletAccounts)
+        .where(eq(walletAccounts.id, id))
+        .limit(1);
+      return rows[0]?.sealed ?? null;
+    },
+
+    async setCredentials(id: string, sealed: string, fields: string[]): Promise<void> {
+      await db
+        .update(walletAccounts)
+        .set({
+          credentialsEncrypted: sealed,
+          credentialFields: fields,
+          credentialsUpdatedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(walletAccounts.id, id));
+    },
+
+    /** Guarded status change: only from `from`; false when the account was not in it. */
+    async setStatus(
+      id: string,
+      from: readonly ('active' | 'disabled' | 'auto_disabled')[],
+      to: 'active' | 'disabled',
+      reason: string | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(walletAccounts)
+        .set({
+          status: to,
+          disabledReason: to === 'active' ? null : reason,
+          disabledAt: to === 'active' ? null : sql`now()`,
+          autoDisabledCause: null,
+          // Enabling starts the failure count afresh.
+          ...(to === 'active' ? { consecutiveFailures: 0 } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(walletAccounts.id, id), inArray(walletAccounts.status, [...from])))
+        .returning({ id: walletAccounts.id });
+      return rows.length > 0;
+    },
+
+    /** The login status moved (a flow started, succeeded, failed; the app's session ended). */
+    async setLoginStatus(
+      id: string,
+      loginStatus: WalletRecord['loginStatus'],
+      onlyFrom?: WalletRecord['loginStatus'][],
+    ) {
+      const where = [eq(walletAccounts.id, id)];
+      if (onlyFrom) where.push(inArray(walletAccounts.loginStatus, onlyFrom));
+      const rows = await db
+        .update(walletAccounts)
+        .set({ loginStatus, loginStatusChangedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(...where))
+        .returning({ id: walletAccounts.id });
+      return rows.length > 0;
+    },
+
+    async setBalance(id: string, balanceMinor: bigint): Promise<void> {
+      await db.update(walletAccounts).set({ balanceMinor, balanceReadAt: sql`now()` }).where(eq(walletAccounts.id, id));
+    },
+
+    async setQrCode(id: string, payload: string): Promise<void> {
+      await db
+        .update(walletAccounts)
+        .set({ qrPayload: payload, qrReadAt: sql`now()` })
+        .where(eq(walletAccounts.id, id));
+    },
+
+    /**
+     * Recomputes health_state from the latest run of each wallet check, in one statement, so
+     * concurrent finishes end with the state of the newest runs: failing beats checking; healthy
+     * needs all three checks OK; otherwise unknown.
+     */
+    async refreshHealthState(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        update wallet_accounts a set health_state = (
+          select case
+            when bool_or(r.status not in (0, 1, 3)) then 'failing'
+            when bool_or(r.status = 3) then 'checking'
+            when count(*) = 3 and bool_and(r.status = 1) then 'healthy'
+            else 'unknown' end
+          from (values ('get_balance'), ('transfer'), ('transaction_history')) as t(type)
+          cross join lateral (
+            select h.status from health_check_runs h
+            where h.wallet_account_id = a.id and h.type = t.type
+            order by h.started_at desc limit 1
+          ) r
+        )
+        where a.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+    },
+
+    /**
+     * One more failure in a row, or the end of a run of them. Reaching `limit` auto-disables an
+     * active account in the same statement (so two failures at once cannot both do it).
+     * Returns whether this call auto-disabled it.
+     */
+    async recordOutcome(
+      id: string,
+      ok: boolean,
+      limit: number,
+      cause: { source: 'check' | 'login'; type: string; reason: string },
+    ): Promise<{ autoDisabled: boolean; failures: number }> {
+      if (ok) {
+        await db
+          .update(walletAccounts)
+          .set({ consecutiveFailures: 0 })
+          .where(and(eq(walletAccounts.id, id), sql`${walletAccounts.consecutiveFailures} > 0`));
+        return { autoDisabled: false, failures: 0 };
+      }
+      const reaches = sql`before.status = 'active' and a.consecutive_failures + 1 >= ${limit}`;
+      const result = await db.execute(sql`
+        with before as (select id, status from wallet_accounts where id = ${id}::uuid for update)
+        update wallet_accounts a set
+          consecutive_failures = a.consecutive_failures + 1,
+          status = case when ${reaches} then 'auto_disabled' else a.status end,
+          auto_disabled_cause = case when ${reaches} then jsonb_build_object(
+            'source', ${cause.source}::text, 'type', ${cause.type}::text, 'reason', ${cause.reason}::text,
+            'failures', a.consecutive_failures + 1,
+            'at', to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          ) else a.auto_disabled_cause end,
+          disabled_at = case when ${reaches} then now() else a.disabled_at end,
+          updated_at = case when ${reaches} then now() else a.updated_at end
+        from before where a.id = before.id
+        returning (before.status = 'active' and a.status = 'auto_disabled') as "autoDisabled",
+          a.consecutive_failures as "failures"`);
+      const row = (result as unknown as { rows: { autoDisabled: boolean; failures: number }[] }).rows[0];
+      return { autoDisabled: row?.autoDisabled === true, failures: Number(row?.failures ?? 0) };
+    },
+
+    /** Today's incoming and outgoing totals per account, in each provider's local day. */
+    async todayTotals(ids: string[]): Promise<Map<string, TodayTotals>> {
+      const totals = new Map<string, TodayTotals>();
+      if (ids.length === 0) return totals;
+      const rows = await db
+        .select({
+          accountId: walletTransactions.accountId,
+          direction: walletTransactions.direction,
+          amount: sql<string>`sum(${walletTransactions.amountMinor})::text`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(walletTransactions)
+        .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
+        .where(and(inArray(walletTransactions.accountId, ids), sql`${walletTransactions.occurredAt} >= ${dayStartSql}`))
+        .groupBy(walletTransactions.accountId, walletTransactions.direction);
+      for (const row of rows) {
+        const entry = { ...(totals.get(row.accountId) ?? NO_MOVEMENTS) };
+        if (row.direction === 'in') {
+          entry.incomingAmount = BigInt(row.amount);
+          entry.incomingCount = Number(row.count);
+        } else {
+          entry.outgoingAmount = BigInt(row.amount);
+          entry.outgoingCount = Number(row.count);
+        }
+        totals.set(row.accountId, entry);
+      }
+      return totals;
+    },
+
+    /** The accounts among `ids` that have any transfer recorded (those cannot be deleted). */
+    async withMovements(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ accountId: walletTransactions.accountId })
+        .from(walletTransactions)
+        .where(inArray(walletTransactions.accountId, ids));
+      return new Set(rows.map((r) => r.accountId));
+    },
+
+    /** The accounts on a phone, as the agent protocol names them. */
+    async refsOfDevice(deviceId: string) {
+      return db
+        .select({
+          id: walletAccounts.id,
+          provider: walletAccounts.provider,
+          accountNumber: walletAccounts.accountNumber,
+        })
+        .from(walletAccounts)
+        .where(eq(walletAccounts.deviceId, deviceId))
+        .orderBy(asc(walletAccounts.createdAt));
+    },
+
+    /** Accounts the wallet-check schedule runs on: active, logged in, on an online phone. */
+    async scheduledCheckTargets(): Promise<string[]> {
+      const rows = await db
+        .select({ id: walletAccounts.id })
+        .from(walletAccounts)
+        .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
+        .where(and(eq(walletAccounts.status, 'active'), eq(walletAccounts.loginStatus, 'logged_in'), isOnlineSql));
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type WalletsRepository = ReturnType<typeof createWalletsRepository>;
