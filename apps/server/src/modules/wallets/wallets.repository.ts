@@ -123,6 +123,11 @@ export function createWalletsRepository(db: Database) {
 
     /** A keyset page of the list (limit + 1 rows), with each row's sort value as text for the cursor. */
     async page(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
+      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & { sortValue: string })[];
+    },
+
+    /** The page's query, unexecuted (its plan is checked by a test: an ordered index walk, no sort). */
+    pageQuery(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
       const descending = filter.sort.startsWith('-');
       const key = SORT_KEYS[filter.sort.replace('-', '') as keyof typeof SORT_KEYS];
       const where: SQL[] = [];
@@ -150,7 +155,7 @@ export function createWalletsRepository(db: Database) {
             : sql`(${key.expr}, ${walletAccounts.id}) > (${value}, ${after.id}::uuid)`,
         );
       }
-      const rows = await db
+      return db
         .select({ ...recordColumns, sortValue: key.text })
         .from(walletAccounts)
         .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
@@ -161,7 +166,6 @@ export function createWalletsRepository(db: Database) {
           descending ? desc(walletAccounts.id) : asc(walletAccounts.id),
         )
         .limit(limit + 1);
-      return rows as (WalletRecord & { sortValue: string })[];
     },
 
     /** Every account of a provider (the dashboard's summary: hundreds, not millions). */
