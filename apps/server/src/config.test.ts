@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, configSchema, parseConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -38,5 +39,14 @@ describe('server configuration', () => {
       ENCRYPTION_KEY: 'ab'.repeat(32),
     });
     expect(config.DATABASE_URL).toBe('postgres://db.example:5432/gerbang');
+  });
+});
+
+describe('the README configuration table', () => {
+  it('documents every setting the server reads', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]));
+    const missing = Object.keys(configSchema.shape).filter((key) => key !== 'NODE_ENV' && !documented.has(key));
+    expect(missing).toEqual([]);
   });
 });
