@@ -14,6 +14,7 @@ import {
   type Scenario,
   type ScenarioContext,
   USERS_SEEDED,
+  WALLET_ACCOUNTS_SEEDED,
 } from './scenarios';
 import type { SeedPlan } from './seed';
 
@@ -29,6 +30,7 @@ const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',
   bulkUsers: USERS_SEEDED,
   password: 'bench password that is long enough',
+  walletAccounts: WALLET_ACCOUNTS_SEEDED,
 };
 const CURSOR_WALK_BUDGET_MS = 20_000;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
@@ -109,7 +111,9 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
   try {
     const startedAt = performance.now();
     if (kind === 'postgres') postgres = await startBenchPostgres();
-    log(`${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users`);
+    log(
+      `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
+    );
     server = await startServerChild(`api-${kind}`, './server-process.ts', {
       BENCH_SEED: JSON.stringify(PLAN),
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),

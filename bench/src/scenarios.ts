@@ -1,4 +1,11 @@
-import { currentUser, PAGE_SIZE_DEFAULT, signin } from '@gerbang/contract';
+import {
+  currentUser,
+  getWalletSummary,
+  listWallets,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+  signin,
+} from '@gerbang/contract';
 import { usersPagePath } from './api';
 import type { LoadOptions, LoadRequest } from './load';
 import { bulkUserEmail } from './seed';
@@ -25,6 +32,9 @@ export const DEEP_OFFSET = Math.min(Number(process.env.BENCH_DEEP_OFFSET ?? 50_0
 export const SIGNIN_POOL = 100;
 export const SIGNIN_RATE = 20;
 export const SIGNIN_SECONDS = Number(process.env.BENCH_SIGNIN_DURATION ?? 15);
+export const WALLET_ACCOUNTS_SEEDED = Number(process.env.BENCH_WALLETS ?? 1000);
+/** Dashboard reads per second: 20 operators' consoles each refetching once a second, a busy control room. */
+export const WALLET_LIST_RATE = 20;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -56,6 +66,35 @@ const signinLoad = (ctx: ScenarioContext): LoadOptions => {
   return { url: ctx.url, requests, pacedRate: SIGNIN_RATE, durationSeconds: SIGNIN_SECONDS };
 };
 
+/** The wallet dashboard: its first page (PAGE_SIZE_MAX rows) and its summary cards, at a steady rate. */
+const walletDashboardLoad =
+  (path: string) =>
+  (ctx: ScenarioContext): LoadOptions => ({
+    url: ctx.url,
+    requests: [{ method: 'GET', path, headers: bearer(ctx.token) }],
+    pacedRate: WALLET_LIST_RATE,
+    durationSeconds: SIGNIN_SECONDS,
+  });
+const walletPagePath = `${listWallets.path}?provider=dana&sort=label&limit=${PAGE_SIZE_MAX}`;
+const walletSummaryPath = `${getWalletSummary.path}?provider=dana`;
+
+const walletScenarios = (database: DatabaseKind): Scenario[] => [
+  {
+    id: `wallets-page-${database}`,
+    title: `GET /wallets, page of ${PAGE_SIZE_MAX} of ${WALLET_ACCOUNTS_SEEDED} accounts at ${WALLET_LIST_RATE}/s`,
+    database,
+    target: { kind: 'p95', maxMs: 100 },
+    load: walletDashboardLoad(walletPagePath),
+  },
+  {
+    id: `wallets-summary-${database}`,
+    title: `GET /wallets/summary over ${WALLET_ACCOUNTS_SEEDED} accounts at ${WALLET_LIST_RATE}/s`,
+    database,
+    target: { kind: 'p95', maxMs: 100 },
+    load: walletDashboardLoad(walletSummaryPath),
+  },
+];
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'current-user-pglite',
@@ -85,6 +124,7 @@ export const SCENARIOS: Scenario[] = [
     target: { kind: 'p95', maxMs: 250 },
     load: signinLoad,
   },
+  ...walletScenarios('pglite'),
   {
     id: 'users-first-postgres',
     title: `GET /users?limit=50, first page of ${USERS_SEEDED / 1000}k`,
@@ -106,4 +146,5 @@ export const SCENARIOS: Scenario[] = [
     target: { kind: 'none' },
     load: signinLoad,
   },
+  ...walletScenarios('postgres'),
 ];

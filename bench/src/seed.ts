@@ -11,7 +11,12 @@ export type SeedPlan = {
   bulkUsers: number;
   /** Password of the Admin and of every bulk user (the sign-in pool is bulk users 1..N). */
   password: string;
+  /** DANA accounts spread over phones (10 per phone), each with check runs and today's transfers. */
+  walletAccounts: number;
 };
+
+/** Transfers per seeded account, all today: the list's daily totals sum real rows. */
+const TRANSFERS_PER_ACCOUNT = 20;
 
 export const bulkUserEmail = (n: number) => `bench-user-${n}@example.test`;
 
@@ -42,6 +47,53 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
       from generate_series(1, ${plan.bulkUsers}::int) as s(n)
       on conflict (email) do nothing`);
   }
+  if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   // Fresh statistics, so the planner sees 100k rows rather than an empty table.
-  await database.db.execute(sql`analyze users`);
+  await database.db.execute(sql`analyze`);
+}
+
+/**
+ * A fleet behind the wallet dashboard: phones with 10 DANA accounts each, every account with a
+ * run of each wallet check (a few failing) and TRANSFERS_PER_ACCOUNT of today's transfers, so
+ * a list page does the work a real one does (latest checks, daily totals, movements).
+ */
+async function seedWalletAccounts(database: DatabaseHandle, count: number): Promise<void> {
+  const phones = Math.ceil(count / 10);
+  await database.db.execute(sql`
+    insert into devices (name, token_hash, is_simulated)
+    select 'bench-phone-' || lpad(n::text, 4, '0'), 'bench-token-' || n, true
+    from generate_series(1, ${phones}::int) as s(n)
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    insert into wallet_accounts (device_id, provider, label, account_number, holder_name, status, login_status,
+                                 balance_minor, balance_read_at, health_state, created_at)
+    select d.id, 'dana', 'Dana ' || lpad(n::text, 4, '0'), '08' || lpad(n::text, 10, '0'), 'Holder ' || n,
+           case when n % 50 = 0 then 'auto_disabled' else 'active' end, 'logged_in',
+           (n * 1000)::bigint, now(), case when n % 20 = 0 then 'failing' else 'healthy' end,
+           now() - n * interval '1 second'
+    from generate_series(1, ${count}::int) as s(n)
+    join devices d on d.name = 'bench-phone-' || lpad((1 + (n - 1) / 10)::text, 4, '0')
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    insert into health_check_runs (device_id, wallet_account_id, type, status, trigger, command_id, started_at,
+                                   finished_at, deadline_at, reason)
+    select a.device_id, a.id, t.type, case when a.health_state = 'failing' and t.type = 'transfer' then 2 else 1 end,
+           'schedule', gen_random_uuid()::text, now() - interval '5 minutes', now() - interval '5 minutes',
+           now() - interval '4 minutes', case when a.health_state = 'failing' and t.type = 'transfer' then 'timeout' end
+    from wallet_accounts a
+    cross join (values ('get_balance'), ('transfer'), ('transaction_history'), ('get_qr_code')) as t(type)`);
+  await database.db.execute(sql`
+    insert into wallet_transactions (account_id, provider_transaction_id, direction, amount_minor, currency,
+                                     occurred_at, source)
+    select a.id, 'BENCH-' || a.account_number || '-' || k, case when k % 4 = 0 then 'out' else 'in' end,
+           (10000 + k * 137)::bigint, 'IDR', now() - k * interval '1 minute', 'push'
+    from wallet_accounts a
+    cross join generate_series(1, ${TRANSFERS_PER_ACCOUNT}::int) as g(k)
+    on conflict do nothing`);
+  // What the insert path keeps in step: the per-day totals the dashboards read.
+  await database.db.execute(sql`
+    insert into wallet_daily_totals (account_id, day, direction, amount_minor, count)
+    select account_id, (occurred_at at time zone 'Asia/Jakarta')::date, direction, sum(amount_minor), count(*)::int
+    from wallet_transactions group by 1, 2, 3
+    on conflict do nothing`);
 }

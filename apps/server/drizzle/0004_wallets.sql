@@ -34,6 +34,16 @@ CREATE TABLE "wallet_accounts" (
 	CONSTRAINT "wallet_accounts_failures_check" CHECK ("wallet_accounts"."consecutive_failures" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "wallet_daily_totals" (
+	"account_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"direction" text NOT NULL,
+	"amount_minor" bigint NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "wallet_daily_totals_account_id_day_direction_pk" PRIMARY KEY("account_id","day","direction"),
+	CONSTRAINT "wallet_daily_totals_amount_check" CHECK ("wallet_daily_totals"."amount_minor" > 0 and "wallet_daily_totals"."count" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "wallet_login_flows" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"account_id" uuid NOT NULL,
@@ -84,6 +94,7 @@ ALTER TABLE "health_check_runs" ADD COLUMN "wallet_account_id" uuid;--> statemen
 ALTER TABLE "health_check_runs" ADD COLUMN "message" text;--> statement-breakpoint
 ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_accounts" ADD CONSTRAINT "wallet_accounts_proxy_id_proxies_id_fk" FOREIGN KEY ("proxy_id") REFERENCES "public"."proxies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_daily_totals" ADD CONSTRAINT "wallet_daily_totals_account_id_wallet_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."wallet_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_login_flows" ADD CONSTRAINT "wallet_login_flows_account_id_wallet_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."wallet_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_login_flows" ADD CONSTRAINT "wallet_login_flows_started_by_user_id_users_id_fk" FOREIGN KEY ("started_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_login_steps" ADD CONSTRAINT "wallet_login_steps_flow_id_wallet_login_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."wallet_login_flows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

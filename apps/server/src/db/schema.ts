@@ -5,11 +5,13 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   inet,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -372,6 +374,28 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_match_idx').on(t.accountId, t.direction, t.amountMinor, t.occurredAt),
     check('wallet_transactions_amount_check', sql`${t.amountMinor} > 0`),
     check('wallet_transactions_direction_check', sql`${t.direction} in ('in', 'out')`),
+  ],
+);
+
+/**
+ * Each account's transfers per day and direction, kept in step with wallet_transactions by the
+ * statement that inserts them (daily limits, dashboard totals: one row per account and day to
+ * read, however many transfers there were). `day` is the provider's local date.
+ */
+export const walletDailyTotals = pgTable(
+  'wallet_daily_totals',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => walletAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.direction] }),
+    check('wallet_daily_totals_amount_check', sql`${t.amountMinor} > 0 and ${t.count} > 0`),
   ],
 );
 

@@ -184,7 +184,7 @@ export function createWalletChecksService(deps: {
       if (!parsed.success) return { error: 'The phone reported an invalid history: data.transactions' };
       const rows = parseReportedTransactions(record, parsed.data.transactions, 'history');
       if (!rows.ok) return { error: `The phone reported an invalid history: ${rows.message}` };
-      return { apply: async () => void (await deps.transactions.store(record.id, rows.rows)) };
+      return { apply: async () => void (await deps.transactions.store(record, rows.rows)) };
     }
     if (type === 'get_qr_code') {
       const parsed = walletQrDataSchema.safeParse(data);

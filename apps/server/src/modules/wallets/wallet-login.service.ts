@@ -107,10 +107,20 @@ export function createWalletLoginService(deps: {
     };
   }
 
-  /** Tells the consoles (Maya: maya-login-status-update, others: wallet-login-status-update). */
-  async function announce(flow: FlowRecord): Promise<WalletLoginFlow> {
-    const [flowView, record] = await Promise.all([view(flow), wallets.findById(flow.accountId)]);
-    if (record) {
+  const announcing = new Map<string, Promise<WalletLoginFlow | null>>();
+
+  /**
+   * Tells the consoles (Maya: maya-login-status-update, others: wallet-login-status-update) the
+   * flow's state as it is when the event goes out. Announcements of one flow go out one after
+   * another, each reading the state afresh, so the last one sent is never older than the last
+   * change (a result may land while an operator's request is still announcing).
+   */
+  function announce(flow: FlowRecord): Promise<WalletLoginFlow | null> {
+    const previous = announcing.get(flow.id) ?? Promise.resolve(null);
+    const next = previous.then(async () => {
+      const [current, record] = await Promise.all([logins.findFlow(flow.id), wallets.findById(flow.accountId)]);
+      if (!current || !record) return null;
+      const flowView = await view(current);
       events.loginStatus({
         accountId: record.id,
         provider: record.provider,
@@ -118,8 +128,22 @@ export function createWalletLoginService(deps: {
         flow: flowView,
       });
       events.changed([record.id]);
-    }
-    return flowView;
+      return flowView;
+    });
+    const settled = next.catch((error) => {
+      logger.error({ err: error, flowId: flow.id }, 'login status announcement failed');
+      return null;
+    });
+    announcing.set(flow.id, settled);
+    void settled.finally(() => {
+      if (announcing.get(flow.id) === settled) announcing.delete(flow.id);
+    });
+    return next;
+  }
+
+  /** An operator's answer: the flow as announced, or (if it vanished meanwhile) as it was. */
+  async function answer(flow: FlowRecord): Promise<WalletLoginFlow> {
+    return (await announce(flow)) ?? view(flow);
   }
 
   function audit(actor: Actor, action: string, record: WalletRecord, details: Record<string, unknown>) {
@@ -263,8 +287,7 @@ export function createWalletLoginService(deps: {
       return;
     }
     await runStep(flow, (step.step + 1) as WalletLoginStep, record);
-    const current = await logins.findFlow(flow.id);
-    if (current) await announce(current);
+    await announce(flow);
   }
 
   async function activeOrFail(accountId: string): Promise<FlowRecord> {
@@ -329,7 +352,7 @@ export function createWalletLoginService(deps: {
       await wallets.setLoginStatus(accountId, 'logging_in');
       await audit(actor, AUDIT_ACTIONS.walletLoginStarted, record, { flowId: flow.id, fromStep });
       if (flow.status === 'running') await runStep(flow, fromStep, record);
-      return announce((await logins.findFlow(flow.id)) ?? flow);
+      return answer(flow);
     },
 
     /** Step 4 with the code the operator typed; the code is sent to the phone and kept nowhere. */
@@ -356,7 +379,7 @@ export function createWalletLoginService(deps: {
       }
       await audit(actor, AUDIT_ACTIONS.walletLoginOtpSubmitted, record, { flowId: flow.id });
       await runStep(verifying, WALLET_LOGIN_STEP.VerifyOtp, record, { otp });
-      return announce((await logins.findFlow(flow.id)) ?? verifying);
+      return answer(verifying);
     },
 
     async cancel(actor: Actor, accountId: string): Promise<WalletLoginFlow> {
@@ -371,7 +394,7 @@ export function createWalletLoginService(deps: {
       if (!cancelled) throw new AppError('INVALID_STATE', 'The login ended meanwhile');
       await wallets.setLoginStatus(accountId, 'logged_out');
       await audit(actor, AUDIT_ACTIONS.walletLoginCancelled, record, { flowId: flow.id, atStep: cancelled.failedStep });
-      return announce(cancelled);
+      return answer(cancelled);
     },
 
     /** An agent's result for one of its login steps; false when it is not one (or no longer running). */

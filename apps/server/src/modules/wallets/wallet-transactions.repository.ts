@@ -12,20 +12,40 @@ const INSERT_CHUNK = 500;
 export function createWalletTransactionsRepository(db: Database) {
   return {
     /**
-     * Inserts what is new and skips what is known (same account and provider transaction id), in
-     * one statement per chunk: a report sent twice, or sent by two instances at once, makes one row.
-     * Returns the rows that were new.
+     * Inserts what is new and skips what is known (same account and provider transaction id), and
+     * adds exactly the new rows to the daily totals, in one statement per chunk: a report sent
+     * twice, or stored by two instances at once, makes one row and counts once. `timeZone` is the
+     * account's provider's (its local day). Returns how many rows were new.
      */
-    async insertNew(rows: NewWalletTransaction[]): Promise<WalletTransactionRecord[]> {
-      const inserted: WalletTransactionRecord[] = [];
+    async insertNew(rows: NewWalletTransaction[], timeZone: string): Promise<number> {
+      let inserted = 0;
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        inserted.push(
-          ...(await db
-            .insert(walletTransactions)
-            .values(rows.slice(i, i + INSERT_CHUNK))
-            .onConflictDoNothing({ target: [walletTransactions.accountId, walletTransactions.providerTransactionId] })
-            .returning()),
+        const values = sql.join(
+          rows
+            .slice(i, i + INSERT_CHUNK)
+            .map(
+              (r) =>
+                sql`(${r.accountId}::uuid, ${r.providerTransactionId}, ${r.direction}, ${r.amountMinor.toString()}::bigint, ${r.currency}, ${r.counterpartyName ?? ''}, ${r.counterpartyAccount ?? ''}, ${r.note ?? ''}, ${r.occurredAt.toISOString()}::timestamptz, ${r.source})`,
+            ),
+          sql`, `,
         );
+        const result = await db.execute(sql`
+          with inserted as (
+            insert into wallet_transactions (account_id, provider_transaction_id, direction, amount_minor, currency,
+              counterparty_name, counterparty_account, note, occurred_at, source)
+            values ${values}
+            on conflict (account_id, provider_transaction_id) do nothing
+            returning account_id, direction, amount_minor, occurred_at
+          ), totals as (
+            insert into wallet_daily_totals (account_id, day, direction, amount_minor, count)
+            select account_id, (occurred_at at time zone ${timeZone})::date, direction, sum(amount_minor), count(*)::int
+            from inserted group by 1, 2, 3
+            on conflict (account_id, day, direction) do update
+              set amount_minor = wallet_daily_totals.amount_minor + excluded.amount_minor,
+                  count = wallet_daily_totals.count + excluded.count
+          )
+          select count(*)::int as "inserted" from inserted`);
+        inserted += Number((result as unknown as { rows: { inserted: number }[] }).rows[0]?.inserted ?? 0);
       }
       return inserted;
     },

@@ -1,6 +1,7 @@
 import {
   CURRENCY_OF_PROVIDER,
   formatAmount,
+  PROVIDER_TIME_ZONES,
   parseAmount,
   type ReportedWalletTransaction,
   reportedWalletTransactionSchema,
@@ -48,12 +49,16 @@ export function parseReportedTransactions(
 ): TransactionsParse {
   const currency = CURRENCY_OF_PROVIDER[account.provider];
   const rows: NewWalletTransaction[] = [];
+  const seen = new Set<string>();
   for (const [index, raw] of reports.entries()) {
     const report = reportedWalletTransactionSchema.safeParse(raw);
     if (!report.success) return { ok: false, message: `transactions.${index}: not a valid transaction` };
     const amount = parseAmount(report.data.amount, currency);
     if (!amount.ok) return { ok: false, message: `transactions.${index}.amount: ${amount.message}` };
     if (amount.minor <= 0n) return { ok: false, message: `transactions.${index}.amount: must be more than zero` };
+    // The same transfer twice in one report is one transfer.
+    if (seen.has(report.data.providerTransactionId)) continue;
+    seen.add(report.data.providerTransactionId);
     rows.push({
       accountId: account.id,
       providerTransactionId: report.data.providerTransactionId,
@@ -77,10 +82,10 @@ export function createWalletTransactionsService(deps: {
 }) {
   return {
     /** Stores what is new of a parsed report; tells the consoles when anything was. */
-    async store(accountId: string, rows: NewWalletTransaction[]): Promise<{ inserted: number; known: number }> {
-      const inserted = await deps.repo.insertNew(rows);
-      if (inserted.length > 0) deps.events.changed([accountId]);
-      return { inserted: inserted.length, known: rows.length - inserted.length };
+    async store(account: Account, rows: NewWalletTransaction[]): Promise<{ inserted: number; known: number }> {
+      const inserted = await deps.repo.insertNew(rows, PROVIDER_TIME_ZONES[account.provider]);
+      if (inserted > 0) deps.events.changed([account.id]);
+      return { inserted, known: rows.length - inserted };
     },
 
     async list(accountId: string, query: { limit: number; cursor?: string }) {

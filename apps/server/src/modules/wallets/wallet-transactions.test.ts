@@ -1,7 +1,7 @@
-import { listWalletTransactions } from '@gerbang/contract';
+import { formatAmount, listWalletTransactions } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walletTransactions } from '../../db/schema';
+import { walletDailyTotals, walletTransactions } from '../../db/schema';
 import { type FleetTestApp, send } from '../agents/agents.test-support';
 import { addAccount, walletPhone, walletTestApp } from './wallets.test-support';
 
@@ -46,9 +46,18 @@ describe('transfers the phone reports', () => {
     await Promise.all(Array.from({ length: 10 }, () => send(socket, 'wallet:transactions', report)));
     const rows = await rowsOf(account.id);
     expect(rows).toHaveLength(20);
-    expect(rows.reduce((sum, r) => sum + r.amountMinor, 0n)).toBe(
-      Array.from({ length: 20 }, (_, i) => BigInt(i + 1) * 100n + 25n).reduce((a, b) => a + b, 0n),
-    );
+    const total = Array.from({ length: 20 }, (_, i) => BigInt(i + 1) * 100n + 25n).reduce((a, b) => a + b, 0n);
+    expect(rows.reduce((sum, r) => sum + r.amountMinor, 0n)).toBe(total);
+    // The daily totals count each transfer once too: they equal the log.
+    const daily = await t.database.db
+      .select()
+      .from(walletDailyTotals)
+      .where(eq(walletDailyTotals.accountId, account.id));
+    expect(daily.map((d) => ({ direction: d.direction, amount: d.amountMinor, count: d.count }))).toEqual([
+      { direction: 'in', amount: total, count: 20 },
+    ]);
+    const view = (await t.app.inject({ url: `/wallets/${account.id}`, headers: t.admin.headers })).json();
+    expect(view.today).toMatchObject({ incomingAmount: formatAmount(total, 'PHP'), incomingCount: 20 });
     socket.close();
   });
 

@@ -1,7 +1,7 @@
 import { PROVIDER_TIME_ZONES, type WalletProvider, type WalletSort } from '@gerbang/contract';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { devices, proxies, walletAccounts, walletTransactions } from '../../db/schema';
+import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
 
@@ -91,14 +91,11 @@ const SORT_KEYS = {
   },
 } as const;
 
-/** Midnight today where the account's provider operates (daily limits reset then). */
-const dayStartSql = sql`date_trunc('day', now() at time zone (case ${walletAccounts.provider} ${sql.join(
+/** Today's date where the account's provider operates (daily limits reset at its midnight). */
+const todaySql = sql`(now() at time zone (case ${walletAccounts.provider} ${sql.join(
   Object.entries(PROVIDER_TIME_ZONES).map(([provider, zone]) => sql`when ${provider} then ${zone}`),
   sql` `,
-)} end)) at time zone (case ${walletAccounts.provider} ${sql.join(
-  Object.entries(PROVIDER_TIME_ZONES).map(([provider, zone]) => sql`when ${provider} then ${zone}`),
-  sql` `,
-)} end)`;
+)} end))::date`;
 
 export function createWalletsRepository(db: Database) {
   const selectRecords = () =>
@@ -107,6 +104,32 @@ export function createWalletsRepository(db: Database) {
       .from(walletAccounts)
       .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
       .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId));
+
+  async function readTotals(where: SQL): Promise<Map<string, TodayTotals>> {
+    const rows = await db
+      .select({
+        accountId: walletDailyTotals.accountId,
+        direction: walletDailyTotals.direction,
+        amount: sql<string>`${walletDailyTotals.amountMinor}::text`,
+        count: walletDailyTotals.count,
+      })
+      .from(walletDailyTotals)
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletDailyTotals.accountId))
+      .where(and(where, sql`${walletDailyTotals.day} = ${todaySql}`));
+    const totals = new Map<string, TodayTotals>();
+    for (const row of rows) {
+      const entry = { ...(totals.get(row.accountId) ?? NO_MOVEMENTS) };
+      if (row.direction === 'in') {
+        entry.incomingAmount = BigInt(row.amount);
+        entry.incomingCount = row.count;
+      } else {
+        entry.outgoingAmount = BigInt(row.amount);
+        entry.outgoingCount = row.count;
+      }
+      totals.set(row.accountId, entry);
+    }
+    return totals;
+  }
 
   async function findById(id: string): Promise<WalletRecord | null> {
     const rows = await selectRecords().where(eq(walletAccounts.id, id)).limit(1);
@@ -333,33 +356,15 @@ export function createWalletsRepository(db: Database) {
       return { autoDisabled: row?.autoDisabled === true, failures: Number(row?.failures ?? 0) };
     },
 
-    /** Today's incoming and outgoing totals per account, in each provider's local day. */
+    /** Today's incoming and outgoing totals per account (the provider's local day), from the daily totals. */
     async todayTotals(ids: string[]): Promise<Map<string, TodayTotals>> {
-      const totals = new Map<string, TodayTotals>();
-      if (ids.length === 0) return totals;
-      const rows = await db
-        .select({
-          accountId: walletTransactions.accountId,
-          direction: walletTransactions.direction,
-          amount: sql<string>`sum(${walletTransactions.amountMinor})::text`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(walletTransactions)
-        .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
-        .where(and(inArray(walletTransactions.accountId, ids), sql`${walletTransactions.occurredAt} >= ${dayStartSql}`))
-        .groupBy(walletTransactions.accountId, walletTransactions.direction);
-      for (const row of rows) {
-        const entry = { ...(totals.get(row.accountId) ?? NO_MOVEMENTS) };
-        if (row.direction === 'in') {
-          entry.incomingAmount = BigInt(row.amount);
-          entry.incomingCount = Number(row.count);
-        } else {
-          entry.outgoingAmount = BigInt(row.amount);
-          entry.outgoingCount = Number(row.count);
-        }
-        totals.set(row.accountId, entry);
-      }
-      return totals;
+      if (ids.length === 0) return new Map();
+      return readTotals(inArray(walletDailyTotals.accountId, ids));
+    },
+
+    /** Today's totals of every account of a provider (the summary: no list of ids to send). */
+    async todayTotalsOf(provider: WalletProvider): Promise<Map<string, TodayTotals>> {
+      return readTotals(eq(walletAccounts.provider, provider));
     },
 
     /** The accounts among `ids` that have any transfer recorded (those cannot be deleted). */

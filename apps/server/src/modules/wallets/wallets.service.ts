@@ -149,8 +149,7 @@ export function createWalletsService(deps: {
 
     /** The dashboard's cards: readiness from the one place it is decided, balances summed exactly. */
     async summary(provider: WalletProvider): Promise<WalletSummary> {
-      const records = await repo.allOf(provider);
-      const totals = await repo.todayTotals(records.map((r) => r.id));
+      const [records, totals] = await Promise.all([repo.allOf(provider), repo.todayTotalsOf(provider)]);
       let ready = 0;
       let balance = 0n;
       for (const r of records) {

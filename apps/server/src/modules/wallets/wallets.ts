@@ -124,7 +124,7 @@ function createWallets(ctx: AppContext): Wallets {
       }
       const parsed = parseReportedTransactions(record, report.transactions, 'push');
       if (!parsed.ok) return refuse('INVALID_PAYLOAD', `Invalid payload: ${parsed.message}`);
-      await transactions.store(record.id, parsed.rows);
+      await transactions.store(record, parsed.rows);
       return { ok: true };
     },
     async deviceGone(deviceId) {
