@@ -28,8 +28,25 @@ export function forceActiveSettings(
   return { ...record.settings, [FORCE_ACTIVE_SETTING_KEYS[record.provider]]: forceActive };
 }
 
+/** The record fields readiness reads. */
+export type ReadinessRecord = Pick<
+  WalletRecord,
+  | 'provider'
+  | 'settings'
+  | 'status'
+  | 'loginStatus'
+  | 'healthState'
+  | 'deviceIsOnline'
+  | 'deviceIsBusy'
+  | 'deviceStatus'
+  | 'dailyIncomingAmountMinor'
+  | 'dailyIncomingCount'
+  | 'dailyOutgoingAmountMinor'
+  | 'dailyOutgoingCount'
+>;
+
 /** Readiness of a record, from the one place it is decided. */
-export function readinessOfRecord(record: WalletRecord, today: TodayTotals) {
+export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
   return readinessOf({
     device: { isOnline: record.deviceIsOnline, isBusy: record.deviceIsBusy, status: record.deviceStatus },
     status: record.status,

@@ -191,9 +191,31 @@ export function createWalletsRepository(db: Database) {
         .limit(limit + 1);
     },
 
-    /** Every account of a provider (the dashboard's summary: hundreds, not millions). */
-    async allOf(provider: WalletProvider): Promise<WalletRecord[]> {
-      return (await selectRecords().where(eq(walletAccounts.provider, provider))) as WalletRecord[];
+    /**
+     * What the dashboard's summary needs of every account of a provider (hundreds, not millions):
+     * the readiness facts and the balance, and nothing else, so a thousand accounts stay cheap.
+     */
+    async summaryFactsOf(provider: WalletProvider) {
+      return db
+        .select({
+          id: walletAccounts.id,
+          provider: walletAccounts.provider,
+          status: walletAccounts.status,
+          loginStatus: walletAccounts.loginStatus,
+          healthState: walletAccounts.healthState,
+          settings: walletAccounts.settings,
+          balanceMinor: walletAccounts.balanceMinor,
+          dailyIncomingAmountMinor: walletAccounts.dailyIncomingAmountMinor,
+          dailyIncomingCount: walletAccounts.dailyIncomingCount,
+          dailyOutgoingAmountMinor: walletAccounts.dailyOutgoingAmountMinor,
+          dailyOutgoingCount: walletAccounts.dailyOutgoingCount,
+          deviceIsOnline: isOnlineSql,
+          deviceIsBusy: devices.isBusy,
+          deviceStatus: devices.status,
+        })
+        .from(walletAccounts)
+        .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
+        .where(eq(walletAccounts.provider, provider));
     },
 
     async insert(fields: NewWalletRecord): Promise<string> {

@@ -149,14 +149,14 @@ export function createWalletsService(deps: {
 
     /** The dashboard's cards: readiness from the one place it is decided, balances summed exactly. */
     async summary(provider: WalletProvider): Promise<WalletSummary> {
-      const [records, totals] = await Promise.all([repo.allOf(provider), repo.todayTotalsOf(provider)]);
+      const [records, totals] = await Promise.all([repo.summaryFactsOf(provider), repo.todayTotalsOf(provider)]);
       let ready = 0;
       let balance = 0n;
       for (const r of records) {
         if (readinessOfRecord(r, totals.get(r.id) ?? NO_MOVEMENTS).isReady) ready += 1;
         balance += r.balanceMinor ?? 0n;
       }
-      const count = (test: (r: WalletRecord) => boolean) => records.filter(test).length;
+      const count = (test: (r: (typeof records)[number]) => boolean) => records.filter(test).length;
       const currency = CURRENCY_OF_PROVIDER[provider];
       return {
         provider,
