@@ -17,6 +17,9 @@ export type SimulatorArgs = {
   prefix: string;
   seed?: number;
   statusMs: number;
+  /** Undefined: no control API. */
+  controlPort?: number;
+  otpTtlSeconds?: number;
 };
 
 export const USAGE = `Usage: npm run sim -- [options]
@@ -36,6 +39,9 @@ Runs simulated phones (development and testing only) that speak Gerbang's device
   --prefix <name>       device names are <prefix>-001, <prefix>-002, ... (default sim)
   --seed <n>            replay the same telemetry, latencies and failures
   --status-ms <ms>      how often to print the status line (default 5000; 0: never)
+  --control-port <n>    serve the control API on 127.0.0.1:<n> (transfers, OTPs, faults;
+                          see docs/simulator.md); 0 picks a free port
+  --otp-ttl-seconds <s> how long a simulated OTP is good (default 300)
   --help                this text`;
 
 export class CliArgsError extends Error {}
@@ -105,6 +111,14 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         ? undefined
         : number('seed', values.seed, 0, { min: 0, max: 2 ** 32 - 1, integer: true }),
     statusMs: number('status-ms', values['status-ms'], 5000, { min: 0, max: 3_600_000, integer: true }),
+    controlPort:
+      values['control-port'] === undefined
+        ? undefined
+        : number('control-port', values['control-port'], 0, { min: 0, max: 65_535, integer: true }),
+    otpTtlSeconds:
+      values['otp-ttl-seconds'] === undefined
+        ? undefined
+        : number('otp-ttl-seconds', values['otp-ttl-seconds'], 300, { min: 30, max: 3600, integer: true }),
   };
 }
 
@@ -127,6 +141,8 @@ function parse(argv: string[]) {
       prefix: { type: 'string' },
       seed: { type: 'string' },
       'status-ms': { type: 'string' },
+      'control-port': { type: 'string' },
+      'otp-ttl-seconds': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

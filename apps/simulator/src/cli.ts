@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { CliArgsError, parseCliArgs, USAGE } from './cli-args';
+import { type ControlApi, startControlApi } from './control-api';
 import { type Fleet, formatStatus, startFleet } from './fleet';
 import { consoleLogger } from './logger';
 
@@ -21,12 +22,14 @@ async function main(): Promise<void> {
   // `npm run sim` runs in apps/simulator; a relative path means where the command was typed.
   const tokensFile = resolve(process.env.INIT_CWD ?? process.cwd(), args.tokensFile);
   let fleet: Fleet | null = null;
+  let control: ControlApi | null = null;
   let status: NodeJS.Timeout | undefined;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) process.exit(130); // A second Ctrl-C does not wait.
     stopping = true;
     clearInterval(status);
+    await control?.close();
     consoleLogger.info('stopping the simulated devices...');
     await fleet?.stop();
     if (fleet) consoleLogger.info(formatStatus(fleet.stats()));
@@ -47,12 +50,19 @@ async function main(): Promise<void> {
     failureRate: args.failureRate,
     busyRate: args.busyRate,
     heartbeatMs: args.heartbeatMs,
+    otpTtlSeconds: args.otpTtlSeconds,
     chaos: args.chaos,
     seed: args.seed,
     logger: consoleLogger,
   });
   if (stopping) return;
   const current = fleet;
+  if (args.controlPort !== undefined) {
+    control = await startControlApi(current, args.controlPort);
+    consoleLogger.info(
+      `control API on ${control.url} (GET /accounts, POST /transfers, GET /accounts/:id/otp, POST /faults)`,
+    );
+  }
   if (args.statusMs > 0) status = setInterval(() => consoleLogger.info(formatStatus(current.stats())), args.statusMs);
 }
 

@@ -4,6 +4,8 @@ import { createRandom, deriveSeed, jitter, randomInt } from './prng';
 import { type DeviceCredential, deviceNames, obtainDeviceToken, provisionDevices } from './register-devices';
 import { type DeviceBehaviour, type DeviceStats, SimulatedDevice } from './simulated-device';
 import { readTokensFile, writeTokensFile } from './tokens-file';
+import { type Fault, FaultBook, type FaultInput } from './wallets/faults';
+import type { SimulatedAccountView, TransferInput } from './wallets/phone-wallets';
 
 export type ChaosOptions = {
   /** A random online phone loses its connection this often. */
@@ -37,8 +39,25 @@ export type FleetStats = DeviceStats & {
   reconnects: number;
 };
 
+export type FleetAccount = SimulatedAccountView & { device: string; deviceId: string };
+
+/** The fleet's wallet side: what a developer, a demo or a test does to the simulated accounts. */
+export type FleetWallets = {
+  accounts(): FleetAccount[];
+  /** A customer pays into (or money leaves) an account; the phone reports it to the server. */
+  deliverTransfer(accountId: string, transfer: TransferInput): ReturnType<SimulatedDevice['deliverTransfer']>;
+  /** The code in the provider's last SMS to the account, while it is good. */
+  lastOtp(accountId: string): { otp: string; expiresAt: string } | null;
+  injectFault(fault: FaultInput): Fault;
+  faults(): readonly Fault[];
+  clearFaults(id?: number): number;
+};
+
+export class UnknownAccountError extends Error {}
+
 export type Fleet = {
   devices: SimulatedDevice[];
+  wallets: FleetWallets;
   stats(): FleetStats;
   /** Resolves when `count` phones (default: all) have had their hello accepted. */
   whenOnline(count?: number, timeoutMs?: number): Promise<void>;
@@ -79,7 +98,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     failureRate: options.failureRate ?? DEFAULT_BEHAVIOUR.failureRate,
     busyRate: options.busyRate ?? DEFAULT_BEHAVIOUR.busyRate,
     heartbeatMs: options.heartbeatMs,
+    otpTtlSeconds: options.otpTtlSeconds,
   };
+  const faults = new FaultBook();
   const devices = credentials.map(
     (credential, index) =>
       new SimulatedDevice({
@@ -89,6 +110,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         random: createRandom(deriveSeed(seed, index)),
         logger,
         renewToken: renewerFor(options, credential),
+        faults,
       }),
   );
 
@@ -121,6 +143,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let stopping: Promise<void> | null = null;
   return {
     devices,
+    wallets: fleetWallets(devices, faults),
     stats: () => fleetStats(devices),
     whenOnline(count = devices.length, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
@@ -147,6 +170,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 }
 
+function fleetWallets(devices: SimulatedDevice[], faults: FaultBook): FleetWallets {
+  const phoneOf = (accountId: string) => {
+    const device = devices.find((d) => d.wallets.has(accountId));
+    if (!device) throw new UnknownAccountError(`no simulated phone has account ${accountId}`);
+    return device;
+  };
+  return {
+    accounts: () =>
+      devices.flatMap((d) => d.wallets.list().map((a) => ({ ...a, device: d.name, deviceId: d.deviceId }))),
+    deliverTransfer: (accountId, transfer) => phoneOf(accountId).deliverTransfer(accountId, transfer),
+    lastOtp: (accountId) => phoneOf(accountId).wallets.lastOtp(accountId),
+    injectFault: (fault) => faults.add(fault),
+    faults: () => faults.list(),
+    clearFaults: (id) => faults.clear(id),
+  };
+}
+
 export function fleetStats(devices: SimulatedDevice[]): FleetStats {
   const total: FleetStats = {
     devices: devices.length,
@@ -159,6 +199,8 @@ export function fleetStats(devices: SimulatedDevice[]): FleetStats {
     commandsReceived: 0,
     checksAnswered: 0,
     checksFailed: 0,
+    walletCommandsAnswered: 0,
+    transfersReported: 0,
     resultsDropped: 0,
     ackProblems: 0,
     busyChanges: 0,
@@ -179,6 +221,8 @@ export function formatStatus(stats: FleetStats): string {
     `${stats.online}/${stats.devices} online`,
     `${stats.busy} busy`,
     `checks answered ${stats.checksAnswered} (${stats.checksFailed} failed, ${stats.resultsDropped} dropped)`,
+    `wallet commands ${stats.walletCommandsAnswered}`,
+    `transfers reported ${stats.transfersReported}`,
     `heartbeats ${stats.heartbeats}`,
     `reconnects ${stats.reconnects}`,
   ];

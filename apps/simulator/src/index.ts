@@ -1,6 +1,19 @@
-export { DEFAULT_BEHAVIOUR, type Fleet, type FleetOptions, type FleetStats, formatStatus, startFleet } from './fleet';
+export { type ControlApi, startControlApi } from './control-api';
+export {
+  DEFAULT_BEHAVIOUR,
+  type Fleet,
+  type FleetAccount,
+  type FleetOptions,
+  type FleetStats,
+  type FleetWallets,
+  formatStatus,
+  startFleet,
+  UnknownAccountError,
+} from './fleet';
 export { type ApiAuth, ApiError, createGerbangApi } from './gerbang-api';
 export { consoleLogger, type Logger, silentLogger } from './logger';
 export { type DeviceCredential, deviceNames, provisionDevices } from './register-devices';
 export { type DeviceBehaviour, type DeviceState, SimulatedDevice } from './simulated-device';
 export { DEFAULT_TOKENS_FILE, readTokensFile, writeTokensFile } from './tokens-file';
+export { FAULT_KINDS, type Fault, type FaultInput, type FaultKind } from './wallets/faults';
+export { type SimulatedAccountView, TransferError, type TransferInput } from './wallets/phone-wallets';

@@ -97,7 +97,17 @@ describe('a simulated device', () => {
     expect(server.received[0]?.event).toBe(AGENT_EVENTS.hello);
     const hello = helloSchema.parse(server.received[0]?.payload);
     expect(hello.protocolVersion).toBe(AGENT_PROTOCOL_VERSION);
-    expect(hello.capabilities).toEqual(['sms', 'network', 'ip', 'app']);
+    expect(hello.capabilities).toEqual([
+      'sms',
+      'network',
+      'ip',
+      'app',
+      'get_balance',
+      'transfer',
+      'transaction_history',
+      'get_qr_code',
+      'wallet_login',
+    ]);
     expect(hello.appVersions.agent).toMatch(/simulator$/);
     expect(hello.telemetry).toBeDefined();
   });
@@ -142,6 +152,7 @@ describe('a simulated device', () => {
         error: expect.stringContaining('Simulated'),
       });
     }
+    await until(() => device.stats.checksAnswered === 2);
     expect(device.stats).toMatchObject({ checksAnswered: 2, checksFailed: 2 });
   });
 

@@ -2,15 +2,19 @@ import {
   AGENT_EVENTS,
   AGENT_NAMESPACE,
   AGENT_PROTOCOL_VERSION,
+  type AgentCapability,
+  type AgentError,
   type AgentToServerEvents,
+  agentAccountsSchema,
   agentAckSchema,
   busySchema,
   type Command,
   type CommandAck,
+  type CommandResult,
   commandAckSchema,
+  commandResultSchema,
   commandSchema,
   DEVICE_CHECK_TYPES,
-  type DeviceCheckType,
   type DisconnectReason,
   disconnectReasonSchema,
   heartbeatSchema,
@@ -19,6 +23,9 @@ import {
   REALTIME_PATH,
   type ServerToAgentEvents,
   type Telemetry,
+  WALLET_CHECK_TYPES,
+  type WalletTransactionsReport,
+  walletTransactionsReportSchema,
 } from '@gerbang/contract';
 import { io, type Socket } from 'socket.io-client';
 import { buildHealthCheckResult } from './health-check-answer';
@@ -27,6 +34,8 @@ import { jitter, type Random } from './prng';
 import { afterConnectError, afterDisconnect, nextBackoff, RETRY_MAX_MS, RETRY_MIN_MS } from './reconnect-policy';
 import type { DeviceCredential } from './register-devices';
 import { initialTelemetry, nextTelemetry } from './telemetry';
+import { FaultBook } from './wallets/faults';
+import { PhoneWallets, type TransferInput } from './wallets/phone-wallets';
 
 export const SIMULATOR_VERSION = '0.1.0';
 
@@ -39,6 +48,8 @@ export type DeviceBehaviour = {
   busyRate: number;
   /** Overrides the interval the server gives in the hello ack. */
   heartbeatMs?: number;
+  /** How long a simulated OTP is good (default: the contract's WALLET_OTP_TTL_SECONDS_DEFAULT). */
+  otpTtlSeconds?: number;
 };
 
 /**
@@ -54,6 +65,8 @@ export type DeviceStats = {
   commandsReceived: number;
   checksAnswered: number;
   checksFailed: number;
+  walletCommandsAnswered: number;
+  transfersReported: number;
   /** Results not sent because the connection ended before they were due. */
   resultsDropped: number;
   /** Acks that were refusals or never came. */
@@ -70,6 +83,8 @@ export type SimulatedDeviceOptions = {
   /** Asked for a fresh token when the server refuses this one; null keeps the old one. */
   renewToken?: () => Promise<string | null>;
   ackTimeoutMs?: number;
+  /** The faults armed on the fleet (shared by its phones). */
+  faults?: FaultBook;
 };
 
 type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
@@ -88,12 +103,22 @@ export class SimulatedDevice {
     commandsReceived: 0,
     checksAnswered: 0,
     checksFailed: 0,
+    walletCommandsAnswered: 0,
+    transfersReported: 0,
     resultsDropped: 0,
     ackProblems: 0,
     busyChanges: 0,
   };
   readonly appVersions = { agent: `${SIMULATOR_VERSION}-simulator` };
-  readonly capabilities: DeviceCheckType[] = [...DEVICE_CHECK_TYPES];
+  /** The device checks, the wallet checks, the QR fetch and the wallet login: all this phone can do. */
+  readonly capabilities: AgentCapability[] = [
+    ...DEVICE_CHECK_TYPES,
+    ...WALLET_CHECK_TYPES,
+    'get_qr_code',
+    'wallet_login',
+  ];
+  /** The wallet and bank apps on this phone and the accounts signed in to them. */
+  readonly wallets: PhoneWallets;
 
   private socket: AgentSocket | null = null;
   private token: string;
@@ -106,6 +131,8 @@ export class SimulatedDevice {
   private retryDelayMs = RETRY_MIN_MS;
   private telemetryAt = Date.now();
   private lastRenewalAt = 0;
+  /** A report is on its way; the next call waits for the next heartbeat. */
+  private reporting = false;
   private readonly ackTimeoutMs: number;
 
   constructor(private readonly options: SimulatedDeviceOptions) {
@@ -114,6 +141,14 @@ export class SimulatedDevice {
     this.token = options.credential.token;
     this.telemetry = initialTelemetry(options.random);
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.wallets = new PhoneWallets({
+      deviceName: this.name,
+      deviceId: () => this.deviceId,
+      random: options.random,
+      logger: options.logger,
+      faults: options.faults ?? new FaultBook(),
+      otpTtlSeconds: options.behaviour.otpTtlSeconds,
+    });
   }
 
   get isOnline(): boolean {
@@ -139,6 +174,12 @@ export class SimulatedDevice {
     socket.on('disconnect', (reason) => this.onDisconnect(reason));
     socket.on('connect_error', (error) => void this.onConnectError(error));
     socket.on(AGENT_EVENTS.command, (command, ack) => this.onCommand(command, ack));
+    socket.on(AGENT_EVENTS.accounts, (payload) => {
+      const parsed = agentAccountsSchema.safeParse(payload);
+      if (!parsed.success) return this.options.logger.warn(`${this.name}: ignored an invalid accounts list`);
+      this.wallets.setAccounts(parsed.data.accounts);
+      void this.reportTransfers();
+    });
     socket.on(AGENT_EVENTS.disconnectReason, (payload) => {
       const parsed = disconnectReasonSchema.safeParse(payload);
       this.lastDisconnectReason = parsed.success ? parsed.data : null;
@@ -226,7 +267,10 @@ export class SimulatedDevice {
     }
     this.state = 'online';
     this.deviceId = ack.data.deviceId;
+    this.wallets.setAccounts(ack.data.accounts);
     this.retryDelayMs = RETRY_MIN_MS;
+    // Transfers seen while away are reported now (the server keeps one row per transfer).
+    void this.reportTransfers();
     const intervalMs = this.options.behaviour.heartbeatMs ?? ack.data.heartbeatIntervalMs;
     // The first beat comes at a random point of the interval so a fleet does not beat in step.
     this.later(() => this.beat(intervalMs), Math.round(this.options.random() * intervalMs));
@@ -237,6 +281,7 @@ export class SimulatedDevice {
     void this.send(AGENT_EVENTS.heartbeat, heartbeatSchema.parse({ telemetry: this.telemetry })).then((ok) => {
       if (ok) this.stats.heartbeats += 1;
     });
+    void this.reportTransfers();
     if (!this.isBusy && this.options.random() < this.options.behaviour.busyRate) {
       void this.setBusy(true);
       this.busyTimer = setTimeout(
@@ -268,19 +313,83 @@ export class SimulatedDevice {
       ack(commandAckSchema.parse({ accepted: false, reason }));
       return;
     }
-    if (parsed.data.type !== 'health-check') {
-      const reason = `unknown command type: ${parsed.data.type}`;
-      ack(commandAckSchema.parse({ accepted: false, reason }));
+    const command = parsed.data;
+    if (command.type === 'health-check') {
+      ack(commandAckSchema.parse({ accepted: true }));
+      this.answerLater(command);
+      return;
+    }
+    const outcome = this.wallets.handle(command);
+    if (outcome.kind === 'refuse') {
+      this.options.logger.warn(`${this.name}: refused ${command.type} (${outcome.reason})`);
+      ack(commandAckSchema.parse({ accepted: false, reason: outcome.reason }));
       return;
     }
     ack(commandAckSchema.parse({ accepted: true }));
-    this.answerLater(parsed.data);
+    if (outcome.kind === 'silent') return; // a phone that hangs: the server's deadline ends it
+    const { kind: _, ...result } = outcome;
+    this.resultLater(
+      commandResultSchema.parse({
+        commandId: command.id,
+        ...result,
+        additionalData: { simulated: true, type: command.type },
+      }),
+      () => {
+        this.stats.walletCommandsAnswered += 1;
+      },
+    );
+  }
+
+  /** A transfer reaches one of this phone's accounts; reported to the server at once when it can be. */
+  deliverTransfer(accountId: string, input: TransferInput) {
+    const transaction = this.wallets.deliverTransfer(accountId, input);
+    void this.reportTransfers();
+    return transaction;
+  }
+
+  /** Sends what the phone has seen and the server has not acknowledged, one report per account. */
+  private async reportTransfers(): Promise<void> {
+    if (this.reporting || this.state !== 'online') return;
+    this.reporting = true;
+    try {
+      for (const report of this.wallets.dueReports()) {
+        const answer = await this.sendReport(walletTransactionsReportSchema.parse(report));
+        // UNKNOWN_ACCOUNT: the account left this phone; INVALID_PAYLOAD would fail again the same way.
+        if (answer === 'ok' || answer === 'UNKNOWN_ACCOUNT' || answer === 'INVALID_PAYLOAD') {
+          this.wallets.reported(report.accountId, report.transactions);
+          if (answer === 'ok') this.stats.transfersReported += report.transactions.length;
+        }
+      }
+    } finally {
+      this.reporting = false;
+    }
   }
 
   private answerLater(command: Extract<Command, { type: 'health-check' }>): void {
-    const { behaviour, random } = this.options;
-    const latencyMs = jitter(random, behaviour.latencyMs);
-    const ok = random() >= behaviour.failureRate;
+    const ok = this.options.random() >= this.options.behaviour.failureRate;
+    this.resultLater(
+      (latencyMs) =>
+        buildHealthCheckResult({
+          commandId: command.id,
+          checkType: command.payload.checkType,
+          ok,
+          latencyMs,
+          telemetry: this.telemetry,
+          appVersions: this.appVersions,
+        }),
+      () => {
+        this.stats.checksAnswered += 1;
+        if (!ok) this.stats.checksFailed += 1;
+      },
+    );
+  }
+
+  /**
+   * Sends a result after the phone's latency, on the connection that got the command; when that
+   * connection has ended by then, the result is dropped (the server already failed the run).
+   */
+  private resultLater(build: CommandResult | ((latencyMs: number) => CommandResult), onSent: () => void): void {
+    const latencyMs = jitter(this.options.random, this.options.behaviour.latencyMs);
     const session = this.session;
     const timer = setTimeout(() => {
       this.pendingResults.delete(timer);
@@ -288,20 +397,14 @@ export class SimulatedDevice {
         this.stats.resultsDropped += 1;
         return;
       }
-      const result = buildHealthCheckResult({
-        commandId: command.id,
-        checkType: command.payload.checkType,
-        ok,
-        latencyMs,
-        telemetry: this.telemetry,
-        appVersions: this.appVersions,
-      });
-      void this.send(AGENT_EVENTS.commandResult, result).then(() => {
-        this.stats.checksAnswered += 1;
-        if (!ok) this.stats.checksFailed += 1;
-      });
+      const result = typeof build === 'function' ? build(latencyMs) : build;
+      void this.send(AGENT_EVENTS.commandResult, result).then(onSent);
     }, latencyMs);
     this.pendingResults.add(timer);
+  }
+
+  private sendReport(report: WalletTransactionsReport) {
+    return this.emit(AGENT_EVENTS.walletTransactions, report);
   }
 
   /** Emits with an ack and checks it; nothing is sent (or queued) while not online. */
@@ -309,22 +412,30 @@ export class SimulatedDevice {
     event: E,
     payload: Parameters<AgentToServerEvents[E]>[0],
   ): Promise<boolean> {
+    return (await this.emit(event, payload)) === 'ok';
+  }
+
+  /** 'ok', the server's error code, or 'no_ack' (not online, or no answer in time). */
+  private async emit<E extends keyof AgentToServerEvents>(
+    event: E,
+    payload: Parameters<AgentToServerEvents[E]>[0],
+  ): Promise<'ok' | AgentError['code'] | 'no_ack'> {
     const socket = this.socket;
-    if (!socket?.connected || this.state !== 'online') return false;
+    if (!socket?.connected || this.state !== 'online') return 'no_ack';
     // socket.io's typings cannot pick the overload for a generic event name; the payload is typed above.
     const emitter = socket.timeout(this.ackTimeoutMs) as unknown as {
       emitWithAck(event: string, payload: unknown): Promise<unknown>;
     };
     try {
       const ack = agentAckSchema.safeParse(await emitter.emitWithAck(event, payload));
-      if (ack.success && ack.data.ok) return true;
+      if (ack.success && ack.data.ok) return 'ok';
       this.stats.ackProblems += 1;
       const why = ack.success && !ack.data.ok ? `${ack.data.error.code}: ${ack.data.error.message}` : 'malformed ack';
       this.options.logger.warn(`${this.name}: ${event} refused (${why})`);
-      return false;
+      return ack.success && !ack.data.ok ? ack.data.error.code : 'no_ack';
     } catch {
       if (this.state === 'online') this.stats.ackProblems += 1;
-      return false;
+      return 'no_ack';
     }
   }
 

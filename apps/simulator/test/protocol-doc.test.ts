@@ -17,6 +17,11 @@ import {
   NETWORK_TYPES,
   REALTIME_PATH,
   SUPPORTED_AGENT_PROTOCOL_VERSIONS,
+  WALLET_COMMAND_CHECKS,
+  WALLET_COMMAND_DEADLINE_MS,
+  WALLET_ERROR_CODES,
+  WALLET_OTP_TTL_SECONDS_DEFAULT,
+  WALLET_TRANSACTIONS_PER_REPORT_MAX,
 } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
 
@@ -63,6 +68,7 @@ describe('docs/agent-protocol.md', () => {
       AGENT_PRESENCE_TIMEOUT_MS: quoted(AGENT_PRESENCE_TIMEOUT_MS),
       AGENT_BUSY_LEASE_MS: quoted(AGENT_BUSY_LEASE_MS),
       HEALTH_CHECK_DEADLINE_MS: quoted(HEALTH_CHECK_DEADLINE_MS),
+      WALLET_COMMAND_DEADLINE_MS: quoted(WALLET_COMMAND_DEADLINE_MS),
       AGENT_MAX_PAYLOAD_BYTES: quoted(AGENT_MAX_PAYLOAD_BYTES),
       AGENT_EVENTS: mapped(AGENT_EVENTS),
       AGENT_ERROR_CODES: listed(AGENT_ERROR_CODES),
@@ -72,6 +78,10 @@ describe('docs/agent-protocol.md', () => {
       DEVICE_CHECK_TYPES: listed(DEVICE_CHECK_TYPES),
       NETWORK_TYPES: listed(NETWORK_TYPES),
       HEALTH_CHECK_STATUS: mapped(HEALTH_CHECK_STATUS),
+      WALLET_COMMAND_CHECKS: listed(WALLET_COMMAND_CHECKS),
+      WALLET_ERROR_CODES: listed(WALLET_ERROR_CODES),
+      WALLET_OTP_TTL_SECONDS_DEFAULT: quoted(WALLET_OTP_TTL_SECONDS_DEFAULT),
+      WALLET_TRANSACTIONS_PER_REPORT_MAX: quoted(WALLET_TRANSACTIONS_PER_REPORT_MAX),
     });
   });
 
@@ -79,6 +89,7 @@ describe('docs/agent-protocol.md', () => {
     const firstCells = new Set(tableRows(doc).map((cells) => cells[0]));
     for (const code of AGENT_ERROR_CODES) expect(firstCells).toContain(`\`${code}\``);
     for (const reason of DISCONNECT_REASONS) expect(firstCells).toContain(`\`${reason}\``);
+    for (const code of WALLET_ERROR_CODES) expect(firstCells).toContain(`\`${code}\``);
     for (const event of Object.values(AGENT_EVENTS)) expect(doc).toContain(`\`${event}\``);
   });
 });

@@ -6,79 +6,33 @@ import {
   HEALTH_CHECK_STATUS,
   listDevices,
   listDevicesResponseSchema,
-  ROLE,
   rotateDeviceToken,
   runHealthChecks,
   runHealthChecksResponseSchema,
 } from '@gerbang/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { listen } from '../../server/src/modules/realtime/realtime.test-support';
-import { createTestApp, signedInUser, TEST_PASSWORD, type TestApp } from '../../server/test/helpers/test-app';
-import { type Fleet, readTokensFile, silentLogger, startFleet } from '../src';
+import { describe, expect, it } from 'vitest';
+import { readTokensFile, silentLogger, startFleet } from '../src';
+import { eventually, serverUnderTest } from './server-under-test';
 
 /** The simulator against the real server, built in-process and listening on a free port. */
-let testApp: TestApp;
-let url: string;
-let headers: Record<string, string>;
-let operator: { email: string; password: string };
-const fleets: Fleet[] = [];
-
-beforeAll(async () => {
-  testApp = await createTestApp({ env: { HEALTH_CHECK_SCHEDULE_MINUTES: '0' } });
-  url = await listen(testApp.app);
-  const admin = await signedInUser(testApp, ROLE.Admin);
-  headers = admin.headers;
-  operator = { email: admin.user.email, password: TEST_PASSWORD };
-});
-afterEach(async () => {
-  await Promise.all(fleets.splice(0).map((fleet) => fleet.stop()));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const server = serverUnderTest();
+const { fleetOf } = server;
 
 async function devicesNamed(prefix: string): Promise<Device[]> {
-  const res = await testApp.app.inject({
+  const res = await server.state.testApp.app.inject({
     method: listDevices.method,
     url: `${listDevices.path}?q=${prefix}-`,
-    headers,
+    headers: server.state.headers,
   });
   expect(res.statusCode).toBe(200);
   return listDevicesResponseSchema.parse(res.json()).items.filter((d) => d.name.startsWith(`${prefix}-`));
 }
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function fleetOf(prefix: string, count: number, options: { failureRate?: number; tokensFile?: string } = {}) {
-  const fleet = await startFleet({
-    server: url,
-    devices: { count, prefix },
-    auth: operator,
-    tokensFile: options.tokensFile,
-    latencyMs: 50,
-    failureRate: options.failureRate ?? 0,
-    busyRate: 0,
-    seed: 1,
-    logger: silentLogger,
-  });
-  fleets.push(fleet);
-  await fleet.whenOnline(count, 15_000);
-  return fleet;
-}
-
 async function runCheck(deviceIds: string[], type: 'ip' | 'device') {
-  const res = await testApp.app.inject({
+  const res = await server.state.testApp.app.inject({
     method: runHealthChecks.method,
     url: runHealthChecks.path,
-    headers,
+    headers: server.state.headers,
     payload: { deviceIds, type },
   });
   expect(res.statusCode).toBe(200);
@@ -108,12 +62,12 @@ describe('the simulator against the server', () => {
     await first.stop();
     const saved = await readTokensFile(tokensFile);
     const second = await startFleet({
-      server: url,
+      server: server.state.url,
       devices: { count: 2, prefix: 'again' },
       tokensFile,
       logger: silentLogger,
     });
-    fleets.push(second);
+    server.track(second);
     await second.whenOnline(2, 15_000);
     expect(await readTokensFile(tokensFile)).toEqual(saved);
     expect(await devicesNamed('again')).toHaveLength(2);
@@ -124,22 +78,22 @@ describe('the simulator against the server', () => {
     const first = await fleetOf('renew', 1, { tokensFile });
     await first.stop();
     const [device] = await devicesNamed('renew');
-    const rotated = await testApp.app.inject({
+    const rotated = await server.state.testApp.app.inject({
       method: rotateDeviceToken.method,
       url: rotateDeviceToken.path.replace(':id', device?.id ?? ''),
-      headers,
+      headers: server.state.headers,
       payload: {},
     });
     expect(rotated.statusCode).toBe(200);
     const stale = await readTokensFile(tokensFile);
 
     const withoutSignIn = await startFleet({
-      server: url,
+      server: server.state.url,
       devices: { count: 1, prefix: 'renew' },
       tokensFile,
       logger: silentLogger,
     });
-    fleets.push(withoutSignIn);
+    server.track(withoutSignIn);
     await eventually(
       async () => withoutSignIn.devices[0]?.state,
       (state) => state === 'waiting',
@@ -153,10 +107,10 @@ describe('the simulator against the server', () => {
   it('stays away, without fighting the operator, when its token is rotated while connected', async () => {
     const fleet = await fleetOf('rotated', 1);
     const [device] = await devicesNamed('rotated');
-    await testApp.app.inject({
+    await server.state.testApp.app.inject({
       method: rotateDeviceToken.method,
       url: rotateDeviceToken.path.replace(':id', device?.id ?? ''),
-      headers,
+      headers: server.state.headers,
       payload: {},
     });
     await eventually(

@@ -1,0 +1,144 @@
+import type { Command } from '@gerbang/contract';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger';
+import { createRandom } from '../prng';
+import { FaultBook } from './faults';
+import { PhoneWallets } from './phone-wallets';
+
+const account = { id: 'acc-1', provider: 'dana' as const, accountNumber: '081234567890' };
+type WalletCommand = Extract<Command, { type: 'wallet-check' | 'wallet-login' }>;
+
+function phone(options: { otpTtlSeconds?: number; faults?: FaultBook } = {}) {
+  const wallets = new PhoneWallets({
+    deviceName: 'sim-001',
+    deviceId: () => 'device-1',
+    random: createRandom(7),
+    logger: silentLogger,
+    faults: options.faults ?? new FaultBook(),
+    otpTtlSeconds: options.otpTtlSeconds,
+  });
+  wallets.setAccounts([account]);
+  return wallets;
+}
+
+let nextId = 0;
+const login = (step: 0 | 1 | 2 | 3 | 4, extra: Record<string, unknown> = {}): WalletCommand => ({
+  id: `c${++nextId}`,
+  type: 'wallet-login',
+  deadlineAt: new Date(Date.now() + 60_000).toISOString(),
+  payload: { account, step, ...extra },
+});
+const check = (checkType: 'get_balance' | 'transfer' | 'transaction_history' | 'get_qr_code'): WalletCommand => ({
+  id: `c${++nextId}`,
+  type: 'wallet-check',
+  deadlineAt: new Date(Date.now() + 60_000).toISOString(),
+  payload: { account, checkType },
+});
+
+function signIn(wallets: PhoneWallets) {
+  for (const step of [0, 1, 2, 3] as const)
+    wallets.handle(login(step, step === 1 ? { credentials: { pin: '123456' } } : {}));
+  const code = wallets.lastOtp(account.id)?.otp;
+  return wallets.handle(login(4, { otp: code }));
+}
+
+describe('a simulated phone’s wallet apps', () => {
+  it('sign in with the code the provider sent by SMS, after which checks answer', () => {
+    const wallets = phone();
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ ok: false, errorCode: 'not_logged_in' });
+    expect(signIn(wallets)).toEqual({ kind: 'result', ok: true, data: {} });
+    expect(wallets.lastOtp(account.id)).toBeNull();
+    expect(wallets.handle(check('get_balance'))).toMatchObject({
+      ok: true,
+      data: { balance: expect.stringMatching(/^\d+$/) },
+    });
+    expect(wallets.handle(check('get_qr_code'))).toMatchObject({
+      ok: true,
+      data: { qr: expect.stringMatching(/^000201/) },
+    });
+  });
+
+  it('refuse a wrong code and an expired one with the reasons the server acts on', () => {
+    const wallets = phone({ otpTtlSeconds: 30 });
+    for (const step of [0, 1, 2, 3] as const)
+      wallets.handle(login(step, step === 1 ? { credentials: { pin: '1' } } : {}));
+    const code = wallets.lastOtp(account.id)?.otp as string;
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(wallets.handle(login(4, { otp: wrong }))).toMatchObject({ ok: false, errorCode: 'wrong_otp' });
+    const realNow = Date.now;
+    Date.now = () => realNow() + 31_000;
+    try {
+      expect(wallets.handle(login(4, { otp: code }))).toMatchObject({ ok: false, errorCode: 'otp_expired' });
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('cannot ask for a code before the credentials were saved on the phone', () => {
+    expect(phone().handle(login(3))).toMatchObject({ ok: false, errorCode: 'wrong_credentials' });
+  });
+
+  it('play an armed fault once, or every time until cleared', () => {
+    const faults = new FaultBook();
+    const wallets = phone({ faults });
+    signIn(wallets);
+    faults.add({ kind: 'app_crashed', accountId: account.id, on: 'get_balance' });
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ ok: false, errorCode: 'app_crashed' });
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ ok: true });
+    faults.add({ kind: 'timeout', times: 'always' });
+    expect(wallets.handle(check('transfer'))).toEqual({ kind: 'silent' });
+    expect(wallets.handle(check('transfer'))).toEqual({ kind: 'silent' });
+    faults.clear();
+    faults.add({ kind: 'refuse', device: 'sim-001' });
+    expect(wallets.handle(check('transfer'))).toMatchObject({ kind: 'refuse' });
+  });
+
+  it('a wrong-code fault waits for the Verify OTP step; an expired session signs the app out', () => {
+    const faults = new FaultBook();
+    const wallets = phone({ faults });
+    faults.add({ kind: 'wrong_otp' });
+    expect(signIn(wallets)).toMatchObject({ ok: false, errorCode: 'wrong_otp' });
+    expect(signIn(wallets)).toMatchObject({ ok: true });
+    faults.add({ kind: 'session_expired' });
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ ok: false, errorCode: 'session_expired' });
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ ok: false, errorCode: 'not_logged_in' });
+  });
+
+  it('keep transfers until the app is signed in and the server has them, and move the balance', () => {
+    const wallets = phone();
+    const before = BigInt(wallets.list()[0]?.balance as string);
+    const transfer = wallets.deliverTransfer(account.id, { amount: '150000', counterpartyName: 'Budi' });
+    expect(transfer).toMatchObject({ direction: 'in', amount: '150000', counterpartyName: 'Budi' });
+    expect(BigInt(wallets.list()[0]?.balance as string)).toBe(before + 150_000n);
+    expect(wallets.dueReports()).toEqual([]);
+    signIn(wallets);
+    expect(wallets.dueReports()).toEqual([{ accountId: account.id, transactions: [transfer] }]);
+    wallets.reported(account.id, [transfer]);
+    expect(wallets.dueReports()).toEqual([]);
+    expect(wallets.handle(check('transaction_history'))).toMatchObject({
+      ok: true,
+      data: { transactions: [transfer] },
+    });
+  });
+
+  it('refuse transfers that are not exact amounts, not positive, or more than the balance', () => {
+    const wallets = phone();
+    expect(() => wallets.deliverTransfer(account.id, { amount: '10.5' })).toThrow(/amount/);
+    expect(() => wallets.deliverTransfer(account.id, { amount: '0' })).toThrow(/more than zero/);
+    expect(() => wallets.deliverTransfer(account.id, { amount: '999999999999', direction: 'out' })).toThrow(/balance/);
+    expect(() => wallets.deliverTransfer('nope', { amount: '1' })).toThrow(/not on sim-001/);
+  });
+
+  it('forget accounts the server no longer lists and keep the state of the others', () => {
+    const wallets = phone();
+    signIn(wallets);
+    wallets.setAccounts([account, { id: 'acc-2', provider: 'maya', accountNumber: '09171234567' }]);
+    expect(wallets.list().map((a) => [a.id, a.loggedIn])).toEqual([
+      ['acc-1', true],
+      ['acc-2', false],
+    ]);
+    wallets.setAccounts([]);
+    expect(wallets.list()).toEqual([]);
+    expect(wallets.handle(check('get_balance'))).toMatchObject({ kind: 'refuse' });
+  });
+});
