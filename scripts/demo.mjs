@@ -26,7 +26,13 @@ const credentialsFile = join(dataDir, 'demo-credentials.json');
 const tokensFile = join(dataDir, 'simulator-devices.json');
 mkdirSync(dataDir, { recursive: true });
 
-const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Balances are read by the wallet checks: every 2 minutes in the demo, so they follow the pay-ins.
+  WALLET_CHECK_SCHEDULE_MINUTES: process.env.WALLET_CHECK_SCHEDULE_MINUTES ?? '2',
+};
 // The demo is the embedded default: a DATABASE_URL or REDIS_URL from the shell would point elsewhere.
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
@@ -82,6 +88,8 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, 
 server.stderr.pipe(serverLog);
 server.stderr.on('data', (chunk) => process.stderr.write(chunk));
 let fleet = null;
+let control = null;
+let stopWallets = null;
 let shuttingDown = false;
 
 const urls = await new Promise((resolvePromise, reject) => {
@@ -135,6 +143,8 @@ async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
   console.log('\nStopping the simulated phones and the server...');
+  stopWallets?.();
+  await control?.close().catch(() => {});
   await fleet?.stop().catch(() => {});
   await stopServer();
   process.exit(code);
@@ -168,7 +178,9 @@ try {
 
   const { register } = await import('tsx/esm/api');
   register();
-  const { startFleet, formatStatus, consoleLogger } = await import('../apps/simulator/src/index.ts');
+  const { startFleet, formatStatus, consoleLogger, startControlApi, playWalletDemo } = await import(
+    '../apps/simulator/src/index.ts'
+  );
   fleet = await startFleet({
     server: urls.api,
     devices: { count: deviceCount, prefix: 'sim' },
@@ -180,6 +192,14 @@ try {
   });
   await fleet.whenOnline(deviceCount, 60_000).catch((error) => console.warn(error.message));
   setInterval(() => consoleLogger.info(`[simulator] ${formatStatus(fleet.stats())}`), 30_000).unref();
+  const controlPort = Number(process.env.DEMO_CONTROL_PORT ?? 8090);
+  control = await startControlApi(fleet, controlPort).catch(() => startControlApi(fleet, 0));
+  stopWallets = await playWalletDemo({
+    server: urls.api,
+    auth: { email: credentials.email, password: credentials.password },
+    fleet,
+    logger: consoleLogger,
+  });
 
   console.log(`
 Gerbang demo is running (data in ${dataDir}).
@@ -190,7 +210,14 @@ Gerbang demo is running (data in ${dataDir}).
   API:       ${urls.api}  (docs: ${urls.api}/docs)
 
 ${deviceCount} simulated phones (marked "simulated" in the console) are connected; run health checks
-from the Device Dashboard. Press Ctrl-C to stop everything.
+from the Device Dashboard. DANA, Livin' and Maya accounts live on the first phones (the DANA, Livin'
+and Maya pages): customers pay in every few seconds, one Mandiri account is auto-disabled by its
+failing app, and one Maya account waits for you to sign it in (the SMS code is printed here).
+
+  Simulator control API: ${control.url}  (POST /transfers, GET /accounts/:id/otp, POST /faults;
+  see docs/simulator.md)
+
+Press Ctrl-C to stop everything.
 `);
 } catch (error) {
   console.error(`The demo could not start: ${error.message}`);

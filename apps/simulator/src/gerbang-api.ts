@@ -75,6 +75,15 @@ export function createGerbangApi(server: string, auth: ApiAuth) {
   }
 
   return {
+    /** Any endpoint of the contract, signed in as the operator (the demo drives wallets with it). */
+    async request<T>(
+      endpoint: Endpoint,
+      schema: Parser<T>,
+      options: { params?: Record<string, string>; body?: unknown; query?: Record<string, string> } = {},
+    ): Promise<T> {
+      await ensureSignedIn();
+      return call(endpoint, options.params ?? {}, options.body, schema, options.query);
+    },
     async registerDevice(input: RegisterDeviceBody): Promise<DeviceWithToken> {
       await ensureSignedIn();
       return call(registerDevice, {}, registerDeviceBodySchema.parse(input), deviceWithTokenSchema);
