@@ -43,6 +43,13 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/wallets/dana-dashboard'),
   },
   {
+    path: '/dana/:id',
+    titleKey: 'routes.walletAccount',
+    area: 'wallets',
+    layout: 'console',
+    load: () => import('./routes/wallets/dana-detail'),
+  },
+  {
     path: '/maya',
     titleKey: 'routes.mayaDashboard',
     area: 'wallets',
@@ -50,11 +57,25 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/wallets/maya-dashboard'),
   },
   {
+    path: '/maya/:id',
+    titleKey: 'routes.walletAccount',
+    area: 'wallets',
+    layout: 'console',
+    load: () => import('./routes/wallets/maya-detail'),
+  },
+  {
     path: '/livin',
     titleKey: 'routes.bankDashboard',
     area: 'wallets',
     layout: 'console',
     load: () => import('./routes/wallets/livin-dashboard'),
+  },
+  {
+    path: '/livin/:id',
+    titleKey: 'routes.walletAccount',
+    area: 'wallets',
+    layout: 'console',
+    load: () => import('./routes/wallets/livin-detail'),
   },
   {
     path: '/merchant/embed',

@@ -7,6 +7,9 @@ import {
   REALTIME_RECONNECTION,
   SERVER_EVENTS,
   sessionEndedSchema,
+  walletHealthCheckEventSchema,
+  walletLoginStatusUpdateSchema,
+  walletRefreshSchema,
 } from '@gerbang/contract';
 import { io } from 'socket.io-client';
 import type { ZodType } from 'zod';
@@ -40,6 +43,10 @@ const PAYLOAD_SCHEMAS: Partial<Record<RealtimeEventName, { schema: ZodType; warn
   // Spec §8: an invalid device:getConnected payload is ignored without a warning.
   [SERVER_EVENTS.deviceGetConnected]: { schema: deviceGetConnectedSchema, warnWhenInvalid: false },
   [SERVER_EVENTS.sessionEnded]: { schema: sessionEndedSchema, warnWhenInvalid: true },
+  [SERVER_EVENTS.mayaLoginStatusUpdate]: { schema: walletLoginStatusUpdateSchema, warnWhenInvalid: true },
+  [SERVER_EVENTS.walletLoginStatusUpdate]: { schema: walletLoginStatusUpdateSchema, warnWhenInvalid: true },
+  [SERVER_EVENTS.walletHealthCheck]: { schema: walletHealthCheckEventSchema, warnWhenInvalid: true },
+  [SERVER_EVENTS.walletRefresh]: { schema: walletRefreshSchema, warnWhenInvalid: true },
 };
 
 /** Parses a payload with its contract schema; `undefined` marks one to ignore. */

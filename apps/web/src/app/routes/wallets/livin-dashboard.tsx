@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { WalletDashboard } from '../../../features/wallets/components/wallet-dashboard';
 
 export default function LivinDashboardRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.bankDashboard')} />;
+  return <WalletDashboard provider="livin" />;
 }

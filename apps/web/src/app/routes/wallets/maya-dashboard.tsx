@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { WalletDashboard } from '../../../features/wallets/components/wallet-dashboard';
 
 export default function MayaDashboardRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.mayaDashboard')} />;
+  return <WalletDashboard provider="maya" />;
 }

@@ -2,14 +2,14 @@
 import { type Device, deviceResponseSchema, disableDevice as disableDeviceEndpoint } from '@gerbang/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
 import { storeChangedDevice } from '../cache/device-cache';
-import { devicePath } from './device-path';
 import { useRefreshDeviceLists } from './use-refresh-device-lists';
 
 export async function disableDevice(id: string): Promise<Device> {
   const response = await api.request({
     method: disableDeviceEndpoint.method,
-    url: devicePath(disableDeviceEndpoint, id),
+    url: endpointPath(disableDeviceEndpoint, id),
   });
   return deviceResponseSchema.parse(response.data);
 }

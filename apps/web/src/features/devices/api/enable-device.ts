@@ -1,14 +1,14 @@
 import { type Device, deviceResponseSchema, enableDevice as enableDeviceEndpoint } from '@gerbang/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
 import { storeChangedDevice } from '../cache/device-cache';
-import { devicePath } from './device-path';
 import { useRefreshDeviceLists } from './use-refresh-device-lists';
 
 export async function enableDevice(id: string): Promise<Device> {
   const response = await api.request({
     method: enableDeviceEndpoint.method,
-    url: devicePath(enableDeviceEndpoint, id),
+    url: endpointPath(enableDeviceEndpoint, id),
   });
   return deviceResponseSchema.parse(response.data);
 }

@@ -2,14 +2,14 @@ import { listDeviceConnections, listDeviceConnectionsResponseSchema, PAGE_SIZE_D
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { devicePath } from './device-path';
+import { endpointPath } from '../../../lib/endpoint-path';
 
 export type DeviceConnectionPage = z.infer<typeof listDeviceConnectionsResponseSchema>;
 
 export async function getDeviceConnections(id: string, cursor: string | null): Promise<DeviceConnectionPage> {
   const response = await api.request({
     method: listDeviceConnections.method,
-    url: devicePath(listDeviceConnections, id),
+    url: endpointPath(listDeviceConnections, id),
     params: { limit: PAGE_SIZE_DEFAULT, cursor: cursor ?? undefined },
   });
   return listDeviceConnectionsResponseSchema.parse(response.data);

@@ -2,14 +2,14 @@ import { listDeviceHealthChecks, listDeviceHealthChecksResponseSchema, PAGE_SIZE
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { devicePath } from './device-path';
+import { endpointPath } from '../../../lib/endpoint-path';
 
 export type DeviceHealthCheckPage = z.infer<typeof listDeviceHealthChecksResponseSchema>;
 
 export async function getDeviceHealthChecks(id: string, cursor: string | null): Promise<DeviceHealthCheckPage> {
   const response = await api.request({
     method: listDeviceHealthChecks.method,
-    url: devicePath(listDeviceHealthChecks, id),
+    url: endpointPath(listDeviceHealthChecks, id),
     params: { limit: PAGE_SIZE_DEFAULT, cursor: cursor ?? undefined },
   });
   return listDeviceHealthChecksResponseSchema.parse(response.data);

@@ -1,10 +1,10 @@
 import { type Device, deviceResponseSchema, getDevice as getDeviceEndpoint } from '@gerbang/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { devicePath } from './device-path';
+import { endpointPath } from '../../../lib/endpoint-path';
 
 export async function getDevice(id: string): Promise<Device> {
-  const response = await api.request({ method: getDeviceEndpoint.method, url: devicePath(getDeviceEndpoint, id) });
+  const response = await api.request({ method: getDeviceEndpoint.method, url: endpointPath(getDeviceEndpoint, id) });
   return deviceResponseSchema.parse(response.data);
 }
 

@@ -5,14 +5,14 @@ import {
 } from '@gerbang/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
 import { storeChangedDevice } from '../cache/device-cache';
-import { devicePath } from './device-path';
 
 /** The old token stops working at once; the new one is readable only in this answer. */
 export async function rotateDeviceToken(id: string): Promise<DeviceWithToken> {
   const response = await api.request({
     method: rotateDeviceTokenEndpoint.method,
-    url: devicePath(rotateDeviceTokenEndpoint, id),
+    url: endpointPath(rotateDeviceTokenEndpoint, id),
   });
   return deviceWithTokenSchema.parse(response.data);
 }

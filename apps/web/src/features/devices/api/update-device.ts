@@ -6,8 +6,8 @@ import {
 } from '@gerbang/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
 import { storeChangedDevice } from '../cache/device-cache';
-import { devicePath } from './device-path';
 import { useRefreshDeviceLists } from './use-refresh-device-lists';
 
 export type UpdateDeviceInput = { id: string; body: UpdateDeviceBody };
@@ -15,7 +15,7 @@ export type UpdateDeviceInput = { id: string; body: UpdateDeviceBody };
 export async function updateDevice({ id, body }: UpdateDeviceInput): Promise<Device> {
   const response = await api.request({
     method: updateDeviceEndpoint.method,
-    url: devicePath(updateDeviceEndpoint, id),
+    url: endpointPath(updateDeviceEndpoint, id),
     data: body,
   });
   return deviceResponseSchema.parse(response.data);

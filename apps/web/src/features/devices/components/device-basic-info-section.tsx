@@ -1,7 +1,7 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { DetailList, type DetailRow, DetailSection } from '../../../components/ui/detail-section';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
-import { DetailList, type DetailRow, DetailSection } from './detail-section';
 import { DeviceActions } from './device-actions';
 import { DeviceBusy } from './device-busy';
 import { DevicePresence } from './device-presence';

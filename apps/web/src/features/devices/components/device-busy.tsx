@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from './badge';
+import { Badge } from '../../../components/ui/badge';
 
 export function DeviceBusy({ isBusy }: { isBusy: boolean }) {
   const { t } = useTranslation(['devices']);

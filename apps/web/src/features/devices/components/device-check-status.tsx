@@ -1,7 +1,7 @@
 import { type DeviceHealth, HEALTH_CHECK_STATUS, readHealthCheckStatus } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatRelativeTime } from '../hooks/use-format-relative-time';
-import { HealthStatusBadge } from './health-status-badge';
+import { HealthStatusBadge } from '../../../components/ui/health-status-badge';
+import { useFormatRelativeTime } from '../../../hooks/use-format-relative-time';
 
 type Check = DeviceHealth[keyof DeviceHealth];
 

@@ -1,12 +1,12 @@
 import type { DeviceConnection } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useDeviceConnections } from '../api/get-device-connections';
-import { DetailSection } from './detail-section';
 
 export function DeviceConnectionLogSection({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation(['devices']);

@@ -1,14 +1,14 @@
 import { DEVICE_CHECK_TYPES, type Device, type HealthCheckRun } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
+import { HealthStatusBadge } from '../../../components/ui/health-status-badge';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useDeviceHealthChecks } from '../api/get-device-health-checks';
-import { DetailSection } from './detail-section';
 import { DeviceCheckStatus } from './device-check-status';
-import { HealthStatusBadge } from './health-status-badge';
 
 /** Current status of each device-level check, then the history of runs, newest first. */
 export function DeviceHealthSection({ device }: { device: Device }) {

@@ -1,7 +1,7 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormatRelativeTime } from '../hooks/use-format-relative-time';
-import { Badge } from './badge';
+import { Badge } from '../../../components/ui/badge';
+import { useFormatRelativeTime } from '../../../hooks/use-format-relative-time';
 
 export function DevicePresence({ device }: { device: Device }) {
   const { t } = useTranslation(['devices']);

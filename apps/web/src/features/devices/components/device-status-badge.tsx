@@ -1,6 +1,6 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Badge } from './badge';
+import { Badge } from '../../../components/ui/badge';
 
 export function DeviceStatusBadge({ status }: { status: Device['status'] }) {
   const { t } = useTranslation(['devices']);

@@ -1,7 +1,7 @@
 import type { Device } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { DetailList, DetailSection } from '../../../components/ui/detail-section';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
-import { DetailList, DetailSection } from './detail-section';
 
 export function DeviceTelemetrySection({ device }: { device: Device }) {
   const { t } = useTranslation(['devices']);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Badge } from './badge';
+import { Badge } from '../../../components/ui/badge';
 
 /** The product never presents a phone played by the simulator as a real one. */
 export function SimulatedBadge() {

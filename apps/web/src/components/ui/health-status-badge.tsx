@@ -11,7 +11,7 @@ const STATUS_VIEW: Record<HealthCheckStatus, { key: string; tone: BadgeTone }> =
 
 /** Spec §4: 0 Unknown, 1 OK, 3 Checking, 2 or anything else Failed. */
 export function HealthStatusBadge({ status }: { status: unknown }) {
-  const { t } = useTranslation(['devices']);
+  const { t } = useTranslation(['common']);
   const view = STATUS_VIEW[readHealthCheckStatus(status)];
-  return <Badge tone={view.tone}>{t(`devices:healthStatus.${view.key}`)}</Badge>;
+  return <Badge tone={view.tone}>{t(`common:healthStatus.${view.key}`)}</Badge>;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useIntlLocale } from '../../../hooks/use-format-date-time';
+import { useIntlLocale } from './use-format-date-time';
 
 /** "Last seen 2 minutes ago" must age without a reload; a coarse tick is enough. */
 const RELATIVE_TIME_TICK_MS = 15_000;

@@ -1,0 +1,125 @@
+import type { WalletAccount } from '@gerbang/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Table, type TableColumn } from '../../../components/ui/table';
+import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useFormatRelativeTime } from '../../../hooks/use-format-relative-time';
+import { WalletHealthBadge, WalletLoginBadge, WalletStatusBadge } from './wallet-badges';
+import { walletDetailPath } from './wallet-path';
+import { WalletReadiness } from './wallet-readiness';
+
+type WalletsTableProps = {
+  accounts: WalletAccount[];
+  isLoading: boolean;
+  /** Present when the user may act on a selection. */
+  selection?: { selectedIds: ReadonlySet<string>; onToggle: (id: string) => void };
+};
+
+/** Dense rows: one line of facts per account, the readiness reasons truncated (in full on its page). */
+export function WalletsTable({ accounts, isLoading, selection }: WalletsTableProps) {
+  const { t } = useTranslation(['wallets']);
+  const formatMoney = useFormatMoney();
+  const formatRelativeTime = useFormatRelativeTime();
+  const selectColumn: TableColumn<WalletAccount>[] = selection
+    ? [
+        {
+          key: 'select',
+          header: t('wallets:list.select'),
+          cell: (account) => (
+            <input
+              type="checkbox"
+              className="size-5"
+              aria-label={t('wallets:list.selectAccount', { name: account.label || account.accountNumber })}
+              checked={selection.selectedIds.has(account.id)}
+              onChange={() => selection.onToggle(account.id)}
+            />
+          ),
+        },
+      ]
+    : [];
+  const columns: TableColumn<WalletAccount>[] = [
+    ...selectColumn,
+    {
+      key: 'account',
+      header: t('wallets:fields.account'),
+      cell: (account) => (
+        <div className="flex min-w-40 flex-col items-start">
+          <Link
+            to={walletDetailPath(account.provider, account.id)}
+            className="font-medium text-gray-900 underline hover:no-underline dark:text-white"
+          >
+            {account.label || account.accountNumber}
+          </Link>
+          <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
+            {account.accountNumber} · {account.holderName}
+          </span>
+        </div>
+      ),
+    },
+    {
+      key: 'device',
+      header: t('wallets:fields.device'),
+      cell: (account) => (
+        <Link to={`/device/${account.deviceId}`} className="whitespace-nowrap underline hover:no-underline">
+          {account.deviceName}
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('wallets:fields.status'),
+      cell: (account) => (
+        <div className="flex flex-col items-start gap-1">
+          <WalletStatusBadge status={account.status} />
+          <WalletLoginBadge status={account.loginStatus} />
+        </div>
+      ),
+    },
+    {
+      key: 'health',
+      header: t('wallets:fields.health'),
+      cell: (account) => <WalletHealthBadge state={account.healthState} />,
+    },
+    {
+      key: 'balance',
+      header: t('wallets:fields.balance'),
+      cell: (account) =>
+        account.balance === null ? (
+          t('wallets:none')
+        ) : (
+          <div className="flex flex-col whitespace-nowrap">
+            <span className="font-medium tabular-nums">{formatMoney(account.balance, account.currency)}</span>
+            {account.balanceReadAt ? (
+              <time dateTime={account.balanceReadAt} className="text-xs text-gray-700 dark:text-gray-300">
+                {formatRelativeTime(account.balanceReadAt)}
+              </time>
+            ) : null}
+          </div>
+        ),
+    },
+    {
+      key: 'today',
+      header: t('wallets:fields.todayIn'),
+      cell: (account) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {formatMoney(account.today.incomingAmount, account.currency)} ({account.today.incomingCount})
+        </span>
+      ),
+    },
+    {
+      key: 'readiness',
+      header: t('wallets:fields.readiness'),
+      cell: (account) => <WalletReadiness account={account} isCompact />,
+    },
+  ];
+  return (
+    <Table
+      columns={columns}
+      rows={accounts}
+      getRowKey={(account) => account.id}
+      isLoading={isLoading}
+      emptyMessage={t('wallets:list.empty')}
+      caption={t('wallets:list.heading')}
+    />
+  );
+}
