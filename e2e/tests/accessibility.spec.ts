@@ -1,30 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { checkProxy, createProxy, type ProxyEntry, ROLE, runHealthChecks } from '@gerbang/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { callApi, FIRST_ADMIN, inviteByApi, signInByApi, uniqueEmail } from '../support/api';
+import { expectNoSeriousViolations } from '../support/axe';
 import { badge, deviceRow, expectChecks, searchDevices } from '../support/device-dashboard';
 import { type SimulatedDevice, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { consoleUrl, MERCHANT_URL } from '../support/e2e-env';
 import { ADMIN_PAGES, AUTH_PAGES, CUSTOMER_PAGES, MERCHANT_PAGES } from '../support/pages';
 import { closedPort, startHttpProxy } from '../support/proxy-servers';
 import { startSignedIn } from '../support/session';
-
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-/** Runs axe on what the page shows now; fails listing every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help}\n    ${violation.nodes
-          .slice(0, 5)
-          .map((node) => node.target.join(' '))
-          .join('\n    ')}`,
-    );
-  expect(blocking, `axe on ${what}:\n${blocking.join('\n')}`).toEqual([]);
-}
 
 async function openAndScan(page: Page, url: string, title: string, what = url): Promise<void> {
   await page.goto(url);
