@@ -50,3 +50,13 @@ export async function summaryCount(page: Page, term: Parameters<typeof summaryCa
   const text = await summaryCard(page, term).getByRole('definition').textContent();
   return Number.parseInt(text ?? '', 10);
 }
+
+/** Opens a device row's actions (dense rows keep them behind one button) and returns the panel. */
+export async function openRowActions(page: Page, name: string): Promise<Locator> {
+  await deviceRow(page, name)
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
+  const panel = page.getByRole('group', { name: `Actions for ${name}` });
+  await expect(panel).toBeVisible();
+  return panel;
+}

@@ -2,7 +2,7 @@ import { checkProxy, createProxy, type ProxyEntry, ROLE, runHealthChecks } from 
 import { expect, type Page, test } from '@playwright/test';
 import { callApi, FIRST_ADMIN, inviteByApi, signInByApi, uniqueEmail } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
-import { badge, deviceRow, expectChecks, searchDevices } from '../support/device-dashboard';
+import { badge, deviceRow, expectChecks, openRowActions, searchDevices } from '../support/device-dashboard';
 import { type SimulatedDevice, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { consoleUrl, MERCHANT_URL } from '../support/e2e-env';
 import { ADMIN_PAGES, AUTH_PAGES, CUSTOMER_PAGES, MERCHANT_PAGES } from '../support/pages';
@@ -118,16 +118,14 @@ test('the device dashboard with simulated devices listed, its dialogs, and the d
     await expectNoSeriousViolations(page, 'register device dialog');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await deviceRow(page, idle.name)
-      .getByRole('button', { name: `Rotate token of ${idle.name}` })
-      .click();
+    await (await openRowActions(page, idle.name)).getByRole('button', { name: `Rotate token of ${idle.name}` }).click();
     await expect(page.getByRole('dialog', { name: 'Rotate Token' })).toBeVisible();
     await expectNoSeriousViolations(page, 'rotate token confirmation');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await deviceRow(page, checked.name)
-      .getByRole('button', { name: `Edit ${checked.name}` })
-      .click();
+    const actions = await openRowActions(page, checked.name);
+    await expectNoSeriousViolations(page, 'a device row with its actions open');
+    await actions.getByRole('button', { name: `Edit ${checked.name}` }).click();
     await expect(page.getByRole('dialog', { name: 'Edit Device' })).toBeVisible();
     await expectNoSeriousViolations(page, 'edit device dialog');
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -6,6 +6,7 @@ import {
   deviceTable,
   expectChecks,
   expectSummaryCount,
+  openRowActions,
   searchDevices,
   summaryCount,
 } from '../support/device-dashboard';
@@ -59,8 +60,10 @@ test('simulated phones come online live, pass the checks run from the dashboard,
 
   // One device: its four device-level checks show Checking at once, then OK as the phone answers.
   const firstRow = deviceRow(page, first);
-  await expect(firstRow.getByRole('combobox', { name: `Check type for ${first}` })).toHaveValue('device');
-  await firstRow.getByRole('button', { name: `Run checks on ${first}` }).click();
+  const firstActions = await openRowActions(page, first);
+  await expect(firstActions.getByRole('combobox', { name: `Check type for ${first}` })).toHaveValue('device');
+  await firstActions.getByRole('button', { name: `Run checks on ${first}` }).click();
+  await page.keyboard.press('Escape');
   await expect(page.getByText('Started 4 checks.')).toBeVisible();
   await expectChecks(firstRow, 'Checking');
   await expectChecks(firstRow, 'OK');
@@ -92,7 +95,8 @@ test('a phone whose checks fail shows Failed live, after Checking', async ({ pag
   const row = deviceRow(page, name);
   await expect(badge(row, 'Online')).toBeVisible();
 
-  await row.getByRole('button', { name: `Run checks on ${name}` }).click();
+  await (await openRowActions(page, name)).getByRole('button', { name: `Run checks on ${name}` }).click();
+  await page.keyboard.press('Escape');
   await expectChecks(row, 'Checking');
   await expectChecks(row, 'Failed');
   await expect(badge(row, 'OK')).toHaveCount(0);

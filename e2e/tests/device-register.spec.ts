@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FIRST_ADMIN } from '../support/api';
-import { badge, deviceRow, searchDevices } from '../support/device-dashboard';
+import { badge, deviceRow, openRowActions, searchDevices } from '../support/device-dashboard';
 import { uniqueFleetPrefix } from '../support/device-fleet';
 import { expectNowhereOnPage } from '../support/secrets';
 import { startSignedIn } from '../support/session';
@@ -46,14 +46,14 @@ test('registering a device shows its token once, with copy; rotating asks first 
   await expect(badge(row, 'Simulated')).toHaveCount(0);
 
   // Rotating is never one click away: cancel changes nothing, confirm shows a different token once.
-  await row.getByRole('button', { name: `Rotate token of ${name}` }).click();
+  await (await openRowActions(page, name)).getByRole('button', { name: `Rotate token of ${name}` }).click();
   let confirm = page.getByRole('dialog', { name: 'Rotate Token' });
   await expect(confirm).toContainText(`Rotate the token of ${name}? The current token stops working at once`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'New Device Token' })).toHaveCount(0);
 
-  await row.getByRole('button', { name: `Rotate token of ${name}` }).click();
+  await (await openRowActions(page, name)).getByRole('button', { name: `Rotate token of ${name}` }).click();
   confirm = page.getByRole('dialog', { name: 'Rotate Token' });
   await confirm.getByRole('button', { name: 'Rotate', exact: true }).click();
   const rotated = page.getByRole('dialog', { name: 'New Device Token' });

@@ -78,7 +78,9 @@ describe('Device Dashboard actions', () => {
       [`POST ${rotatePath}`]: () => ({ status: 200, data: { device: PIXEL, token: TOKEN } }),
     });
 
-    await user.click(await screen.findByRole('button', { name: 'Rotate token of Pixel 7' }, PAGE_LOAD));
+    // A dense row keeps its actions behind one button.
+    await user.click(await screen.findByRole('button', { name: 'Actions for Pixel 7' }, PAGE_LOAD));
+    await user.click(screen.getByRole('button', { name: 'Rotate token of Pixel 7' }));
     await user.click(
       within(screen.getByRole('dialog', { name: 'Rotate Token' })).getByRole('button', { name: 'Rotate' }),
     );
@@ -93,6 +95,7 @@ describe('Device Dashboard actions', () => {
 
     expect(await screen.findByRole('link', { name: 'Pixel 7' }, PAGE_LOAD)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Register Device' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Pixel 7' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Pixel 7' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run checks on Pixel 7' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Select Pixel 7' })).not.toBeInTheDocument();

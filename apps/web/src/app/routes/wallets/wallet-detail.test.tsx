@@ -98,7 +98,9 @@ describe('a wallet account’s page', () => {
     expect(await screen.findAllByText('wrong code', {}, { timeout: 5_000 })).not.toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Retry from Verify OTP' }));
     await waitFor(() =>
-      expect(app.http.requests.find((r) => r.method === 'POST' && r.url === url(startWalletLogin))?.data).toEqual({ fromStep: 4 }),
+      expect(app.http.requests.find((r) => r.method === 'POST' && r.url === url(startWalletLogin))?.data).toEqual({
+        fromStep: 4,
+      }),
     );
   });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { RowMenu } from '../../../components/ui/row-menu';
 import { useDevicePermissions } from '../hooks/use-device-permissions';
 import { useDeviceStatusActions } from '../hooks/use-device-status-actions';
 import { EditDeviceModal } from './edit-device-modal';
@@ -14,7 +15,7 @@ import { TokenReveal } from './token-reveal';
  * row and on the detail page. Each button's name includes the device's name, so a screen reader
  * going through the table hears which phone it acts on.
  */
-export function DeviceActions({ device }: { device: Device }) {
+export function DeviceActions({ device, isCompact = false }: { device: Device; isCompact?: boolean }) {
   const { t } = useTranslation(['devices']);
   const { canEdit, canOperate } = useDevicePermissions();
   const [isEditing, setIsEditing] = useState(false);
@@ -25,8 +26,8 @@ export function DeviceActions({ device }: { device: Device }) {
   if (!canEdit && !canOperate) return null;
   const isDisabled = device.status === 'disabled';
 
-  return (
-    <div className="flex flex-wrap items-center gap-2">
+  const buttons = (
+    <>
       {canOperate && !isDisabled ? <RunChecksControl deviceIds={[device.id]} target={device.name} /> : null}
       {canEdit ? (
         <Button
@@ -68,6 +69,11 @@ export function DeviceActions({ device }: { device: Device }) {
           {t('devices:actions.disable')}
         </Button>
       ) : null}
+    </>
+  );
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {isCompact ? <RowMenu label={t('devices:actions.menuFor', { name: device.name })}>{buttons}</RowMenu> : buttons}
       {isEditing ? <EditDeviceModal device={device} onClose={() => setIsEditing(false)} /> : null}
       {rotated ? (
         <Modal

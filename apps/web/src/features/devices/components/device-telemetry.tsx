@@ -2,7 +2,13 @@ import type { Telemetry } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 
 /** Battery, charging, network, signal and IP in a compact list (a table cell or a section). */
-export function DeviceTelemetry({ telemetry }: { telemetry: Telemetry | null }) {
+export function DeviceTelemetry({
+  telemetry,
+  isCompact = false,
+}: {
+  telemetry: Telemetry | null;
+  isCompact?: boolean;
+}) {
   const { t } = useTranslation(['devices']);
   if (!telemetry) return <span className="text-gray-700 dark:text-gray-300">{t('devices:telemetry.none')}</span>;
   const items = [
@@ -23,6 +29,18 @@ export function DeviceTelemetry({ telemetry }: { telemetry: Telemetry | null }) 
     },
     { key: 'ip', label: t('devices:telemetry.ip'), value: telemetry.ip ?? t('devices:telemetry.noIp') },
   ];
+  if (isCompact) {
+    // One line in a dense row: battery and network; everything in the tooltip (and on the detail page).
+    const full = items.map((item) => `${item.label}: ${item.value}`).join(' · ');
+    return (
+      <span className="text-xs" title={full}>
+        <span aria-hidden="true">
+          {items[0]?.value} · {items[1]?.value}
+        </span>
+        <span className="sr-only">{full}</span>
+      </span>
+    );
+  }
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
       {items.map((item) => (

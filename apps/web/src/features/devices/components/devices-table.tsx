@@ -42,36 +42,42 @@ export function DevicesTable({ devices, isLoading, selection }: DevicesTableProp
       key: 'name',
       header: t('devices:fields.name'),
       cell: (device) => (
-        <div className="flex min-w-40 flex-col items-start gap-1">
+        <div className="flex items-center gap-1" title={device.label || undefined}>
           <Link
             to={`/device/${device.id}`}
-            className="font-medium text-gray-900 underline hover:no-underline dark:text-white"
+            className="max-w-48 truncate font-medium text-gray-900 underline hover:no-underline dark:text-white"
           >
             {device.name}
           </Link>
-          {device.label ? <span className="text-xs text-gray-700 dark:text-gray-300">{device.label}</span> : null}
-          <div className="flex flex-wrap gap-1">
-            {device.isSimulated ? <SimulatedBadge /> : null}
-            {device.status === 'disabled' ? <DeviceStatusBadge status={device.status} /> : null}
-          </div>
+          {device.label ? <span className="sr-only">{device.label}</span> : null}
+          {device.isSimulated ? <SimulatedBadge /> : null}
+          {device.status === 'disabled' ? <DeviceStatusBadge status={device.status} /> : null}
         </div>
       ),
     },
-    { key: 'presence', header: t('devices:fields.presence'), cell: (device) => <DevicePresence device={device} /> },
+    {
+      key: 'presence',
+      header: t('devices:fields.presence'),
+      cell: (device) => <DevicePresence device={device} isCompact />,
+    },
     { key: 'busy', header: t('devices:fields.busy'), cell: (device) => <DeviceBusy isBusy={device.isBusy} /> },
     {
       key: 'telemetry',
       header: t('devices:fields.telemetry'),
-      cell: (device) => <DeviceTelemetry telemetry={device.telemetry} />,
+      cell: (device) => <DeviceTelemetry telemetry={device.telemetry} isCompact />,
     },
     ...DEVICE_CHECK_TYPES.map(
       (type): TableColumn<Device> => ({
         key: `check-${type}`,
         header: t(`devices:checkTypes.${type}`),
-        cell: (device) => <DeviceCheckStatus check={device.health[type]} />,
+        cell: (device) => <DeviceCheckStatus check={device.health[type]} isCompact />,
       }),
     ),
-    { key: 'actions', header: t('devices:fields.actions'), cell: (device) => <DeviceActions device={device} /> },
+    {
+      key: 'actions',
+      header: t('devices:fields.actions'),
+      cell: (device) => <DeviceActions device={device} isCompact />,
+    },
   ];
 
   return (
@@ -82,6 +88,7 @@ export function DevicesTable({ devices, isLoading, selection }: DevicesTableProp
       isLoading={isLoading}
       emptyMessage={t('devices:list.empty')}
       caption={t('devices:list.caption')}
+      density="compact"
     />
   );
 }

@@ -66,7 +66,7 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
         <WalletFilters values={filterValues} onChange={setFilterValues} />
         {canOperate ? (
           <div className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 bg-white p-3 dark:border-gray-700 dark:bg-gray-900">
-            <p aria-live="polite" className="text-sm font-medium">
+            <p aria-live="polite" className="self-center text-sm font-medium">
               {t('wallets:bulk.selected', { count: visibleSelection.length })}
             </p>
             <Button

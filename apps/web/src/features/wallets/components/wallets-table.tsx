@@ -43,24 +43,27 @@ export function WalletsTable({ accounts, isLoading, selection }: WalletsTablePro
       key: 'account',
       header: t('wallets:fields.account'),
       cell: (account) => (
-        <div className="flex min-w-40 flex-col items-start">
+        <span className="flex items-center gap-2" title={`${account.accountNumber} · ${account.holderName}`}>
           <Link
             to={walletDetailPath(account.provider, account.id)}
-            className="font-medium text-gray-900 underline hover:no-underline dark:text-white"
+            className="max-w-40 truncate font-medium text-gray-900 underline hover:no-underline dark:text-white"
           >
             {account.label || account.accountNumber}
           </Link>
-          <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
-            {account.accountNumber} · {account.holderName}
+          <span className="max-w-28 truncate text-xs text-gray-700 dark:text-gray-300">
+            {account.label ? account.accountNumber : account.holderName}
           </span>
-        </div>
+        </span>
       ),
     },
     {
       key: 'device',
       header: t('wallets:fields.device'),
       cell: (account) => (
-        <Link to={`/device/${account.deviceId}`} className="whitespace-nowrap underline hover:no-underline">
+        <Link
+          to={`/device/${account.deviceId}`}
+          className="inline-block max-w-32 truncate underline hover:no-underline"
+        >
           {account.deviceName}
         </Link>
       ),
@@ -68,12 +71,13 @@ export function WalletsTable({ accounts, isLoading, selection }: WalletsTablePro
     {
       key: 'status',
       header: t('wallets:fields.status'),
-      cell: (account) => (
-        <div className="flex flex-col items-start gap-1">
-          <WalletStatusBadge status={account.status} />
+      // An account that is not active says so; an active one says whether it is logged in.
+      cell: (account) =>
+        account.status === 'active' ? (
           <WalletLoginBadge status={account.loginStatus} />
-        </div>
-      ),
+        ) : (
+          <WalletStatusBadge status={account.status} />
+        ),
     },
     {
       key: 'health',
@@ -87,21 +91,23 @@ export function WalletsTable({ accounts, isLoading, selection }: WalletsTablePro
         account.balance === null ? (
           t('wallets:none')
         ) : (
-          <div className="flex flex-col whitespace-nowrap">
-            <span className="font-medium tabular-nums">{formatMoney(account.balance, account.currency)}</span>
-            {account.balanceReadAt ? (
-              <time dateTime={account.balanceReadAt} className="text-xs text-gray-700 dark:text-gray-300">
-                {formatRelativeTime(account.balanceReadAt)}
-              </time>
-            ) : null}
-          </div>
+          <span
+            className="font-medium tabular-nums"
+            title={
+              account.balanceReadAt
+                ? t('wallets:readAt', { when: formatRelativeTime(account.balanceReadAt) })
+                : undefined
+            }
+          >
+            {formatMoney(account.balance, account.currency)}
+          </span>
         ),
     },
     {
       key: 'today',
       header: t('wallets:fields.todayIn'),
       cell: (account) => (
-        <span className="whitespace-nowrap tabular-nums">
+        <span className="tabular-nums">
           {formatMoney(account.today.incomingAmount, account.currency)} ({account.today.incomingCount})
         </span>
       ),
@@ -120,6 +126,7 @@ export function WalletsTable({ accounts, isLoading, selection }: WalletsTablePro
       isLoading={isLoading}
       emptyMessage={t('wallets:list.empty')}
       caption={t('wallets:list.heading')}
+      density="compact"
     />
   );
 }
