@@ -1,6 +1,7 @@
 import { ROLE } from '@gerbang/contract';
 import type { DatabaseHandle } from '@gerbang/server/src/db/database';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
+import { createWalletsRepository } from '@gerbang/server/src/modules/wallets/wallets.repository';
 import { sql } from 'drizzle-orm';
 
 /** What the orchestrator asks a server child to seed before it listens. */
@@ -15,6 +16,8 @@ export type SeedPlan = {
   walletAccounts: number;
 };
 
+/** Runs of each wallet check per seeded account (every 30 minutes, newest first). */
+const CHECK_RUNS_PER_TYPE = 24;
 /** Transfers per seeded account, all today: the list's daily totals sum real rows. */
 const TRANSFERS_PER_ACCOUNT = 20;
 
@@ -53,9 +56,10 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
 }
 
 /**
- * A fleet behind the wallet dashboard: phones with 10 DANA accounts each, every account with a
- * run of each wallet check (a few failing) and TRANSFERS_PER_ACCOUNT of today's transfers, so
- * a list page does the work a real one does (latest checks, daily totals, movements).
+ * A fleet behind the wallet dashboard: phones with 10 DANA accounts each, every account with
+ * CHECK_RUNS_PER_TYPE runs of each wallet check (a few failing) and TRANSFERS_PER_ACCOUNT of
+ * today's transfers, so a list page does the work a real one does (latest checks, daily totals,
+ * movements).
  */
 async function seedWalletAccounts(database: DatabaseHandle, count: number): Promise<void> {
   const phones = Math.ceil(count / 10);
@@ -74,14 +78,23 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
     from generate_series(1, ${count}::int) as s(n)
     join devices d on d.name = 'bench-phone-' || lpad((1 + (n - 1) / 10)::text, 4, '0')
     on conflict do nothing`);
+  // Half a day of the 30-minute schedule: the list must not get slower as histories grow.
   await database.db.execute(sql`
     insert into health_check_runs (device_id, wallet_account_id, type, status, trigger, command_id, started_at,
                                    finished_at, deadline_at, reason)
-    select a.device_id, a.id, t.type, case when a.health_state = 'failing' and t.type = 'transfer' then 2 else 1 end,
-           'schedule', gen_random_uuid()::text, now() - interval '5 minutes', now() - interval '5 minutes',
-           now() - interval '4 minutes', case when a.health_state = 'failing' and t.type = 'transfer' then 'timeout' end
+    select a.device_id, a.id, t.type,
+           case when a.health_state = 'failing' and t.type = 'transfer' and k = 1 then 2 else 1 end,
+           'schedule', gen_random_uuid()::text, now() - k * interval '30 minutes', now() - k * interval '30 minutes',
+           now() - k * interval '29 minutes',
+           case when a.health_state = 'failing' and t.type = 'transfer' and k = 1 then 'timeout' end
     from wallet_accounts a
-    cross join (values ('get_balance'), ('transfer'), ('transaction_history'), ('get_qr_code')) as t(type)`);
+    cross join (values ('get_balance'), ('transfer'), ('transaction_history'), ('get_qr_code')) as t(type)
+    cross join generate_series(1, ${CHECK_RUNS_PER_TYPE}::int) as g(k)`);
+  // What the server keeps in step after every run: health_state and the latest run of each type.
+  const ids = await database.db.execute(sql`select id from wallet_accounts`);
+  await createWalletsRepository(database.db).refreshHealthState(
+    (ids as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
+  );
   await database.db.execute(sql`
     insert into wallet_transactions (account_id, provider_transaction_id, direction, amount_minor, currency,
                                      occurred_at, source)

@@ -25,6 +25,14 @@ import {
  */
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** One check's latest run as wallet_accounts.health_latest keeps it (ISO times, UTC). */
+export type LatestWalletCheckSnapshot = {
+  status: number;
+  reason: string | null;
+  message: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+};
 export const users = pgTable(
   'users',
   {
@@ -226,6 +234,10 @@ export const healthCheckRuns = pgTable(
     index('health_check_runs_wallet_idx')
       .on(t.walletAccountId, t.startedAt.desc())
       .where(sql`${t.walletAccountId} is not null`),
+    // The latest run of one check type of an account is one probe, however long its history.
+    index('health_check_runs_wallet_type_idx')
+      .on(t.walletAccountId, t.type, t.startedAt.desc())
+      .where(sql`${t.walletAccountId} is not null`),
     uniqueIndex('health_check_runs_command_key').on(t.commandId),
     // At most one CHECKING run per device and type, and per account and type: the database refuses a second.
     uniqueIndex('health_check_runs_one_checking_key')
@@ -325,6 +337,12 @@ export const walletAccounts = pgTable(
     healthState: text('health_state', { enum: ['healthy', 'failing', 'checking', 'unknown'] })
       .notNull()
       .default('unknown'),
+    /**
+     * The latest run of each wallet check type (and the QR fetch), kept with health_state by the
+     * statement that recomputes it after every run change: lists read it with the row instead of
+     * probing the run history per account and type.
+     */
+    healthLatest: jsonb('health_latest').$type<Record<string, LatestWalletCheckSnapshot>>().notNull().default({}),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     qrPayload: text('qr_payload'),
     qrReadAt: timestamp('qr_read_at', { withTimezone: true }),

@@ -24,7 +24,6 @@ import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispa
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { HealthChecksRepository, RunOutcome, RunRecord } from '../health-checks/health-checks.repository';
-import type { WalletChecksRepository } from './wallet-checks.repository';
 import type { WalletEvents } from './wallet-events';
 import type { WalletFailures } from './wallet-failures';
 import { parseReportedTransactions, type WalletTransactionsService } from './wallet-transactions.service';
@@ -67,7 +66,6 @@ export function toWalletCheckRun(run: RunRecord): WalletCheckRun {
  */
 export function createWalletChecksService(deps: {
   runs: HealthChecksRepository;
-  reads: WalletChecksRepository;
   wallets: WalletsRepository;
   transactions: WalletTransactionsService;
   failures: WalletFailures;
@@ -85,14 +83,15 @@ export function createWalletChecksService(deps: {
     if (changed.length === 0) return;
     const accountIds = [...new Set(changed.map((r) => r.walletAccountId as string))];
     await wallets.refreshHealthState(accountIds);
-    const [latest, records] = await Promise.all([deps.reads.latest(accountIds), wallets.findManyById(accountIds)]);
+    // The refreshed rows carry each account's latest run per type (health_latest).
+    const records = await wallets.findManyById(accountIds);
     const items: WalletHealthCheckItem[] = [];
     for (const run of changed) {
       const record = records.find((r) => r.id === run.walletAccountId);
       if (!record) continue; // deleted meanwhile
       const data: Record<string, number> = {};
       for (const type of [...WALLET_CHECK_TYPES, 'get_qr_code'] as const) {
-        const check = latest.find((c) => c.accountId === record.id && c.type === type);
+        const check = record.healthLatest[type];
         data[HEALTH_CHECK_KEYS[type]] = check?.status ?? HEALTH_CHECK_STATUS.Unknown;
       }
       items.push({
@@ -332,7 +331,7 @@ export function createWalletChecksService(deps: {
     async qrCode(accountId: string): Promise<WalletQrCode> {
       const record = await wallets.findById(accountId);
       if (!record) throw notFound('Wallet account');
-      const last = (await deps.reads.latest([accountId])).find((c) => c.type === 'get_qr_code');
+      const last = record.healthLatest.get_qr_code;
       return {
         payload: record.qrPayload,
         readAt: record.qrReadAt?.toISOString() ?? null,

@@ -13,6 +13,7 @@ export function createWalletEvents() {
   let pending = new Set<string>();
   let isListWide = false;
   let timer: NodeJS.Timeout | undefined;
+  const changeListeners = new Set<() => void>();
 
   function flush() {
     timer = undefined;
@@ -36,12 +37,18 @@ export function createWalletEvents() {
     },
     /** These accounts changed; none given: accounts were added or removed (lists as a whole). */
     changed(accountIds: readonly string[] = []) {
+      for (const listener of changeListeners) listener();
       if (accountIds.length === 0) isListWide = true;
       for (const id of accountIds) pending.add(id);
       timer ??= setTimeout(flush, COALESCE_MS);
     },
+    /** Called at once on every change (before the coalesced console event), e.g. to drop a cache. */
+    onChanged(listener: () => void) {
+      changeListeners.add(listener);
+    },
     close() {
       broadcaster = null;
+      changeListeners.clear();
       clearTimeout(timer);
       timer = undefined;
     },

@@ -10,7 +10,6 @@ import {
   type WalletCredentialField,
   type WalletHealth,
 } from '@gerbang/contract';
-import type { LatestWalletCheck } from './wallet-checks.repository';
 import { readinessOf } from './wallet-readiness';
 import type { TodayTotals, WalletRecord } from './wallets.repository';
 
@@ -69,13 +68,13 @@ export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
  */
 export function toWalletAccount(
   record: WalletRecord,
-  extras: { checks: readonly LatestWalletCheck[]; today: TodayTotals; hasMovedMoney: boolean },
+  extras: { today: TodayTotals; hasMovedMoney: boolean },
 ): WalletAccount {
   const currency = CURRENCY_OF_PROVIDER[record.provider];
   const money = (minor: bigint | null) => (minor === null ? null : formatAmount(minor, currency));
   const health = Object.fromEntries(
     WALLET_COMMAND_CHECKS.map((type) => {
-      const check = extras.checks.find((c) => c.type === type);
+      const check = record.healthLatest[type];
       return [
         type,
         check

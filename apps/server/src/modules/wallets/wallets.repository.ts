@@ -1,5 +1,6 @@
-import { PROVIDER_TIME_ZONES, type WalletProvider, type WalletSort } from '@gerbang/contract';
+import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider, type WalletSort } from '@gerbang/contract';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
@@ -74,6 +75,9 @@ export type TodayTotals = {
 };
 export const NO_MOVEMENTS: TodayTotals = { incomingAmount: 0n, incomingCount: 0, outgoingAmount: 0n, outgoingCount: 0 };
 
+const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The sort's column as an SQL expression and how its cursor value is cast back. */
@@ -91,12 +95,6 @@ const SORT_KEYS = {
   },
 } as const;
 
-/** Today's date where the account's provider operates (daily limits reset at its midnight). */
-const todaySql = sql`(now() at time zone (case ${walletAccounts.provider} ${sql.join(
-  Object.entries(PROVIDER_TIME_ZONES).map(([provider, zone]) => sql`when ${provider} then ${zone}`),
-  sql` `,
-)} end))::date`;
-
 export function createWalletsRepository(db: Database) {
   const selectRecords = () =>
     db
@@ -104,32 +102,6 @@ export function createWalletsRepository(db: Database) {
       .from(walletAccounts)
       .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
       .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId));
-
-  async function readTotals(where: SQL): Promise<Map<string, TodayTotals>> {
-    const rows = await db
-      .select({
-        accountId: walletDailyTotals.accountId,
-        direction: walletDailyTotals.direction,
-        amount: sql<string>`${walletDailyTotals.amountMinor}::text`,
-        count: walletDailyTotals.count,
-      })
-      .from(walletDailyTotals)
-      .innerJoin(walletAccounts, eq(walletAccounts.id, walletDailyTotals.accountId))
-      .where(and(where, sql`${walletDailyTotals.day} = ${todaySql}`));
-    const totals = new Map<string, TodayTotals>();
-    for (const row of rows) {
-      const entry = { ...(totals.get(row.accountId) ?? NO_MOVEMENTS) };
-      if (row.direction === 'in') {
-        entry.incomingAmount = BigInt(row.amount);
-        entry.incomingCount = row.count;
-      } else {
-        entry.outgoingAmount = BigInt(row.amount);
-        entry.outgoingCount = row.count;
-      }
-      totals.set(row.accountId, entry);
-    }
-    return totals;
-  }
 
   async function findById(id: string): Promise<WalletRecord | null> {
     const rows = await selectRecords().where(eq(walletAccounts.id, id)).limit(1);
@@ -196,7 +168,12 @@ export function createWalletsRepository(db: Database) {
      * the readiness facts and the balance, and nothing else, so a thousand accounts stay cheap.
      */
     async summaryFactsOf(provider: WalletProvider) {
-      return db
+      // Today's totals ride along (two primary-key probes per account): one statement, not two.
+      const todayIn = alias(walletDailyTotals, 'today_in');
+      const todayOut = alias(walletDailyTotals, 'today_out');
+      // One provider, one time zone: today is a constant the planner can probe the key with.
+      const today = sql`(now() at time zone ${PROVIDER_TIME_ZONES[provider]})::date`;
+      const rows = await db
         .select({
           id: walletAccounts.id,
           provider: walletAccounts.provider,
@@ -212,10 +189,35 @@ export function createWalletsRepository(db: Database) {
           deviceIsOnline: isOnlineSql,
           deviceIsBusy: devices.isBusy,
           deviceStatus: devices.status,
+          inAmount: todayIn.amountMinor,
+          inCount: todayIn.count,
+          outAmount: todayOut.amountMinor,
+          outCount: todayOut.count,
         })
         .from(walletAccounts)
         .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
+        .leftJoin(
+          todayIn,
+          and(eq(todayIn.accountId, walletAccounts.id), eq(todayIn.direction, 'in'), sql`${todayIn.day} = ${today}`),
+        )
+        .leftJoin(
+          todayOut,
+          and(
+            eq(todayOut.accountId, walletAccounts.id),
+            eq(todayOut.direction, 'out'),
+            sql`${todayOut.day} = ${today}`,
+          ),
+        )
         .where(eq(walletAccounts.provider, provider));
+      return rows.map(({ inAmount, inCount, outAmount, outCount, ...facts }) => ({
+        ...facts,
+        today: {
+          incomingAmount: inAmount ?? 0n,
+          incomingCount: inCount ?? 0,
+          outgoingAmount: outAmount ?? 0n,
+          outgoingCount: outCount ?? 0,
+        } satisfies TodayTotals,
+      }));
     },
 
     async insert(fields: NewWalletRecord): Promise<string> {
@@ -314,30 +316,33 @@ export function createWalletsRepository(db: Database) {
     },
 
     /**
-     * Recomputes health_state from the latest run of each wallet check, in one statement, so
-     * concurrent finishes end with the state of the newest runs: failing beats checking; healthy
-     * needs all three checks OK; otherwise unknown.
+     * Recomputes health_state and health_latest from the latest run of each wallet check (and the
+     * QR fetch), in one statement, so concurrent finishes end with the state of the newest runs:
+     * failing beats checking; healthy needs all three checks OK; otherwise unknown. Every change
+     * of a wallet run is followed by this call, so the snapshot lists read is never behind.
      */
     async refreshHealthState(ids: string[]): Promise<void> {
       if (ids.length === 0) return;
+      const isCheck = sql.raw(`r.type <> 'get_qr_code'`);
       await db.execute(sql`
-        update wallet_accounts a set health_state = (
-          select case
-            when bool_or(r.status not in (0, 1, 3)) then 'failing'
-            when bool_or(r.status = 3) then 'checking'
-            when count(*) = 3 and bool_and(r.status = 1) then 'healthy'
-            else 'unknown' end
-          from (values ('get_balance'), ('transfer'), ('transaction_history')) as t(type)
+        update wallet_accounts a set (health_state, health_latest) = (
+          select
+            case
+              when bool_or(r.status not in (0, 1, 3)) filter (where ${isCheck}) then 'failing'
+              when bool_or(r.status = 3) filter (where ${isCheck}) then 'checking'
+              when count(*) filter (where ${isCheck}) = 3 and bool_and(r.status = 1) filter (where ${isCheck}) then 'healthy'
+              else 'unknown' end,
+            coalesce(jsonb_object_agg(r.type, jsonb_build_object(
+              'status', r.status::int, 'reason', r.reason, 'message', r.message,
+              'startedAt', ${isoOf('r.started_at')}, 'finishedAt', ${isoOf('r.finished_at')})), '{}'::jsonb)
+          from (values ${latestCheckTypes}) as t(type)
           cross join lateral (
-            select h.status from health_check_runs h
+            select t.type, h.status, h.reason, h.message, h.started_at, h.finished_at from health_check_runs h
             where h.wallet_account_id = a.id and h.type = t.type
-            order by h.started_at desc limit 1
+            order by h.started_at desc nulls last limit 1
           ) r
         )
-        where a.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`);
+        where a.id = any(${`{${ids.join(',')}}`}::uuid[])`);
     },
 
     /**
@@ -379,16 +384,6 @@ export function createWalletsRepository(db: Database) {
     },
 
     /** Today's incoming and outgoing totals per account (the provider's local day), from the daily totals. */
-    async todayTotals(ids: string[]): Promise<Map<string, TodayTotals>> {
-      if (ids.length === 0) return new Map();
-      return readTotals(inArray(walletDailyTotals.accountId, ids));
-    },
-
-    /** Today's totals of every account of a provider (the summary: no list of ids to send). */
-    async todayTotalsOf(provider: WalletProvider): Promise<Map<string, TodayTotals>> {
-      return readTotals(eq(walletAccounts.provider, provider));
-    },
-
     /** The accounts among `ids` that have any transfer recorded (those cannot be deleted). */
     async withMovements(ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();

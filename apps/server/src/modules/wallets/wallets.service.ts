@@ -1,8 +1,6 @@
 import {
   CREDENTIAL_FIELDS_OF_PROVIDER,
   type CreateWalletBody,
-  CURRENCY_OF_PROVIDER,
-  formatAmount,
   type UpdateWalletBody,
   type WalletAccount,
   type WalletCredentialsInput,
@@ -19,11 +17,12 @@ import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { DevicesRepository } from '../devices/devices.repository';
 import type { ProxiesRepository } from '../proxies/proxies.repository';
-import type { WalletChecksRepository } from './wallet-checks.repository';
 import type { WalletEvents } from './wallet-events';
 import { accountNumberOf, checkCredentialFields, invalidFields, limitColumnsOf } from './wallet-input';
 import type { WalletLoginRepository } from './wallet-login.repository';
-import { forceActiveSettings, isForceActive, readinessOfRecord, toWalletAccount } from './wallet-view';
+import { createWalletSummaries } from './wallet-summaries';
+import { forceActiveSettings, isForceActive, toWalletAccount } from './wallet-view';
+import type { WalletViewFactsRepository } from './wallet-view-facts.repository';
 import {
   NO_MOVEMENTS,
   type WalletChanges,
@@ -44,7 +43,7 @@ const duplicateNumber = () =>
 
 export function createWalletsService(deps: {
   repo: WalletsRepository;
-  checks: WalletChecksRepository;
+  facts: WalletViewFactsRepository;
   logins: WalletLoginRepository;
   devices: DevicesRepository;
   proxies: ProxiesRepository;
@@ -54,6 +53,7 @@ export function createWalletsService(deps: {
   events: WalletEvents;
 }) {
   const { repo, events } = deps;
+  const summaries = createWalletSummaries({ repo, events });
 
   async function getRecord(id: string): Promise<WalletRecord> {
     const record = await repo.findById(id);
@@ -63,18 +63,9 @@ export function createWalletsService(deps: {
 
   /** The API views of records, with their latest checks, today's totals and whether money moved. */
   async function views(records: WalletRecord[]): Promise<WalletAccount[]> {
-    const ids = records.map((r) => r.id);
-    const [checks, totals, moved] = await Promise.all([
-      deps.checks.latest(ids),
-      repo.todayTotals(ids),
-      repo.withMovements(ids),
-    ]);
+    const facts = await deps.facts.factsOf(records.map((r) => r.id));
     return records.map((record) =>
-      toWalletAccount(record, {
-        checks: checks.filter((c) => c.accountId === record.id),
-        today: totals.get(record.id) ?? NO_MOVEMENTS,
-        hasMovedMoney: moved.has(record.id),
-      }),
+      toWalletAccount(record, facts.get(record.id) ?? { today: NO_MOVEMENTS, hasMovedMoney: false }),
     );
   }
 
@@ -148,26 +139,8 @@ export function createWalletsService(deps: {
     },
 
     /** The dashboard's cards: readiness from the one place it is decided, balances summed exactly. */
-    async summary(provider: WalletProvider): Promise<WalletSummary> {
-      const [records, totals] = await Promise.all([repo.summaryFactsOf(provider), repo.todayTotalsOf(provider)]);
-      let ready = 0;
-      let balance = 0n;
-      for (const r of records) {
-        if (readinessOfRecord(r, totals.get(r.id) ?? NO_MOVEMENTS).isReady) ready += 1;
-        balance += r.balanceMinor ?? 0n;
-      }
-      const count = (test: (r: (typeof records)[number]) => boolean) => records.filter(test).length;
-      const currency = CURRENCY_OF_PROVIDER[provider];
-      return {
-        provider,
-        currency,
-        total: records.length,
-        ready,
-        loggedIn: count((r) => r.loginStatus === 'logged_in'),
-        failing: count((r) => r.healthState === 'failing' || r.status === 'auto_disabled'),
-        disabled: count((r) => r.status !== 'active'),
-        totalBalance: formatAmount(balance, currency),
-      };
+    summary(provider: WalletProvider): Promise<WalletSummary> {
+      return summaries.of(provider);
     },
 
     async create(

@@ -7,7 +7,6 @@ import { fleetOf } from '../devices/fleet';
 import { createHealthChecksRepository } from '../health-checks/health-checks.repository';
 import { createProxiesRepository } from '../proxies/proxies.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
-import { createWalletChecksRepository } from './wallet-checks.repository';
 import { createWalletChecksService, type WalletChecksService } from './wallet-checks.service';
 import { createWalletEvents, type WalletEvents } from './wallet-events';
 import { createWalletFailures } from './wallet-failures';
@@ -19,6 +18,7 @@ import {
   parseReportedTransactions,
   type WalletTransactionsService,
 } from './wallet-transactions.service';
+import { createWalletViewFactsRepository } from './wallet-view-facts.repository';
 import { createWalletsRepository, type WalletsRepository } from './wallets.repository';
 import { createWalletsService, type WalletsService } from './wallets.service';
 
@@ -51,7 +51,6 @@ function createWallets(ctx: AppContext): Wallets {
   const fleet = fleetOf(ctx);
   const secretBox = createSecretBox(ctx.config.ENCRYPTION_KEY);
   const repo = createWalletsRepository(ctx.db);
-  const reads = createWalletChecksRepository(ctx.db);
   const logins = createWalletLoginRepository(ctx.db);
   const proxies = createProxiesRepository(ctx.db);
   const events = createWalletEvents();
@@ -69,7 +68,7 @@ function createWallets(ctx: AppContext): Wallets {
   });
   const service = createWalletsService({
     repo,
-    checks: reads,
+    facts: createWalletViewFactsRepository(ctx.db),
     logins,
     devices: fleet.devices,
     proxies,
@@ -81,7 +80,6 @@ function createWallets(ctx: AppContext): Wallets {
   const deadlineSeconds = ctx.config.WALLET_COMMAND_DEADLINE_SECONDS;
   const checks = createWalletChecksService({
     runs: createHealthChecksRepository(ctx.db),
-    reads,
     wallets: repo,
     transactions,
     failures,
