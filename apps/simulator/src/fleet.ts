@@ -99,6 +99,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     busyRate: options.busyRate ?? DEFAULT_BEHAVIOUR.busyRate,
     heartbeatMs: options.heartbeatMs,
     otpTtlSeconds: options.otpTtlSeconds,
+    accountsSignedIn: options.accountsSignedIn,
   };
   const faults = new FaultBook();
   const devices = credentials.map(

@@ -50,6 +50,11 @@ export type DeviceBehaviour = {
   heartbeatMs?: number;
   /** How long a simulated OTP is good (default: the contract's WALLET_OTP_TTL_SECONDS_DEFAULT). */
   otpTtlSeconds?: number;
+  /**
+   * The apps are already signed in to the accounts the server lists (a phone that kept its
+   * sessions): for benchmarks whose server was seeded with logged-in accounts.
+   */
+  accountsSignedIn?: boolean;
 };
 
 /**
@@ -148,6 +153,7 @@ export class SimulatedDevice {
       logger: options.logger,
       faults: options.faults ?? new FaultBook(),
       otpTtlSeconds: options.behaviour.otpTtlSeconds,
+      accountsSignedIn: options.behaviour.accountsSignedIn,
     });
   }
 

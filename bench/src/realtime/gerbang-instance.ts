@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '@gerbang/server/src/db/databa
 import { devices, users } from '@gerbang/server/src/db/schema';
 import { hashToken } from '@gerbang/server/src/modules/auth/one-time-token';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
+import { sql } from 'drizzle-orm';
 import { send, serveParent } from '../ipc';
 import { type BenchDevices, benchDeviceName, benchDeviceToken } from './device-tokens';
 
@@ -19,7 +20,8 @@ import { type BenchDevices, benchDeviceName, benchDeviceToken } from './device-t
  * (shared by the instances of one run), BENCH_CONSOLE_USERS (JSON ConsoleUsers to seed; ON
  * CONFLICT DO NOTHING, so a second instance on the same database changes nothing), BENCH_DEVICES
  * (JSON BenchDevices: simulated devices whose tokens derive from the secret; seeded by the first
- * instance only).
+ * instance only), BENCH_WALLET_ACCOUNTS (that many logged-in DANA accounts, ten per device),
+ * ADMIN_CONSOLE_URL (the origin a benchmark serves the console from, allowed by CORS).
  * Scheduled health and proxy checks are off: they are not what is measured.
  * IPC: 'ready' with the port; usage, profile and stop as the other bench children (../ipc.ts).
  */
@@ -64,6 +66,21 @@ async function seedDevices(database: DatabaseHandle, plan: BenchDevices) {
 }
 
 /**
+ * Logged-in, active DANA accounts spread ten to a seeded device (in device order), as a fleet whose
+ * phones already hold their sessions (the simulator's accountsSignedIn).
+ */
+async function seedWalletAccounts(database: DatabaseHandle, count: number) {
+  await database.db.execute(sql`
+    insert into wallet_accounts (device_id, provider, label, account_number, holder_name, login_status, health_state,
+                                 balance_minor, balance_read_at)
+    select d.id, 'dana', 'Bench DANA ' || lpad(n::text, 4, '0'), '0813' || lpad(n::text, 8, '0'), 'Holder ' || n,
+           'logged_in', 'healthy', (n * 1000)::bigint, now()
+    from generate_series(1, ${count}::int) as s(n)
+    join devices d on d.name = 'rt-bench-' || lpad((1 + (n - 1) / 10)::text, 4, '0')
+    on conflict do nothing`);
+}
+
+/**
  * Known issue (reported, server code not ours to change): stopping an instance with REDIS_URL
  * while agents' disconnect bookkeeping still emits to the consoles publishes on a Redis connection
  * realtime's preClose already quit, and the rejection is unhandled. Say so in one line per kind
@@ -91,6 +108,8 @@ async function main() {
     PROXY_CHECK_SCHEDULE_MINUTES: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(process.env.ADMIN_CONSOLE_URL ? { ADMIN_CONSOLE_URL: process.env.ADMIN_CONSOLE_URL } : {}),
+    WALLET_CHECK_SCHEDULE_MINUTES: '0',
   });
   const config = resolveConfig(raw, { JWT_SECRET: raw.JWT_SECRET ?? '', ENCRYPTION_KEY: raw.ENCRYPTION_KEY ?? '' });
 
@@ -102,6 +121,7 @@ async function main() {
   await database.migrate();
   await seedConsoleUsers(database, JSON.parse(process.env.BENCH_CONSOLE_USERS ?? '{"emails":[],"password":""}'));
   if (process.env.BENCH_DEVICES) await seedDevices(database, JSON.parse(process.env.BENCH_DEVICES));
+  if (process.env.BENCH_WALLET_ACCOUNTS) await seedWalletAccounts(database, Number(process.env.BENCH_WALLET_ACCOUNTS));
 
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: config.HOST });

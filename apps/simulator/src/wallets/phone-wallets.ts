@@ -87,6 +87,8 @@ export class PhoneWallets {
       logger: Logger;
       faults: FaultBook;
       otpTtlSeconds?: number;
+      /** New accounts start signed in (see DeviceBehaviour.accountsSignedIn). */
+      accountsSignedIn?: boolean;
     },
   ) {}
 
@@ -189,11 +191,12 @@ export class PhoneWallets {
       currency === 'IDR'
         ? BigInt(randomInt(this.options.random, 0, 5_000)) * 1000n
         : BigInt(randomInt(this.options.random, 0, 5_000_000));
+    const signedIn = this.options.accountsSignedIn ?? false;
     return {
       ref,
-      credentialsSaved: false,
+      credentialsSaved: signedIn,
       proxy: null,
-      loggedIn: false,
+      loggedIn: signedIn,
       otp: null,
       balanceMinor,
       history: [],
