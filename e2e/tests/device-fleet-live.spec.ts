@@ -63,8 +63,8 @@ test('simulated phones come online live, pass the checks run from the dashboard,
   const firstActions = await openRowActions(page, first);
   await expect(firstActions.getByRole('combobox', { name: `Check type for ${first}` })).toHaveValue('device');
   await firstActions.getByRole('button', { name: `Run checks on ${first}` }).click();
-  await page.keyboard.press('Escape');
   await expect(page.getByText('Started 4 checks.')).toBeVisible();
+  await page.keyboard.press('Escape');
   await expectChecks(firstRow, 'Checking');
   await expectChecks(firstRow, 'OK');
   await expect(firstRow).toContainText('Finished');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useIntlLocale } from './use-format-date-time';
 
 /** "Last seen 2 minutes ago" must age without a reload; a coarse tick is enough. */
@@ -11,19 +11,48 @@ const UNITS: { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'second', seconds: 1 },
 ];
 
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
+/**
+ * One clock for the whole app: every "2 minutes ago" on screen ages on the same tick, in one
+ * render, rather than each cell keeping its own timer (a 1,000-row table would run 1,000).
+ */
+const clock = {
+  now: Date.now(),
+  listeners: new Set<() => void>(),
+  timer: undefined as ReturnType<typeof setInterval> | undefined,
+};
+
+function subscribe(listener: () => void): () => void {
+  clock.listeners.add(listener);
+  if (!clock.timer) {
+    clock.now = Date.now();
+    clock.timer = setInterval(() => {
+      clock.now = Date.now();
+      for (const notify of clock.listeners) notify();
+    }, RELATIVE_TIME_TICK_MS);
+  }
+  return () => {
+    clock.listeners.delete(listener);
+    if (clock.listeners.size === 0 && clock.timer) {
+      clearInterval(clock.timer);
+      clock.timer = undefined;
+    }
+  };
+}
+
+/** Stable between calls (as useSyncExternalStore requires); fresh when nothing kept it ticking. */
+function readClock(): number {
+  if (!clock.timer && Date.now() - clock.now >= RELATIVE_TIME_TICK_MS) clock.now = Date.now();
+  return clock.now;
+}
+
+function useNow(): number {
+  return useSyncExternalStore(subscribe, readClock);
 }
 
 /** "3 minutes ago", in the interface language, kept current. */
 export function useFormatRelativeTime() {
   const locale = useIntlLocale();
-  const now = useNow(RELATIVE_TIME_TICK_MS);
+  const now = useNow();
   return useCallback(
     (iso: string) => {
       const elapsedSeconds = Math.round((Date.parse(iso) - now) / 1000);

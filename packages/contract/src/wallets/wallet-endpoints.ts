@@ -41,8 +41,18 @@ export const listWalletsQuerySchema = pageQuerySchema.extend({
   deviceId: idSchema.optional(),
   /** Label, account number, holder name or the phone's name. */
   q: z.string().trim().max(100).optional(),
+  /**
+   * Only these accounts (comma-separated ids, at most WALLET_IDS_PER_QUERY_MAX): how a console
+   * reads again just the accounts an event named, instead of every page it holds.
+   */
+  ids: z
+    .string()
+    .transform((text) => text.split(',').map((id) => id.trim()))
+    .pipe(z.array(idSchema).min(1).max(100, 'At most 100 ids'))
+    .optional(),
   sort: z.enum(WALLET_SORTS).default('label'),
 });
+export const WALLET_IDS_PER_QUERY_MAX = 100;
 export type ListWalletsQuery = z.input<typeof listWalletsQuerySchema>;
 export const listWalletsResponseSchema = pageSchema(walletAccountSchema);
 export type ListWalletsResponse = z.infer<typeof listWalletsResponseSchema>;

@@ -47,6 +47,18 @@ describe('the wallet account list and the dashboard summary', () => {
     return seen;
   };
 
+  it('reads back only the accounts named by ids, in the list order, and refuses more than 100 or a bad id', async () => {
+    const named = [danas[4], danas[1]].map((a) => a?.id as string);
+    const page = await list(`provider=dana&ids=${named.join(',')}`);
+    expect(page.items.map((a) => a.id).sort()).toEqual([...named].sort());
+    const tooMany = Array.from({ length: 101 }, () => named[0]).join(',');
+    for (const ids of [tooMany, 'not-an-id']) {
+      const res = await t.app.inject({ url: `${listWallets.path}?ids=${ids}`, headers: t.admin.headers });
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().error.fields ?? {}).join()).toMatch(/ids/);
+    }
+  });
+
   it.each([
     ['label', (a: WalletAccount, b: WalletAccount) => a.label.localeCompare(b.label)],
     ['-label', (a: WalletAccount, b: WalletAccount) => b.label.localeCompare(a.label)],

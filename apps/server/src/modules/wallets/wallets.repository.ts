@@ -63,6 +63,7 @@ export type WalletListFilter = {
   loginStatus?: 'logged_out' | 'logging_in' | 'logged_in' | 'failed' | 'session_expired';
   healthState?: 'healthy' | 'failing' | 'checking' | 'unknown';
   deviceId?: string;
+  ids?: string[];
   q?: string;
   sort: WalletSort;
 };
@@ -131,6 +132,7 @@ export function createWalletsRepository(db: Database) {
       if (filter.loginStatus) where.push(eq(walletAccounts.loginStatus, filter.loginStatus));
       if (filter.healthState) where.push(eq(walletAccounts.healthState, filter.healthState));
       if (filter.deviceId) where.push(eq(walletAccounts.deviceId, filter.deviceId));
+      if (filter.ids) where.push(inArray(walletAccounts.id, filter.ids));
       if (filter.q) {
         const pattern = `%${escapeLike(filter.q)}%`;
         where.push(

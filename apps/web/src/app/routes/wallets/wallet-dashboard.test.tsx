@@ -46,13 +46,29 @@ describe('the DANA dashboard', () => {
     expect(screen.getByText('DANA accounts')).toBeInTheDocument();
   });
 
-  it('reads the accounts again when the server says they changed', async () => {
-    const app = openDashboard();
-    await screen.findByRole('link', { name: 'DANA Jakarta' }, { timeout: 5_000 });
+  it('reads again only the account an event names, and shows what the server now says', async () => {
+    const accounts = [READY, BLOCKED];
+    const app = renderApp({
+      path: '/dana',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.method === 'GET' && request.url === listWallets.path) {
+          return { status: 200, data: { items: accounts, nextCursor: null } };
+        }
+        return walletApi(accounts)(request);
+      },
+    });
+    restoreHttp = app.http.restore;
+    const row = (await screen.findByRole('link', { name: 'DANA Bandung' }, { timeout: 5_000 })).closest(
+      'tr',
+    ) as HTMLElement;
     const calls = () => app.http.requests.filter((r) => r.url === listWallets.path).length;
     const before = calls();
-    await emitServerEvent(SERVER_EVENTS.walletRefresh, { accountIds: [READY.id] });
-    await waitFor(() => expect(calls()).toBeGreaterThan(before));
+    accounts[1] = aWallet({ ...BLOCKED, loginStatus: 'logged_in', healthState: 'healthy', readiness: READY.readiness });
+    await emitServerEvent(SERVER_EVENTS.walletRefresh, { accountIds: [BLOCKED.id] });
+    await waitFor(() => expect(within(row).getByText('Ready')).toBeInTheDocument());
+    expect(within(row).getByText('Logged in')).toBeInTheDocument();
+    expect(calls()).toBe(before + 1);
   });
 
   it('runs the chosen check on the selected accounts', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -42,12 +42,16 @@ export function DeviceDashboard() {
     [devices, selectedIds],
   );
 
-  const onToggle = (id: string) =>
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const onToggle = useCallback(
+    (id: string) =>
+      setSelectedIds((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const selection = useMemo(() => ({ selectedIds, onToggle }), [selectedIds, onToggle]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -85,7 +89,7 @@ export function DeviceDashboard() {
           <DevicesTable
             devices={devices}
             isLoading={devicesQuery.isPending}
-            selection={canOperate ? { selectedIds, onToggle } : undefined}
+            selection={canOperate ? selection : undefined}
           />
         )}
       </section>

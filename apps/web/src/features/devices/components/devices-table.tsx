@@ -1,4 +1,5 @@
 import { DEVICE_CHECK_TYPES, type Device } from '@gerbang/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Table, type TableColumn } from '../../../components/ui/table';
@@ -19,66 +20,84 @@ type DevicesTableProps = {
 
 export function DevicesTable({ devices, isLoading, selection }: DevicesTableProps) {
   const { t } = useTranslation(['devices']);
-  const selectColumn: TableColumn<Device>[] = selection
-    ? [
-        {
-          key: 'select',
-          header: t('devices:list.select'),
-          cell: (device) => (
-            <input
-              type="checkbox"
-              className="size-5"
-              aria-label={t('devices:list.selectDevice', { name: device.name })}
-              checked={selection.selectedIds.has(device.id)}
-              onChange={() => selection.onToggle(device.id)}
-            />
-          ),
-        },
-      ]
-    : [];
-  const columns: TableColumn<Device>[] = [
-    ...selectColumn,
-    {
-      key: 'name',
-      header: t('devices:fields.name'),
-      cell: (device) => (
-        <div className="flex items-center gap-1" title={device.label || undefined}>
-          <Link
-            to={`/device/${device.id}`}
-            className="max-w-48 truncate font-medium text-gray-900 underline hover:no-underline dark:text-white"
-          >
-            {device.name}
-          </Link>
-          {device.label ? <span className="sr-only">{device.label}</span> : null}
-          {device.isSimulated ? <SimulatedBadge /> : null}
-          {device.status === 'disabled' ? <DeviceStatusBadge status={device.status} /> : null}
-        </div>
+  const selectedIds = selection?.selectedIds;
+  const onToggle = selection?.onToggle;
+  // Stable unless what they show changes: rows re-render only when their device does.
+  const columns = useMemo((): TableColumn<Device>[] => {
+    const selectColumn: TableColumn<Device>[] =
+      selectedIds && onToggle
+        ? [
+            {
+              key: 'select',
+              width: 'w-12',
+              header: t('devices:list.select'),
+              cell: (device) => (
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  aria-label={t('devices:list.selectDevice', { name: device.name })}
+                  checked={selectedIds.has(device.id)}
+                  onChange={() => onToggle(device.id)}
+                />
+              ),
+            },
+          ]
+        : [];
+    return [
+      ...selectColumn,
+      {
+        key: 'name',
+        width: 'w-44',
+        header: t('devices:fields.name'),
+        cell: (device) => (
+          <div className="flex items-center gap-1" title={device.label || undefined}>
+            <Link
+              to={`/device/${device.id}`}
+              title={device.name}
+              className="max-w-48 truncate font-medium text-gray-900 underline hover:no-underline dark:text-white"
+            >
+              {device.name}
+            </Link>
+            {device.label ? <span className="sr-only">{device.label}</span> : null}
+            {device.isSimulated ? <SimulatedBadge /> : null}
+            {device.status === 'disabled' ? <DeviceStatusBadge status={device.status} /> : null}
+          </div>
+        ),
+      },
+      {
+        key: 'presence',
+        width: 'w-24',
+        header: t('devices:fields.presence'),
+        cell: (device) => <DevicePresence device={device} isCompact />,
+      },
+      {
+        key: 'busy',
+        width: 'w-20',
+        header: t('devices:fields.busy'),
+        cell: (device) => <DeviceBusy isBusy={device.isBusy} />,
+      },
+      {
+        key: 'telemetry',
+        width: 'w-32',
+        header: t('devices:fields.telemetry'),
+        cell: (device) => <DeviceTelemetry telemetry={device.telemetry} isCompact />,
+      },
+      ...DEVICE_CHECK_TYPES.map(
+        (type): TableColumn<Device> => ({
+          key: `check-${type}`,
+          width: 'w-24',
+          header: t(`devices:checkTypes.${type}`),
+          cell: (device) => <DeviceCheckStatus check={device.health[type]} isCompact />,
+        }),
       ),
-    },
-    {
-      key: 'presence',
-      header: t('devices:fields.presence'),
-      cell: (device) => <DevicePresence device={device} isCompact />,
-    },
-    { key: 'busy', header: t('devices:fields.busy'), cell: (device) => <DeviceBusy isBusy={device.isBusy} /> },
-    {
-      key: 'telemetry',
-      header: t('devices:fields.telemetry'),
-      cell: (device) => <DeviceTelemetry telemetry={device.telemetry} isCompact />,
-    },
-    ...DEVICE_CHECK_TYPES.map(
-      (type): TableColumn<Device> => ({
-        key: `check-${type}`,
-        header: t(`devices:checkTypes.${type}`),
-        cell: (device) => <DeviceCheckStatus check={device.health[type]} isCompact />,
-      }),
-    ),
-    {
-      key: 'actions',
-      header: t('devices:fields.actions'),
-      cell: (device) => <DeviceActions device={device} isCompact />,
-    },
-  ];
+      {
+        key: 'actions',
+        width: 'w-20',
+        header: t('devices:fields.actions'),
+        cell: (device) => <DeviceActions device={device} isCompact />,
+      },
+    ];
+  }, [t, selectedIds, onToggle]);
 
   return (
     <Table

@@ -1,5 +1,5 @@
 import type { WalletProvider } from '@gerbang/contract';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -42,12 +42,16 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
     () => accounts.filter((account) => selectedIds.has(account.id)).map((account) => account.id),
     [accounts, selectedIds],
   );
-  const onToggle = (id: string) =>
-    setSelectedIds((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const onToggle = useCallback(
+    (id: string) =>
+      setSelectedIds((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const selection = useMemo(() => ({ selectedIds, onToggle }), [selectedIds, onToggle]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -99,7 +103,7 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
           <WalletsTable
             accounts={accounts}
             isLoading={walletsQuery.isPending}
-            selection={canOperate ? { selectedIds, onToggle } : undefined}
+            selection={canOperate ? selection : undefined}
           />
         )}
         {walletsQuery.hasNextPage ? (
