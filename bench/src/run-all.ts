@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { cursorAtDepth, signInForToken } from './api';
+import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { type BenchPostgres, startBenchPostgres } from './postgres';
@@ -23,6 +24,7 @@ import type { SeedPlan } from './seed';
  * before it, in the same run with the same autocannon settings (paired, because the two cores are
  * shared and their load drifts). autocannon runs here; every server runs in its own child process.
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
+ * Then the realtime benchmark (BENCH_REALTIME=0 skips it) and the browser one (BENCH_BROWSER=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring> · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_CPU_PROF=1 (profile each measured window).
  */
@@ -242,5 +244,6 @@ async function main() {
 await main();
 // Issue 3: the device fleet's realtime events (BENCH_REALTIME=0 skips it).
 if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
+if (process.env.BENCH_BROWSER !== '0') await runWalletFramesBench();
 // Exit 0 whatever the verdicts; a crash of the harness itself exits non-zero via the rejection.
 process.exit(0);
