@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, parseAst } from 'vite';
+import { precompressPlugin } from './scripts/precompress.mjs';
 import buildTargets from './src/config/build-targets.json' with { type: 'json' };
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -73,7 +74,7 @@ export default defineConfig(({ mode }) => {
     throw new Error(`VITE_BUILD_TARGET must be one of ${buildTargets.join(', ')}; got "${target}"`);
   }
   return {
-    plugins: [react(), tailwindcss(), contractSchemasArePure()],
+    plugins: [react(), tailwindcss(), contractSchemasArePure(), precompressPlugin()],
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,

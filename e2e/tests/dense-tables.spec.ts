@@ -28,7 +28,9 @@ async function expectDense(table: Locator, rows: number) {
     const scroller = el.parentElement as HTMLElement;
     return { scroll: scroller.scrollWidth, client: scroller.clientWidth, page: document.documentElement.scrollWidth };
   });
-  expect(box.scroll, `${await table.getAttribute('aria-label') ?? 'table'} scroll width`).toBeLessThanOrEqual(box.client);
+  expect(box.scroll, `${(await table.getAttribute('aria-label')) ?? 'table'} scroll width`).toBeLessThanOrEqual(
+    box.client,
+  );
   expect(box.page, 'page scroll width').toBeLessThanOrEqual(1366);
 }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +8,7 @@ import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server'
 import { silentLogger, startFleet } from '@gerbang/simulator';
 import { chromium } from '@playwright/test';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
+import { freePort } from '../realtime/redis';
 import { startServerChild } from '../realtime/server-child';
 import { collectFrameProbe, type FrameSample, installFrameProbe, resetFrameProbe } from './frame-probe';
 
@@ -34,17 +34,6 @@ const TARGET_MAX_MS = 250;
 const WEB_ROOT = fileURLToPath(new URL('../../../apps/web', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../.results', import.meta.url));
 const log = (message: string) => console.log(`[bench:frames] ${message}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The admin console built against this run's API (the backend URL is fixed at build time). */
 async function buildAdminConsole(apiUrl: string, outDir: string): Promise<void> {
@@ -78,6 +67,11 @@ function stats(sample: FrameSample): Stats {
 
 export async function runWalletFramesBench(): Promise<void> {
   const started = Date.now();
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    log(`no Chromium at ${chromiumPath} (Debian: sudo apt-get install chromium, or set CHROMIUM_PATH): skipped`);
+    return;
+  }
   const secret = randomBytes(16).toString('hex');
   const admin = { email: 'frames-admin@example.test', password: randomBytes(12).toString('base64url') };
   const consolePort = await freePort();
@@ -132,7 +126,7 @@ export async function runWalletFramesBench(): Promise<void> {
       ).json(),
     );
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
     cleanups.push(() => browser.close());

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 
 export type BenchRedis = { url: string; stop(): Promise<void> };
@@ -23,6 +23,12 @@ const accepts = (port: number) =>
     });
     socket.once('error', () => resolve(false));
   });
+
+/** Whether `redis-server` can be started here (Debian: apt-get install redis-server). */
+export function hasRedisServer(): boolean {
+  const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
+  return !probe.error && probe.status === 0;
+}
 
 /**
  * A throwaway redis-server on a free loopback port, no persistence, in the foreground as our

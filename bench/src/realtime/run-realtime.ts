@@ -14,7 +14,7 @@ import {
   type RealtimeRow,
   writeRealtimeResults,
 } from './realtime-report';
-import { type BenchRedis, startRedis } from './redis';
+import { type BenchRedis, hasRedisServer, startRedis } from './redis';
 import { type ServerChild, startServerChild } from './server-child';
 
 /**
@@ -94,6 +94,12 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
   const asked = options.scenarios ?? (process.env.BENCH_REALTIME_SCENARIOS ?? 'single,redis').split(',');
   const groups: Record<string, string[]> = { single: ['bare', 'gerbang'], redis: ['bare-redis', 'gerbang-redis'] };
   const selected = new Set(asked.flatMap((id) => groups[id.trim()] ?? [id.trim()]));
+  // Checked before any work: a missing tool is said plainly, and only what needs it is skipped.
+  if ((selected.has('bare-redis') || selected.has('gerbang-redis')) && !hasRedisServer()) {
+    log('redis-server is not installed (Debian: sudo apt-get install redis-server): skipping the Redis scenarios');
+    selected.delete('bare-redis');
+    selected.delete('gerbang-redis');
+  }
   const users: ConsoleUsers = {
     emails: Array.from({ length: consoleCount }, (_, i) => `rt-console-${i + 1}@example.test`),
     password: CONSOLE_PASSWORD,

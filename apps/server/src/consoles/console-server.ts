@@ -14,6 +14,15 @@ function isEmbeddable(url: string): boolean {
   return EMBEDDABLE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 }
 
+/**
+ * Content-hashed build output never changes under its name (nor its .br/.gz variants); everything
+ * else must be revalidated.
+ */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+export function cacheControlOf(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Serves one built console (a Vite dist folder) as a single-page app with strict headers. */
 export async function buildConsoleServer(options: {
   root: string;
@@ -49,7 +58,18 @@ export async function buildConsoleServer(options: {
     }
   });
 
-  await app.register(fastifyStatic, { root: options.root, wildcard: false, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: ['index.html'],
+    // The build writes .br and .gz siblings (apps/web/scripts/precompress.mjs); the request's
+    // Accept-Encoding picks one, with Vary: Accept-Encoding.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlOf(path));
+    },
+  });
   // Client-side routes: anything that is not a file gets the app shell.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();

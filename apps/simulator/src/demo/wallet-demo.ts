@@ -13,7 +13,6 @@ import {
   walletLoginFlowResponseSchema,
   walletLoginResponseSchema,
 } from '@gerbang/contract';
-import { z } from 'zod';
 import type { Fleet } from '../fleet';
 import { type ApiAuth, createGerbangApi } from '../gerbang-api';
 import type { Logger } from '../logger';

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConsoleServer } from './console-server';
+
+/** A built console as the web build leaves it: hashed assets with .br and .gz siblings. */
+function fakeBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'gerbang-console-'));
+  mkdirSync(join(root, 'assets'));
+  const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'x'.repeat(2000)}</body></html>`;
+  const js = `console.log(${JSON.stringify('a'.repeat(5000))});`;
+  const files: Record<string, string> = { 'index.html': html, 'assets/index-AbCd1234.js': js, 'favicon.svg': '<svg/>' };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(root, name), content);
+    if (content.length > 1024) {
+      writeFileSync(join(root, `${name}.br`), brotliCompressSync(content));
+      writeFileSync(join(root, `${name}.gz`), gzipSync(content));
+    }
+  }
+  return root;
+}
+
+describe('the console server', () => {
+  let app: Awaited<ReturnType<typeof buildConsoleServer>>;
+  beforeAll(async () => {
+    app = await buildConsoleServer({
+      root: fakeBuild(),
+      apiOrigin: 'http://localhost:8080',
+      embedFrameAncestors: "'self'",
+      logger: false,
+    });
+  });
+  afterAll(() => app.close());
+
+  it('sends brotli to a browser that accepts it, gzip to one that only takes gzip, and says it varies', async () => {
+    const br = await app.inject({
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('console.log');
+    const gz = await app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ url: '/assets/index-AbCd1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log');
+  });
+
+  it('lets browsers keep hashed assets for a year and makes them revalidate the app shell', async () => {
+    const asset = await app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/index.html', '/device/123', '/favicon.svg']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    const shell = await app.inject({ url: '/auth/signin', headers: { 'accept-encoding': 'br' } });
+    expect(shell.headers['content-encoding']).toBe('br');
+  });
+
+  it('answers 404 for a missing hashed file instead of the app shell', async () => {
+    expect((await app.inject({ url: '/assets/missing-AbCd1234.js' })).statusCode).toBe(404);
+  });
+});

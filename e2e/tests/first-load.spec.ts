@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_URL, MERCHANT_URL } from '../support/e2e-env';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The build compresses text files from this size (apps/web/scripts/precompress.mjs). */
+const COMPRESSED_FROM_BYTES = 1024;
+
+for (const [name, origin] of [
+  ['admin', ADMIN_URL],
+  ['merchant', MERCHANT_URL],
+] as const) {
+  test(`the ${name} console arrives compressed with brotli, its hashed files cacheable for a year`, async ({
+    request,
+  }) => {
+    const page = await request.get(new URL('/auth/signin', origin).toString(), {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-encoding']).toBe('br');
+    expect(page.headers()['cache-control']).toBe('no-cache');
+    const html = await page.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) {
+      const res = await request.get(new URL(asset, origin).toString(), { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.status(), asset).toBe(200);
+      const size = (await res.body()).length;
+      if (size >= COMPRESSED_FROM_BYTES) expect(res.headers()['content-encoding'], asset).toBe('br');
+      expect(res.headers()['cache-control'], asset).toBe(IMMUTABLE);
+      expect(res.headers().vary, asset).toMatch(/accept-encoding/i);
+    }
+    const largest = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] as string;
+    const gzipOnly = await request.get(new URL(largest, origin).toString(), { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
+  });
+}
