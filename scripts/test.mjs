@@ -1,13 +1,58 @@
 // `npm test`: every check the project has, in the order that fails fastest.
 // Server tests run twice: on PGlite and on a real PostgreSQL server started here on loopback.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { startPostgres } from './postgres-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const only = process.argv.slice(2);
 const results = [];
+// Each vitest suite also writes a JSON report, so the summary can name the tests that failed: on
+// CI only the end of the output may be seen.
+const reports = mkdtempSync(join(tmpdir(), 'gerbang-test-reports-'));
+
+function vitest(name, cwd, env) {
+  const report = join(reports, `${name}.json`);
+  step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd,
+    env,
+    report,
+  });
+}
+
+const firstLine = (text) => stripVTControlCharacters(text ?? '').split('\n')[0];
+
+/** Playwright's JSON report: suites nest; a spec fails when its last retry did not pass. */
+function playwrightFailures(suites, file = '') {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => {
+        const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+        return `${spec.file ?? file} › ${spec.title}: ${firstLine(error?.message)}`;
+      }),
+    ...playwrightFailures(suite.suites ?? [], suite.file ?? file),
+  ]);
+}
+
+/** "file › test: first line of the error" for every failed test in a vitest or Playwright JSON report. */
+function failuresIn(report) {
+  if (!report || !existsSync(report)) return [];
+  const parsed = JSON.parse(readFileSync(report, 'utf8'));
+  if (parsed.suites) return playwrightFailures(parsed.suites);
+  const { testResults = [] } = parsed;
+  return testResults.flatMap((file) => {
+    const path = file.name.replace(root, '');
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [`${path}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${path} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+  });
+}
 
 function step(name, cmd, args, options = {}) {
   if (only.length > 0 && !only.includes(name)) return;
@@ -19,23 +64,23 @@ function step(name, cmd, args, options = {}) {
     env: { ...process.env, ...options.env },
   });
   const ok = r.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), report: options.report });
   if (!ok) console.error(`--- ${name} FAILED (exit ${r.status ?? r.signal})`);
 }
 
 step('lint', bin('biome'), ['check', '.']);
 step('typecheck', bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']);
-step('contract', bin('vitest'), ['run', '--passWithNoTests'], { cwd: `${root}packages/contract` });
-step('web', bin('vitest'), ['run'], { cwd: `${root}apps/web` });
-step('server-pglite', bin('vitest'), ['run'], { cwd: `${root}apps/server`, env: { TEST_DATABASE: 'pglite' } });
-step('simulator-pglite', bin('vitest'), ['run'], { cwd: `${root}apps/simulator`, env: { TEST_DATABASE: 'pglite' } });
+vitest('contract', `${root}packages/contract`);
+vitest('web', `${root}apps/web`);
+vitest('server-pglite', `${root}apps/server`, { TEST_DATABASE: 'pglite' });
+vitest('simulator-pglite', `${root}apps/simulator`, { TEST_DATABASE: 'pglite' });
 
 if (only.length === 0 || only.some((name) => name.endsWith('-postgres'))) {
   const pg = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 55433) });
   const env = { TEST_DATABASE: 'postgres', TEST_DATABASE_URL: pg.url };
   try {
-    step('server-postgres', bin('vitest'), ['run'], { cwd: `${root}apps/server`, env });
-    step('simulator-postgres', bin('vitest'), ['run'], { cwd: `${root}apps/simulator`, env });
+    vitest('server-postgres', `${root}apps/server`, env);
+    vitest('simulator-postgres', `${root}apps/simulator`, env);
   } finally {
     pg.stop();
   }
@@ -46,10 +91,18 @@ step('build', 'npm', ['run', 'build', '--workspace', 'apps/web'], {
   env: { VITE_BACKEND_URL: 'http://localhost:18080' },
 });
 step('bundle-size', 'node', ['scripts/check-bundle-size.mjs']);
-step('e2e', bin('playwright'), ['test'], { cwd: `${root}e2e`, env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
+const e2eReport = join(reports, 'e2e.json');
+step('e2e', bin('playwright'), ['test', '--reporter=list,json'], {
+  cwd: `${root}e2e`,
+  env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  report: e2eReport,
+});
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok    ' : 'FAILED'} ${r.name} (${r.seconds}s)`);
+  if (!r.ok) for (const failure of failuresIn(r.report)) console.log(`         ✗ ${failure}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`suites: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,4 +1,4 @@
-import { listUsers, signin } from '@gerbang/contract';
+import { listUsers, signin, signinResponseSchema, type TokenPair } from '@gerbang/contract';
 
 /** The few API calls the harness makes itself (not measured): sign in, follow list cursors. */
 
@@ -10,13 +10,20 @@ async function call(url: string, init: RequestInit & { headers?: Record<string, 
   return JSON.parse(text) as unknown;
 }
 
+/** A console user's session, as the sign-in page would get it. */
+export async function signInForTokens(baseUrl: string, email: string, password: string): Promise<TokenPair> {
+  const body = signinResponseSchema.parse(
+    await call(`${baseUrl}${signin.path}`, {
+      method: signin.method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    }),
+  );
+  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
 export async function signInForToken(baseUrl: string, email: string, password: string): Promise<string> {
-  const body = (await call(`${baseUrl}${signin.path}`, {
-    method: signin.method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })) as { accessToken: string };
-  return body.accessToken;
+  return (await signInForTokens(baseUrl, email, password)).accessToken;
 }
 
 export function usersPagePath(limit: number, cursor?: string): string {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { cursorAtDepth, signInForToken } from './api';
+import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
 import { LOAD, type LoadOptions, runLoad } from './load';
@@ -24,7 +25,8 @@ import type { SeedPlan } from './seed';
  * before it, in the same run with the same autocannon settings (paired, because the two cores are
  * shared and their load drifts). autocannon runs here; every server runs in its own child process.
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
- * Then the realtime benchmark (BENCH_REALTIME=0 skips it) and the browser one (BENCH_BROWSER=0).
+ * Then the realtime benchmark (BENCH_REALTIME=0 skips it), the browser one (BENCH_BROWSER=0) and
+ * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring> · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_CPU_PROF=1 (profile each measured window).
  */
@@ -245,5 +247,7 @@ await main();
 // Issue 3: the device fleet's realtime events (BENCH_REALTIME=0 skips it).
 if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
 if (process.env.BENCH_BROWSER !== '0') await runWalletFramesBench();
+// Issue 10: Lighthouse mobile on the sign-in page and the signed-in dashboard (BENCH_LIGHTHOUSE=0 skips it).
+if (process.env.BENCH_LIGHTHOUSE !== '0') await runLighthouseBench();
 // Exit 0 whatever the verdicts; a crash of the harness itself exits non-zero via the rejection.
 process.exit(0);

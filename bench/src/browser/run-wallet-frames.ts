@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, signin, signinResponseSchema } from '@gerbang/contract';
-import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server';
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@gerbang/contract';
 import { silentLogger, startFleet } from '@gerbang/simulator';
 import { chromium } from '@playwright/test';
+import { signInForTokens } from '../api';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
 import { freePort } from '../realtime/redis';
 import { startServerChild } from '../realtime/server-child';
+import { serveAdminConsole } from './admin-console';
 import { collectFrameProbe, type FrameSample, installFrameProbe, resetFrameProbe } from './frame-probe';
 
 /**
@@ -31,23 +32,8 @@ const DEVICES = Math.ceil(ACCOUNTS / 10);
 const TARGET_P95_MS = 50;
 const TARGET_MAX_MS = 250;
 
-const WEB_ROOT = fileURLToPath(new URL('../../../apps/web', import.meta.url));
 const RESULTS = fileURLToPath(new URL('../../.results', import.meta.url));
 const log = (message: string) => console.log(`[bench:frames] ${message}`);
-
-/** The admin console built against this run's API (the backend URL is fixed at build time). */
-async function buildAdminConsole(apiUrl: string, outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  process.env.VITE_BUILD_TARGET = 'admin';
-  process.env.VITE_BACKEND_URL = apiUrl;
-  await build({
-    root: WEB_ROOT,
-    configFile: join(WEB_ROOT, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-}
 
 type Stats = { frames: number; p50: number; p95: number; p99: number; max: number; over50: number; longTaskMs: number };
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -87,16 +73,7 @@ export async function runWalletFramesBench(): Promise<void> {
     });
     cleanups.push(() => api.stop());
 
-    const outDir = mkdtempSync(join(tmpdir(), 'gerbang-frames-console-'));
-    cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
-    await buildAdminConsole(api.url, outDir);
-    const consoleServer = await buildConsoleServer({
-      root: outDir,
-      apiOrigin: new URL(api.url).origin,
-      embedFrameAncestors: "'self'",
-      logger: false,
-    });
-    await consoleServer.listen({ port: consolePort, host: '127.0.0.1' });
+    const consoleServer = await serveAdminConsole(api.url, consolePort);
     cleanups.push(() => consoleServer.close());
 
     const fleet = await startFleet({
@@ -116,15 +93,7 @@ export async function runWalletFramesBench(): Promise<void> {
     cleanups.push(() => fleet.stop());
     await fleet.whenOnline(DEVICES, 60_000);
 
-    const tokens = signinResponseSchema.parse(
-      await (
-        await fetch(new URL(signin.path, api.url), {
-          method: signin.method,
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(admin),
-        })
-      ).json(),
-    );
+    const tokens = await signInForTokens(api.url, admin.email, admin.password);
     const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

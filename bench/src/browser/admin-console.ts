@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server';
+
+const WEB_ROOT = fileURLToPath(new URL('../../../apps/web', import.meta.url));
+
+export type ServedConsole = { url: string; close(): Promise<void> };
+
+/**
+ * The admin console as `npm start` ships it (production build, precompressed, the console server's
+ * headers), built against this run's API (the backend URL is fixed at build time) and served on
+ * `port` of loopback.
+ */
+export async function serveAdminConsole(apiUrl: string, port: number): Promise<ServedConsole> {
+  const outDir = mkdtempSync(join(tmpdir(), 'gerbang-bench-console-'));
+  try {
+    const { build } = await import('vite');
+    process.env.VITE_BUILD_TARGET = 'admin';
+    process.env.VITE_BACKEND_URL = apiUrl;
+    await build({
+      root: WEB_ROOT,
+      configFile: join(WEB_ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+    const server = await buildConsoleServer({
+      root: outDir,
+      apiOrigin: new URL(apiUrl).origin,
+      embedFrameAncestors: "'self'",
+      logger: false,
+    });
+    await server.listen({ port, host: '127.0.0.1' });
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: async () => {
+        await server.close();
+        rmSync(outDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, type TokenPair } from '@gerbang/contract';
+import { silentLogger, startFleet } from '@gerbang/simulator';
+import { navigation } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { signInForTokens } from '../api';
+import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
+import { freePort } from '../realtime/redis';
+import { startServerChild } from '../realtime/server-child';
+import { serveAdminConsole } from './admin-console';
+
+/**
+ * Lighthouse 13 with its mobile defaults (Moto G Power screen, simulated slow 4G and a 4× slower
+ * CPU) against the admin console as `npm start` serves it: the sign-in page, and the Device
+ * Dashboard of a signed-in Admin with 20 simulated phones online. Every run starts with an empty
+ * HTTP cache; each page runs BENCH_LIGHTHOUSE_RUNS times (3) and the medians are reported against
+ * issue 10's targets. Debian's Chromium, driven by puppeteer-core (Lighthouse's own dependency).
+ *
+ * Run: `node --import tsx bench/src/browser/run-lighthouse.ts` (or runLighthouseBench()).
+ * Env: BENCH_LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium).
+ */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const DEVICES = 20;
+const RESULTS = fileURLToPath(new URL('../../.results', import.meta.url));
+const log = (message: string) => console.log(`[bench:lighthouse] ${message}`);
+
+type Target = { performance: number; accessibility: number; lcpMs?: number };
+type PageCase = { id: string; name: string; path: string; signedIn: boolean; target: Target };
+const PAGES: PageCase[] = [
+  {
+    id: 'signin',
+    name: 'Sign in',
+    path: '/auth/signin',
+    signedIn: false,
+    target: { performance: 95, accessibility: 95 },
+  },
+  {
+    id: 'dashboard',
+    name: 'Device Dashboard (signed in)',
+    path: '/',
+    signedIn: true,
+    target: { performance: 90, accessibility: 95, lcpMs: 2500 },
+  },
+];
+
+type RunFigures = {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  transferredKiB: number;
+  unusedJsKiB: number;
+  failedAccessibilityAudits: string[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** One Lighthouse run; its full report goes to `reportFile` (open it in the Lighthouse viewer). */
+async function lighthouseRun(
+  browser: Browser,
+  url: string,
+  tokens: TokenPair | undefined,
+  reportFile: string,
+): Promise<RunFigures> {
+  const page = await browser.newPage();
+  try {
+    if (tokens) {
+      // A signed-in operator: the session in the console's storage (as the sign-in page leaves
+      // it), which Lighthouse must then keep (disableStorageReset).
+      await page.goto(new URL('/favicon.svg', url).href);
+      const entries: [string, string][] = [
+        [ACCESS_TOKEN_STORAGE_KEY, tokens.accessToken],
+        [REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken],
+      ];
+      await page.evaluate((items) => {
+        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+          .localStorage;
+        for (const [key, value] of items) storage.setItem(key, value);
+      }, entries);
+    }
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const result = await navigation(page as never, url, {
+      config: {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(tokens) },
+      },
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    writeFileSync(reportFile, JSON.stringify(lhr));
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
+    const accessibility = lhr.categories.accessibility;
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((accessibility?.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      speedIndexMs: Math.round(audit('speed-index')),
+      transferredKiB: Math.round((audit('total-byte-weight') / 1024) * 10) / 10,
+      unusedJsKiB: Math.round(((unused?.overallSavingsBytes ?? 0) / 1024) * 10) / 10,
+      failedAccessibilityAudits: (accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+function verdict(figures: Omit<RunFigures, 'failedAccessibilityAudits'>, target: Target): boolean {
+  return (
+    figures.performance >= target.performance &&
+    figures.accessibility >= target.accessibility &&
+    (target.lcpMs === undefined || figures.lcpMs <= target.lcpMs)
+  );
+}
+
+export async function runLighthouseBench(): Promise<void> {
+  const started = Date.now();
+  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromiumPath)) {
+    log(`no Chromium at ${chromiumPath} (Debian: sudo apt-get install chromium, or set CHROMIUM_PATH): skipped`);
+    return;
+  }
+  const secret = randomBytes(16).toString('hex');
+  const admin = { email: 'lighthouse-admin@example.test', password: randomBytes(12).toString('base64url') };
+  const consolePort = await freePort();
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  try {
+    const api = await startServerChild('gerbang', './gerbang-instance.ts', {
+      BENCH_CONSOLE_USERS: JSON.stringify({ emails: [admin.email], password: admin.password }),
+      BENCH_DEVICES: JSON.stringify({ count: DEVICES, secret }),
+      ADMIN_CONSOLE_URL: `http://127.0.0.1:${consolePort}`,
+    });
+    cleanups.push(() => api.stop());
+    const consoleServer = await serveAdminConsole(api.url, consolePort);
+    cleanups.push(() => consoleServer.close());
+    const fleet = await startFleet({
+      server: api.url,
+      devices: Array.from({ length: DEVICES }, (_, i) => ({
+        name: benchDeviceName(i),
+        id: '',
+        token: benchDeviceToken(secret, i),
+      })),
+      latencyMs: 50,
+      failureRate: 0,
+      busyRate: 0,
+      seed: 7,
+      logger: silentLogger,
+    });
+    cleanups.push(() => fleet.stop());
+    await fleet.whenOnline(DEVICES, 60_000);
+    const tokens = await signInForTokens(api.url, admin.email, admin.password);
+
+    const browser = await puppeteer.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    cleanups.push(() => browser.close());
+
+    mkdirSync(RESULTS, { recursive: true });
+    const report = [];
+    for (const pageCase of PAGES) {
+      const url = `${consoleServer.url}${pageCase.path}`;
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const reportFile = join(RESULTS, `lighthouse-${pageCase.id}-${i + 1}.json`);
+        runs.push(await lighthouseRun(browser, url, pageCase.signedIn ? tokens : undefined, reportFile));
+        log(`${pageCase.name} run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}`);
+      }
+      const keys = [
+        'performance',
+        'accessibility',
+        'fcpMs',
+        'lcpMs',
+        'tbtMs',
+        'cls',
+        'speedIndexMs',
+        'transferredKiB',
+        'unusedJsKiB',
+      ] as const;
+      const medians = Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as Omit<
+        RunFigures,
+        'failedAccessibilityAudits'
+      >;
+      const failedAudits = [...new Set(runs.flatMap((run) => run.failedAccessibilityAudits))];
+      report.push({
+        page: pageCase.name,
+        path: pageCase.path,
+        target: pageCase.target,
+        medians,
+        runs,
+        pass: verdict(medians, pageCase.target),
+        failedAudits,
+      });
+    }
+
+    console.log(
+      `\nPage (median of ${RUNS} runs)`.padEnd(33) +
+        ['perf', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'KiB', 'unused JS']
+          .map((h) => h.padStart(9))
+          .join(''),
+    );
+    for (const row of report) {
+      const m = row.medians;
+      console.log(
+        row.page.padEnd(32) +
+          [
+            m.performance,
+            m.accessibility,
+            m.fcpMs,
+            m.lcpMs,
+            m.tbtMs,
+            m.cls,
+            m.speedIndexMs,
+            m.transferredKiB,
+            m.unusedJsKiB,
+          ]
+            .map((v) => String(v).padStart(10))
+            .join(''),
+      );
+    }
+    for (const row of report) {
+      const t = row.target;
+      log(
+        `${row.page}: target performance ≥ ${t.performance}, accessibility ≥ ${t.accessibility}${t.lcpMs ? `, LCP ≤ ${t.lcpMs} ms` : ''} → ${row.pass ? 'PASS' : 'FAIL'}${row.failedAudits.length ? ` (accessibility audits below 1: ${row.failedAudits.join(', ')})` : ''}`,
+      );
+    }
+    writeFileSync(join(RESULTS, 'lighthouse.json'), JSON.stringify({ runs: RUNS, pages: report }, null, 2));
+    log(
+      `raw results: ${join(RESULTS, 'lighthouse.json')}; load average ${loadavg()[0]?.toFixed(2)} (${Math.round((Date.now() - started) / 1000)} s in all)`,
+    );
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runLighthouseBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
