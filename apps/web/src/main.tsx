@@ -2,11 +2,15 @@ import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
 import { env } from './config/env';
 import { THEME_COLORS } from './config/theme-colors';
+import { hasBothTokens } from './lib/auth-tokens';
 import { applyBrandColors } from './lib/brand-colors';
 import { applyColorTheme } from './lib/color-theme';
 import { initI18n } from './lib/i18n';
+import { prefetchCurrentUser } from './lib/session';
 
 applyBrandColors(THEME_COLORS[env.buildTarget]);
 applyColorTheme();
@@ -14,9 +18,16 @@ applyColorTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-await initI18n();
+// Everything the first screen waits for starts now, side by side, instead of one after another:
+// the router loads the page's code and its translations, a stored session is checked, and the
+// startup translations load. Only then does React render, once.
+const translationsReady = initI18n();
+const queryClient = createQueryClient();
+if (hasBothTokens()) prefetchCurrentUser(queryClient);
+const router = createAppRouter();
+await translationsReady;
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App router={router} queryClient={queryClient} />
   </StrictMode>,
 );

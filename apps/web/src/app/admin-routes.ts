@@ -9,6 +9,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.deviceDashboard',
     area: 'devices',
     layout: 'console',
+    namespaces: ['devices'],
     load: () => import('./routes/devices/device-dashboard'),
   },
   {
@@ -16,6 +17,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.deviceDetail',
     area: 'devices',
     layout: 'console',
+    namespaces: ['devices'],
     load: () => import('./routes/devices/device-detail'),
   },
   ...AUTH_ROUTES,
@@ -40,6 +42,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.walletDashboard',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/dana-dashboard'),
   },
   {
@@ -47,6 +50,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.walletAccount',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/dana-detail'),
   },
   {
@@ -54,6 +58,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.mayaDashboard',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/maya-dashboard'),
   },
   {
@@ -61,6 +66,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.walletAccount',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/maya-detail'),
   },
   {
@@ -68,6 +74,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.bankDashboard',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/livin-dashboard'),
   },
   {
@@ -75,6 +82,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.walletAccount',
     area: 'wallets',
     layout: 'console',
+    namespaces: ['wallets'],
     load: () => import('./routes/wallets/livin-detail'),
   },
   {
@@ -114,6 +122,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.userManagement',
     area: 'users',
     layout: 'console',
+    namespaces: ['users'],
     load: () => import('./routes/users/user-list'),
   },
   {
@@ -121,6 +130,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.userDetail',
     area: 'users',
     layout: 'console',
+    namespaces: ['users'],
     load: () => import('./routes/users/user-detail'),
   },
   {
@@ -128,6 +138,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.proxyManagement',
     area: 'proxies',
     layout: 'console',
+    namespaces: ['proxies'],
     load: () => import('./routes/proxies/proxy-list'),
   },
   {

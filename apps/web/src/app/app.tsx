@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The router and the query client are made in main.tsx, before the first render: see there. */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -1,5 +1,6 @@
 import type { Area, RoleId } from '@gerbang/contract';
 import type { ComponentType } from 'react';
+import type { Namespace } from '../lib/i18n';
 
 /** Which shell a page is drawn in. */
 export type RouteLayout = 'auth' | 'embed' | 'console';
@@ -17,6 +18,8 @@ export type AppRoute = {
   /** Permission area (contract PERMISSIONS) whose `view` the role needs. */
   area?: Area;
   layout: RouteLayout;
+  /** Translation namespaces the page renders with, loaded together with its code. */
+  namespaces?: readonly Namespace[];
   load: () => Promise<{ default: ComponentType }>;
 };
 

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
 import { env } from '../config/env';
+import { i18n, initI18n } from '../lib/i18n';
 import { setNavigate } from '../lib/navigation';
 import { ADMIN_ROUTES } from './admin-routes';
 import { RouterError } from './errors/router-error';
@@ -21,7 +22,12 @@ function toRouteObject(route: AppRoute): RouteObject {
   return {
     path: route.path,
     handle,
-    lazy: async () => ({ Component: (await route.load()).default }),
+    // The page's translations load with its code, not after its first render suspends on them.
+    lazy: async () => {
+      const namespaces = [...(route.namespaces ?? [])];
+      const [page] = await Promise.all([route.load(), initI18n().then(() => i18n.loadNamespaces(namespaces))]);
+      return { Component: page.default };
+    },
   };
 }
 
@@ -57,7 +63,10 @@ export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: Cons
   ];
 }
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Creating the router starts loading the current address's page (its lazy route modules). */
+export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(buildRouteObjects(routesForConsole(env.consoleKind), env.consoleKind));
   // The API client sends an ended session to sign-in through the router, without a reload.
   setNavigate((to) => void router.navigate(to, { replace: true }));

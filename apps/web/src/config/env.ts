@@ -6,6 +6,7 @@ import {
   DEFAULT_BUILD_TARGET,
   isBuildTarget,
 } from './build-targets';
+import defaults from './defaults.json' with { type: 'json' };
 
 export type Env = {
   backendUrl: string;
@@ -45,7 +46,7 @@ function readUrl(raw: Record<string, unknown>, name: string, problems: Problems)
 
 function parseEnv(raw: Record<string, unknown>): Env {
   const problems: Problems = [];
-  const backendUrl = readUrl(raw, 'VITE_BACKEND_URL', problems) ?? 'http://localhost:8080';
+  const backendUrl = readUrl(raw, 'VITE_BACKEND_URL', problems) ?? defaults.backendUrl;
   const frontendUrl = readUrl(raw, 'VITE_FRONTEND_URL', problems);
   const target = setting(raw, 'VITE_BUILD_TARGET') ?? DEFAULT_BUILD_TARGET;
   if (!isBuildTarget(target)) {

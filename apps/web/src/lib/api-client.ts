@@ -1,9 +1,14 @@
 import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
 import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
+import { z } from 'zod';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
 import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
+
+// The consoles' CSP forbids eval, so zod's compiled parsers cannot be built; say so once instead
+// of letting every first parse of a schema try (and log a CSP violation).
+z.config({ jitless: true });
 
 declare module 'axios' {
   interface AxiosRequestConfig {

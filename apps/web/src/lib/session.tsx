@@ -1,5 +1,5 @@
 import { ROLE, SERVER_EVENTS, type TokenPair, type User } from '@gerbang/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -35,18 +35,25 @@ export async function fetchCurrentUser(): Promise<User> {
   return requestCurrentUser();
 }
 
+/** The current-user check as SessionProvider runs it; one query, so starting it early is free. */
+const currentUserQuery = {
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: fetchCurrentUser,
+  retry: false,
+  staleTime: 60_000,
+} as const;
+
+/** Starts the stored session's check before the first render (main.tsx); SessionProvider joins it. */
+export function prefetchCurrentUser(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(currentUserQuery);
+}
+
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const hasTokens = useSyncExternalStore(subscribeTokens, hasBothTokens, () => false);
-  const userQuery = useQuery({
-    queryKey: CURRENT_USER_QUERY_KEY,
-    queryFn: fetchCurrentUser,
-    enabled: hasTokens,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const userQuery = useQuery({ ...currentUserQuery, enabled: hasTokens });
   const { isError, refetch } = userQuery;
 
   // Spec §8: a failed current-user check ends the session silently.
