@@ -1,4 +1,12 @@
-import { listUsers, signin, signinResponseSchema, type TokenPair } from '@gerbang/contract';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  CURRENT_USER_STORAGE_KEY,
+  listUsers,
+  REFRESH_TOKEN_STORAGE_KEY,
+  type SigninResponse,
+  signin,
+  signinResponseSchema,
+} from '@gerbang/contract';
 
 /** The few API calls the harness makes itself (not measured): sign in, follow list cursors. */
 
@@ -10,20 +18,28 @@ async function call(url: string, init: RequestInit & { headers?: Record<string, 
   return JSON.parse(text) as unknown;
 }
 
-/** A console user's session, as the sign-in page would get it. */
-export async function signInForTokens(baseUrl: string, email: string, password: string): Promise<TokenPair> {
-  const body = signinResponseSchema.parse(
+/** A console user's session, as the sign-in page gets it. */
+export async function signInAsConsole(baseUrl: string, email: string, password: string): Promise<SigninResponse> {
+  return signinResponseSchema.parse(
     await call(`${baseUrl}${signin.path}`, {
       method: signin.method,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     }),
   );
-  return { accessToken: body.accessToken, refreshToken: body.refreshToken };
+}
+
+/** What the sign-in page leaves in the console's localStorage: the tokens and the user. */
+export function consoleStorageOf(session: SigninResponse): [string, string][] {
+  return [
+    [ACCESS_TOKEN_STORAGE_KEY, session.accessToken],
+    [REFRESH_TOKEN_STORAGE_KEY, session.refreshToken],
+    [CURRENT_USER_STORAGE_KEY, JSON.stringify(session.user)],
+  ];
 }
 
 export async function signInForToken(baseUrl: string, email: string, password: string): Promise<string> {
-  return (await signInForTokens(baseUrl, email, password)).accessToken;
+  return (await signInAsConsole(baseUrl, email, password)).accessToken;
 }
 
 export function usersPagePath(limit: number, cursor?: string): string {

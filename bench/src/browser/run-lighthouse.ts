@@ -3,11 +3,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, type TokenPair } from '@gerbang/contract';
 import { silentLogger, startFleet } from '@gerbang/simulator';
 import { navigation } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { signInForTokens } from '../api';
+import { consoleStorageOf, signInAsConsole } from '../api';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
 import { freePort } from '../realtime/redis';
 import { startServerChild } from '../realtime/server-child';
@@ -70,24 +69,20 @@ const median = (values: number[]) => {
 async function lighthouseRun(
   browser: Browser,
   url: string,
-  tokens: TokenPair | undefined,
+  storage: [string, string][] | undefined,
   reportFile: string,
 ): Promise<RunFigures> {
   const page = await browser.newPage();
   try {
-    if (tokens) {
+    if (storage) {
       // A signed-in operator: the session in the console's storage (as the sign-in page leaves
       // it), which Lighthouse must then keep (disableStorageReset).
       await page.goto(new URL('/favicon.svg', url).href);
-      const entries: [string, string][] = [
-        [ACCESS_TOKEN_STORAGE_KEY, tokens.accessToken],
-        [REFRESH_TOKEN_STORAGE_KEY, tokens.refreshToken],
-      ];
       await page.evaluate((items) => {
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
+        const local = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
           .localStorage;
-        for (const [key, value] of items) storage.setItem(key, value);
-      }, entries);
+        for (const [key, value] of items) local.setItem(key, value);
+      }, storage);
     }
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
@@ -95,7 +90,7 @@ async function lighthouseRun(
     const result = await navigation(page as never, url, {
       config: {
         extends: 'lighthouse:default',
-        settings: { onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(tokens) },
+        settings: { onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(storage) },
       },
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -167,7 +162,7 @@ export async function runLighthouseBench(): Promise<void> {
     });
     cleanups.push(() => fleet.stop());
     await fleet.whenOnline(DEVICES, 60_000);
-    const tokens = await signInForTokens(api.url, admin.email, admin.password);
+    const storage = consoleStorageOf(await signInAsConsole(api.url, admin.email, admin.password));
 
     const browser = await puppeteer.launch({
       executablePath: chromiumPath,
@@ -183,7 +178,7 @@ export async function runLighthouseBench(): Promise<void> {
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         const reportFile = join(RESULTS, `lighthouse-${pageCase.id}-${i + 1}.json`);
-        runs.push(await lighthouseRun(browser, url, pageCase.signedIn ? tokens : undefined, reportFile));
+        runs.push(await lighthouseRun(browser, url, pageCase.signedIn ? storage : undefined, reportFile));
         log(`${pageCase.name} run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}`);
       }
       const keys = [

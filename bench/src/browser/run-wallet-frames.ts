@@ -3,10 +3,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@gerbang/contract';
 import { silentLogger, startFleet } from '@gerbang/simulator';
 import { chromium } from '@playwright/test';
-import { signInForTokens } from '../api';
+import { consoleStorageOf, signInAsConsole } from '../api';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
 import { freePort } from '../realtime/redis';
 import { startServerChild } from '../realtime/server-child';
@@ -93,7 +92,7 @@ export async function runWalletFramesBench(): Promise<void> {
     cleanups.push(() => fleet.stop());
     await fleet.whenOnline(DEVICES, 60_000);
 
-    const tokens = await signInForTokens(api.url, admin.email, admin.password);
+    const session = await signInAsConsole(api.url, admin.email, admin.password);
     const browser = await chromium.launch({
       executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
@@ -102,18 +101,10 @@ export async function runWalletFramesBench(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
     // tsx compiles this file keeping function names (an `__name` helper) that the page lacks.
     await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await page.addInitScript(
-      ({ keys, values }) => {
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-          .localStorage;
-        storage.setItem(keys.access, values.access);
-        storage.setItem(keys.refresh, values.refresh);
-      },
-      {
-        keys: { access: ACCESS_TOKEN_STORAGE_KEY, refresh: REFRESH_TOKEN_STORAGE_KEY },
-        values: { access: tokens.accessToken, refresh: tokens.refreshToken },
-      },
-    );
+    await page.addInitScript((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+      for (const [key, value] of entries) storage.setItem(key, value);
+    }, consoleStorageOf(session));
     await page.goto(`${consoleUrl}/dana`);
     const rows = page.getByRole('table', { name: 'Accounts' }).locator('tbody tr');
     // Every page of the list on screen: what an operator scrolling the whole fleet has.

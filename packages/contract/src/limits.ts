@@ -6,6 +6,8 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'access_token';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refresh_token';
 export const COLOR_THEME_STORAGE_KEY = 'color-theme';
 export const LANGUAGE_STORAGE_KEY = 'language';
+/** The signed-in user as the server last described it (profile only, no secret): see the consoles' session. */
+export const CURRENT_USER_STORAGE_KEY = 'current_user';
 export const TOAST_DURATION_MS = 2000;
 export const TOAST_Z_INDEX = 100_000;
 export const REALTIME_PATH = '/ws';

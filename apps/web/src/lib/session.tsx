@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
 import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime-store';
+import { forgetUser, readRememberedUser, rememberUser } from './remembered-user';
 
 export type Session = {
   user: User | null;
@@ -32,7 +33,9 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'current-user'] as const;
  */
 export async function fetchCurrentUser(): Promise<User> {
   const { requestCurrentUser } = await import('./session-requests');
-  return requestCurrentUser();
+  const user = await requestCurrentUser();
+  rememberUser(user);
+  return user;
 }
 
 /** The current-user check as SessionProvider runs it; one query, so starting it early is free. */
@@ -43,8 +46,13 @@ const currentUserQuery = {
   staleTime: 60_000,
 } as const;
 
-/** Starts the stored session's check before the first render (main.tsx); SessionProvider joins it. */
+/**
+ * Before the first render (main.tsx): the remembered user lets the console draw at once, marked
+ * stale so the check runs anyway; the check starts now and SessionProvider joins it.
+ */
 export function prefetchCurrentUser(queryClient: QueryClient): void {
+  const remembered = readRememberedUser();
+  if (remembered) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, remembered, { updatedAt: 0 });
   void queryClient.prefetchQuery(currentUserQuery);
 }
 
@@ -67,7 +75,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Only on the change itself: signed-out pages (customer pages) keep their own queries.
   const hadTokensRef = useRef(hasTokens);
   useEffect(() => {
-    if (hadTokensRef.current && !hasTokens) queryClient.clear();
+    if (hadTokensRef.current && !hasTokens) {
+      queryClient.clear();
+      forgetUser();
+    }
     hadTokensRef.current = hasTokens;
   }, [hasTokens, queryClient]);
 
@@ -106,6 +117,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     (tokens: TokenPair, signedInUser: User) => {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, signedInUser);
+      rememberUser(signedInUser);
       setTokens(tokens);
       // Spec §4: the current-user check also runs when the login state changes.
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
@@ -122,6 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       disconnectRealtime();
       clearTokens();
+      forgetUser();
       queryClient.clear();
     }
   }, [queryClient]);

@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { buildRouteObjects, routesForConsole } from '../app/router';
 import type { ConsoleKind } from '../config/build-targets';
-import { setTokens } from '../lib/auth-tokens';
+import { hasBothTokens, setTokens } from '../lib/auth-tokens';
+import { prefetchCurrentUser } from '../lib/session';
 import { errorBody, type StubRequest, type StubResponse, stubHttp } from './http-stub';
 
 // The router loads these layouts on demand; loading them with this helper keeps that one-off
@@ -22,10 +23,12 @@ type RenderAppOptions = {
   consoleKind?: ConsoleKind;
   /** Answers for other calls pages make; null or unknown calls get 404. */
   handler?: (request: StubRequest) => StubResponse | null | Promise<StubResponse | null>;
+  /** Start as main.tsx does: the stored session's check (and the remembered user) before rendering. */
+  startsLikeMain?: boolean;
 };
 
 /** Renders the real route table, guards and layouts at `path`, with HTTP stubbed at the adapter. */
-export function renderApp({ path, user, consoleKind = 'admin', handler }: RenderAppOptions) {
+export function renderApp({ path, user, consoleKind = 'admin', handler, startsLikeMain }: RenderAppOptions) {
   if (user) setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
   const http = stubHttp(async (request) => {
     if (request.url === currentUser.path && user) return { status: 200, data: user };
@@ -37,6 +40,7 @@ export function renderApp({ path, user, consoleKind = 'admin', handler }: Render
   });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
+  if (startsLikeMain && hasBothTokens()) prefetchCurrentUser(queryClient);
   const view = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

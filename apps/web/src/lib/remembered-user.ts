@@ -1,0 +1,35 @@
+import { CURRENT_USER_STORAGE_KEY, type User } from '@gerbang/contract';
+
+/**
+ * The signed-in user as the server last described it, kept beside the tokens, so that a
+ * returning operator's console draws at once while the current-user check runs again (a failed
+ * check still ends the session). It only decides what to draw: the server authorizes every call.
+ */
+export function readRememberedUser(): User | null {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(CURRENT_USER_STORAGE_KEY) ?? 'null');
+    return looksLikeUser(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberUser(user: User): void {
+  localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
+}
+
+export function forgetUser(): void {
+  localStorage.removeItem(CURRENT_USER_STORAGE_KEY);
+}
+
+/** A cheap shape check: the schemas load later, with the HTTP client, and the check replaces it. */
+function looksLikeUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const user = value as Record<string, unknown>;
+  return (
+    typeof user.id === 'string' &&
+    typeof user.email === 'string' &&
+    typeof user.name === 'string' &&
+    typeof user.roleId === 'number'
+  );
+}
