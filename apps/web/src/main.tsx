@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/provider';
@@ -26,8 +26,13 @@ const queryClient = createQueryClient();
 if (hasBothTokens()) prefetchCurrentUser(queryClient);
 const router = createAppRouter();
 await translationsReady;
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (the splash in index.html stays until it commits).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

@@ -12,12 +12,25 @@ export function useFormatMoney() {
   const locale = useIntlLocale();
   return useCallback(
     (amount: string, currency: Currency) =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: DECIMALS[currency],
-        maximumFractionDigits: DECIMALS[currency],
-      }).format(amount as Intl.StringNumericLiteral),
+      moneyFormatFor(locale, currency).format(amount as Intl.StringNumericLiteral),
     [locale],
   );
+}
+
+/** One formatter per locale and currency, as in use-format-date-time. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatFor(locale: string, currency: Currency): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: DECIMALS[currency],
+      maximumFractionDigits: DECIMALS[currency],
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }

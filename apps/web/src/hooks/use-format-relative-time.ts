@@ -45,6 +45,18 @@ function readClock(): number {
   return clock.now;
 }
 
+/** One formatter per locale, as in use-format-date-time. */
+const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeTimeFormatFor(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeTimeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeTimeFormats.set(locale, format);
+  }
+  return format;
+}
+
 function useNow(): number {
   return useSyncExternalStore(subscribe, readClock);
 }
@@ -56,7 +68,7 @@ export function useFormatRelativeTime() {
   return useCallback(
     (iso: string) => {
       const elapsedSeconds = Math.round((Date.parse(iso) - now) / 1000);
-      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      const format = relativeTimeFormatFor(locale);
       const match = UNITS.find(({ seconds }) => Math.abs(elapsedSeconds) >= seconds) ?? { unit: 'second', seconds: 1 };
       return format.format(Math.round(elapsedSeconds / match.seconds), match.unit);
     },
