@@ -79,8 +79,7 @@ async function lighthouseRun(
       // it), which Lighthouse must then keep (disableStorageReset).
       await page.goto(new URL('/favicon.svg', url).href);
       await page.evaluate((items) => {
-        const local = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-          .localStorage;
+        const local = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
         for (const [key, value] of items) local.setItem(key, value);
       }, storage);
     }

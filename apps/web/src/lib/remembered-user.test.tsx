@@ -24,8 +24,7 @@ describe('a returning operator', () => {
     const app = renderApp({
       path: '/',
       startsLikeMain: true,
-      handler: (request) =>
-        request.url === currentUser.path ? new Promise((resolve) => (answer = resolve)) : null,
+      handler: (request) => (request.url === currentUser.path ? new Promise((resolve) => (answer = resolve)) : null),
     });
     cleanupHttp = app.http.restore;
 

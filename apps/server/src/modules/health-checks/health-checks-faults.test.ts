@@ -50,8 +50,13 @@ describe('health checks that do not finish normally, and the schedule', () => {
     await run(device.id, 'network');
     const timedOut = await eventually(async () => (await history(device.id)).find((r) => r.status === Failed), 6000);
     expect(timedOut).toMatchObject({ reason: 'timeout' });
-    expect(events.filter((e) => e.deviceId === device.id).map((e) => e.processStatus)).toEqual([Checking, Failed]);
-    expect(events.at(-1)?.additionalData).toMatchObject({ type: 'network', reason: 'timeout' });
+    // The run is stored before the consoles are told: wait for the event, then check the order.
+    const seen = await eventually(async () => {
+      const mine = events.filter((e) => e.deviceId === device.id);
+      return mine.some((e) => e.processStatus === Failed) ? mine : null;
+    });
+    expect(seen.map((e) => e.processStatus)).toEqual([Checking, Failed]);
+    expect(seen.at(-1)?.additionalData).toMatchObject({ type: 'network', reason: 'timeout' });
     socket.close();
   });
 
