@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import type { Mailer } from './modules/mail/mailer';
+import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await devicesRoutes(api, ctx);
     await proxiesRoutes(api, ctx);
     await walletsRoutes(api, ctx);
+    await merchantsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

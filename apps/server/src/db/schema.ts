@@ -41,7 +41,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     roleId: smallint('role_id').notNull(),
-    merchantId: uuid('merchant_id'),
+    /** A Merchant user's merchant (role 4); null for operators. */
+    merchantId: uuid('merchant_id').references((): AnyPgColumn => merchants.id, { onDelete: 'restrict' }),
     status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull(),
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -469,5 +470,48 @@ export const walletLoginSteps = pgTable(
     index('wallet_login_steps_flow_idx').on(t.flowId, t.startedAt),
     index('wallet_login_steps_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'running'`),
     index('wallet_login_steps_device_idx').on(t.deviceId).where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
+ * Merchants: who Gerbang collects money for, and on what terms. Money columns are bigint minor
+ * units of the merchant's currency; the fee percentage is basis points (250 = 2.50 %). The
+ * webhook signing secret is sealed with the secret box and never leaves the server again.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Upper case, unique: merchants and operators refer to a merchant by it. */
+    code: text('code').notNull(),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    depositFeeBasisPoints: integer('deposit_fee_basis_points').notNull().default(0),
+    depositFeeFixedMinor: bigint('deposit_fee_fixed_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    minAmountMinor: bigint('min_amount_minor', { mode: 'bigint' }).notNull(),
+    maxAmountMinor: bigint('max_amount_minor', { mode: 'bigint' }).notNull(),
+    allowedMethods: text('allowed_methods').array().notNull(),
+    callbackUrl: text('callback_url'),
+    webhookSecretEncrypted: text('webhook_secret_encrypted').notNull(),
+    embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
+    paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchants_code_key').on(t.code),
+    // The list: by name, then id (keyset), with and without the status filter.
+    index('merchants_name_id_idx').on(t.name, t.id),
+    index('merchants_status_name_id_idx').on(t.status, t.name, t.id),
+    check('merchants_code_upper_check', sql`${t.code} = upper(${t.code})`),
+    check(
+      'merchants_fee_check',
+      sql`${t.depositFeeBasisPoints} between 0 and 10000 and ${t.depositFeeFixedMinor} >= 0`,
+    ),
+    check('merchants_amounts_check', sql`${t.minAmountMinor} > 0 and ${t.minAmountMinor} <= ${t.maxAmountMinor}`),
+    check('merchants_methods_check', sql`cardinality(${t.allowedMethods}) > 0`),
   ],
 );

@@ -17,5 +17,13 @@ export class AppError extends Error {
   }
 }
 
+/** Field path → what is wrong, as the one error shape carries it. */
+export type FieldErrors = Record<string, string>;
+
+/** 422 naming every field that is wrong. */
+export function invalidFields(fields: FieldErrors): AppError {
+  return new AppError('VALIDATION_FAILED', `Invalid input: ${Object.keys(fields).join(', ')}`, { fields });
+}
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this');

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, parseConfig, resolveConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
-import { users } from '../../src/db/schema';
+import { merchants, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/password-hasher';
 import type { Mailer, MailMessage } from '../../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -75,6 +75,7 @@ export async function insertUser(
 ) {
   counter += 1;
   const password = fields.password === undefined ? TEST_PASSWORD : fields.password;
+  if (fields.merchantId) await ensureMerchant(database, fields.merchantId);
   const [row] = await database.db
     .insert(users)
     .values({
@@ -88,6 +89,27 @@ export async function insertUser(
     .returning();
   if (!row) throw new Error('insert failed');
   return row;
+}
+
+/**
+ * A Merchant user needs its merchant to exist (users.merchant_id references merchants); tests that
+ * only need "some merchant" name an id and get a minimal IDR merchant under it.
+ */
+export async function ensureMerchant(database: DatabaseHandle, id: string) {
+  await database.db
+    .insert(merchants)
+    .values({
+      id,
+      name: `Test Merchant ${id.slice(0, 8)}`,
+      code: `TEST-${id.slice(0, 8).toUpperCase()}`,
+      currency: 'IDR',
+      minAmountMinor: 10_000n,
+      maxAmountMinor: 10_000_000n,
+      allowedMethods: ['dana', 'livin'],
+      webhookSecretEncrypted: 'not-a-real-secret',
+      paymentTimeLimitMinutes: 15,
+    })
+    .onConflictDoNothing();
 }
 
 /** Signs in through the API and returns the token pair and an Authorization header. */

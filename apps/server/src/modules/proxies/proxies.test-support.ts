@@ -1,22 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
 import { createServer as createSocksServer } from '@pondwader/socks5-server';
-import type { FastifyInstance } from 'fastify';
 import { createProxy } from 'proxy';
 
 /** Shared by the proxies module's tests: real servers on loopback, and an API helper. */
 
-type Headers = { authorization: string };
-
-export function api(app: FastifyInstance, headers: Headers) {
-  return {
-    get: (url: string) => app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) =>
-      app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
-    patch: (url: string, payload: object) => app.inject({ method: 'PATCH', url, headers, payload }),
-    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
-  };
-}
+export { api } from '../../../test/helpers/test-api';
 
 export type Running = { port: number; close(): Promise<void> };
 

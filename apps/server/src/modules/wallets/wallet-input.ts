@@ -7,14 +7,7 @@ import {
   type WalletLimitsInput,
   type WalletProvider,
 } from '@gerbang/contract';
-import { AppError } from '../../http/app-error';
-
-/** Field path → what is wrong, as the one error shape carries it. */
-type FieldErrors = Record<string, string>;
-
-export function invalidFields(fields: FieldErrors): AppError {
-  return new AppError('VALIDATION_FAILED', `Invalid input: ${Object.keys(fields).join(', ')}`, { fields });
-}
+import type { FieldErrors } from '../../http/app-error';
 
 export function accountNumberOf(provider: WalletProvider, text: string, errors: FieldErrors): string {
   const normalized = normalizeAccountNumber(provider, text);

@@ -372,10 +372,17 @@ export function createWalletLoginService(deps: {
           reason: 'otp_expired',
           finished: true,
         });
-        if (!expired) throw new AppError('INVALID_STATE', 'The login moved on meanwhile; reload it');
+        const otpExpired = () =>
+          new AppError('OTP_EXPIRED', 'The code has expired; retry from step 3 (Send OTP) for a new one');
+        if (!expired) {
+          // The deadline sweep may have expired it a moment before: the same answer, not a puzzle.
+          const now = await logins.findFlow(flow.id);
+          if (now?.status === 'failed' && now.reason === 'otp_expired') throw otpExpired();
+          throw new AppError('INVALID_STATE', 'The login moved on meanwhile; reload it');
+        }
         await wallets.setLoginStatus(accountId, 'failed');
         await announce(expired);
-        throw new AppError('OTP_EXPIRED', 'The code has expired; retry from step 3 (Send OTP) for a new one');
+        throw otpExpired();
       }
       await audit(actor, AUDIT_ACTIONS.walletLoginOtpSubmitted, record, { flowId: flow.id });
       await runStep(verifying, WALLET_LOGIN_STEP.VerifyOtp, record, { otp });

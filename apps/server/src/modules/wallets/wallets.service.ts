@@ -10,7 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { SecretBox } from '../../crypto/secret-box';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeSortedKeysetCursor, toSortedPage } from '../../http/keyset-cursor';
 import type { AgentLink } from '../agents/agent-link';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -18,7 +18,7 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { DevicesRepository } from '../devices/devices.repository';
 import type { ProxiesRepository } from '../proxies/proxies.repository';
 import type { WalletEvents } from './wallet-events';
-import { accountNumberOf, checkCredentialFields, invalidFields, limitColumnsOf } from './wallet-input';
+import { accountNumberOf, checkCredentialFields, limitColumnsOf } from './wallet-input';
 import type { WalletLoginRepository } from './wallet-login.repository';
 import { createWalletSummaries } from './wallet-summaries';
 import { forceActiveSettings, isForceActive, toWalletAccount } from './wallet-view';

@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateMerchantBody,
+  type ListMerchantsQuery,
+  type ListMerchantsResponse,
+  type Merchant,
+  type MerchantStatus,
+  type MerchantTerms,
+  type MerchantWithSecret,
+  merchantTermsProblems,
+  percentToBasisPoints,
+  toMinorUnits,
+  type UpdateMerchantBody,
+} from '@gerbang/contract';
+import type { SecretBox } from '../../crypto/secret-box';
+import { AppError, type FieldErrors, invalidFields, notFound } from '../../http/app-error';
+import { decodeSortedKeysetCursor, toSortedPage } from '../../http/keyset-cursor';
+import type { AuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { toMerchantResponse } from './merchant-response';
+import {
+  MERCHANT_LIST_SORT,
+  type MerchantChanges,
+  type MerchantRecord,
+  type MerchantsRepository,
+} from './merchants.repository';
+
+export type Actor = { userId: string; ip: string };
+
+/** Associated data of the sealed secret: it opens only as a merchant's webhook secret. */
+export const WEBHOOK_SECRET_CONTEXT = 'merchant.webhook_secret';
+
+/** `whsec_` and 32 random bytes: what the merchant's receiver verifies signatures with. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+const codeTaken = () =>
+  new AppError('CONFLICT', 'A merchant with this code already exists', {
+    fields: { 'body.code': 'A merchant with this code already exists' },
+  });
+
+/** The currency rules, reported on the fields they concern. */
+function checkTerms(currency: MerchantRecord['currency'], terms: MerchantTerms): void {
+  const problems = merchantTermsProblems(currency, terms);
+  const fields: FieldErrors = {};
+  for (const [field, message] of Object.entries(problems)) fields[`body.${field}`] = message;
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+export function createMerchantsService(deps: {
+  repo: MerchantsRepository;
+  audit: AuditRepository;
+  secretBox: SecretBox;
+}) {
+  const { repo, audit, secretBox } = deps;
+
+  async function getRecord(id: string): Promise<MerchantRecord> {
+    const merchant = await repo.findById(id);
+    if (!merchant) throw notFound('Merchant');
+    return merchant;
+  }
+
+  function record(actor: Actor, action: string, target: MerchantRecord, details: Record<string, unknown>) {
+    return audit.insert({
+      actorUserId: actor.userId,
+      action,
+      targetType: 'merchant',
+      targetId: target.id,
+      subject: `${target.code} ${target.name}`,
+      ip: actor.ip,
+      details,
+    });
+  }
+
+  async function transition(actor: Actor, id: string, from: MerchantStatus, to: MerchantStatus, action: string) {
+    const current = await getRecord(id);
+    if (current.status === to) return toMerchantResponse(current);
+    const updated = await repo.setStatus(id, from, to);
+    if (!updated) return toMerchantResponse(await getRecord(id));
+    await record(actor, action, updated, { from, to });
+    return toMerchantResponse(updated);
+  }
+
+  return {
+    async list(query: ListMerchantsQuery): Promise<ListMerchantsResponse> {
+      const after = decodeSortedKeysetCursor(query.cursor, MERCHANT_LIST_SORT);
+      const rows = await repo.page({ q: query.q || undefined, status: query.status }, query.limit, after);
+      return toSortedPage(rows, query.limit, MERCHANT_LIST_SORT, toMerchantResponse);
+    },
+
+    async get(id: string): Promise<Merchant> {
+      return toMerchantResponse(await getRecord(id));
+    },
+
+    async create(actor: Actor, body: CreateMerchantBody): Promise<MerchantWithSecret> {
+      const terms = {
+        depositFeeFixed: body.depositFeeFixed ?? '0',
+        minAmount: body.minAmount,
+        maxAmount: body.maxAmount,
+        allowedMethods: body.allowedMethods,
+      };
+      checkTerms(body.currency, terms);
+      const webhookSecret = newWebhookSecret();
+      const created = await repo.insert({
+        name: body.name,
+        code: body.code,
+        currency: body.currency,
+        depositFeeBasisPoints: percentToBasisPoints(body.depositFeePercent ?? '0'),
+        depositFeeFixedMinor: toMinorUnits(terms.depositFeeFixed, body.currency),
+        minAmountMinor: toMinorUnits(terms.minAmount, body.currency),
+        maxAmountMinor: toMinorUnits(terms.maxAmount, body.currency),
+        allowedMethods: [...body.allowedMethods],
+        callbackUrl: body.callbackUrl ?? null,
+        webhookSecretEncrypted: secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
+        embedOrigins: [...(body.embedOrigins ?? [])],
+        paymentTimeLimitMinutes: Number(body.paymentTimeLimitMinutes),
+      });
+      if (!created) throw codeTaken();
+      const response = toMerchantResponse(created);
+      const { code, name, currency, depositFeePercent, minAmount, maxAmount, allowedMethods } = response;
+      await record(actor, AUDIT_ACTIONS.merchantCreated, created, {
+        code,
+        name,
+        currency,
+        depositFeePercent,
+        depositFeeFixed: response.depositFeeFixed,
+        minAmount,
+        maxAmount,
+        allowedMethods,
+        callbackUrl: response.callbackUrl,
+        embedOrigins: response.embedOrigins,
+        paymentTimeLimitMinutes: response.paymentTimeLimitMinutes,
+      });
+      return { ...response, webhookSecret };
+    },
+
+    async update(actor: Actor, id: string, body: UpdateMerchantBody): Promise<Merchant> {
+      const current = await getRecord(id);
+      const before = toMerchantResponse(current);
+      const merged = {
+        depositFeeFixed: body.depositFeeFixed ?? before.depositFeeFixed,
+        minAmount: body.minAmount ?? before.minAmount,
+        maxAmount: body.maxAmount ?? before.maxAmount,
+        allowedMethods: body.allowedMethods ?? before.allowedMethods,
+      };
+      checkTerms(current.currency, merged);
+      const changes: MerchantChanges = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.depositFeePercent !== undefined)
+        changes.depositFeeBasisPoints = percentToBasisPoints(body.depositFeePercent);
+      if (body.depositFeeFixed !== undefined) {
+        changes.depositFeeFixedMinor = toMinorUnits(body.depositFeeFixed, current.currency);
+      }
+      if (body.minAmount !== undefined) changes.minAmountMinor = toMinorUnits(body.minAmount, current.currency);
+      if (body.maxAmount !== undefined) changes.maxAmountMinor = toMinorUnits(body.maxAmount, current.currency);
+      if (body.allowedMethods !== undefined) changes.allowedMethods = [...body.allowedMethods];
+      if (body.callbackUrl !== undefined) changes.callbackUrl = body.callbackUrl;
+      if (body.embedOrigins !== undefined) changes.embedOrigins = [...body.embedOrigins];
+      if (body.paymentTimeLimitMinutes !== undefined) changes.paymentTimeLimitMinutes = body.paymentTimeLimitMinutes;
+      const updated = await repo.update(id, changes);
+      if (!updated) throw notFound('Merchant');
+      const after = toMerchantResponse(updated);
+      const diff: Record<string, { from: unknown; to: unknown }> = {};
+      for (const key of Object.keys(body) as (keyof UpdateMerchantBody & keyof Merchant)[]) {
+        if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+          diff[key] = { from: before[key], to: after[key] };
+      }
+      if (Object.keys(diff).length > 0) await record(actor, AUDIT_ACTIONS.merchantUpdated, updated, diff);
+      return after;
+    },
+
+    suspend: (actor: Actor, id: string) =>
+      transition(actor, id, 'active', 'suspended', AUDIT_ACTIONS.merchantSuspended),
+    resume: (actor: Actor, id: string) => transition(actor, id, 'suspended', 'active', AUDIT_ACTIONS.merchantResumed),
+
+    async rotateWebhookSecret(actor: Actor, id: string): Promise<{ webhookSecret: string }> {
+      await getRecord(id);
+      const webhookSecret = newWebhookSecret();
+      const updated = await repo.update(id, {
+        webhookSecretEncrypted: secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
+      });
+      if (!updated) throw notFound('Merchant');
+      await record(actor, AUDIT_ACTIONS.merchantWebhookSecretRotated, updated, {});
+      return { webhookSecret };
+    },
+  };
+}
+export type MerchantsService = ReturnType<typeof createMerchantsService>;

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+type Headers = { authorization: string };
+
+/** A signed-in caller of the app under test, by injection (no socket). */
+export function api(app: FastifyInstance, headers: Headers) {
+  return {
+    get: (url: string) => app.inject({ method: 'GET', url, headers }),
+    post: (url: string, payload?: object) =>
+      app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    patch: (url: string, payload: object) => app.inject({ method: 'PATCH', url, headers, payload }),
+    delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),
+  };
+}
