@@ -115,6 +115,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.merchantManagement',
     area: 'merchants',
     layout: 'console',
+    namespaces: ['merchants'],
     load: () => import('./routes/merchants/merchant-list'),
   },
   {

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { MerchantList } from '../../../features/merchants/components/merchant-list';
 
 export default function MerchantListRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.merchantManagement')} />;
+  return <MerchantList />;
 }

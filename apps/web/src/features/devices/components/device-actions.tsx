@@ -6,9 +6,9 @@ import { Modal } from '../../../components/ui/modal';
 import { RowMenu } from '../../../components/ui/row-menu';
 import { useDevicePermissions } from '../hooks/use-device-permissions';
 import { useDeviceStatusActions } from '../hooks/use-device-status-actions';
+import { DeviceTokenReveal } from './device-token-reveal';
 import { EditDeviceModal } from './edit-device-modal';
 import { RunChecksControl } from './run-checks-control';
-import { TokenReveal } from './token-reveal';
 
 /**
  * Run checks, edit, rotate token and disable or enable one device: the same controls in a table
@@ -86,7 +86,7 @@ export function DeviceActions({ device, isCompact = false }: { device: Device; i
             </Button>
           }
         >
-          <TokenReveal token={rotated.token} deviceName={rotated.device.name} />
+          <DeviceTokenReveal token={rotated.token} deviceName={rotated.device.name} />
         </Modal>
       ) : null}
     </div>

@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useRegisterDevice } from '../api/register-device';
 import { DEVICE_FIELDS, DeviceFields, type DeviceFieldValues } from './device-fields';
-import { TokenReveal } from './token-reveal';
+import { DeviceTokenReveal } from './device-token-reveal';
 
 /**
  * Rendered only while open: every opening starts empty, and closing it after registering forgets
@@ -47,7 +47,7 @@ export function RegisterDeviceModal({ onClose }: { onClose: () => void }) {
           </Button>
         }
       >
-        <TokenReveal token={registered.token} deviceName={registered.device.name} />
+        <DeviceTokenReveal token={registered.token} deviceName={registered.device.name} />
       </Modal>
     );
   }

@@ -1,0 +1,251 @@
+import {
+  CURRENCIES,
+  CURRENCY_OF_PROVIDER,
+  type Currency,
+  type Merchant,
+  type MerchantWithSecret,
+  PAYMENT_TIME_LIMIT_MINUTES,
+  type UpdateMerchantBody,
+  WALLET_PROVIDERS,
+  type WalletProvider,
+} from '@gerbang/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/ui/form-error';
+import { FormModal } from '../../../components/ui/form-modal';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
+import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
+import { useCreateMerchant, useUpdateMerchant } from '../api/merchant-mutations';
+
+const FIELDS = [
+  'name',
+  'code',
+  'currency',
+  'depositFeePercent',
+  'depositFeeFixed',
+  'minAmount',
+  'maxAmount',
+  'allowedMethods',
+  'callbackUrl',
+  'embedOrigins',
+  'paymentTimeLimitMinutes',
+] as const;
+
+type MerchantFormModalProps = {
+  merchant?: Merchant;
+  onClose: () => void;
+  onCreated: (merchant: MerchantWithSecret) => void;
+};
+
+const originsOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+const sameList = (a: readonly string[], b: readonly string[]) => a.join(' ') === b.join(' ');
+
+/**
+ * Add (no `merchant`) or edit. The code and the currency are chosen once; the payment methods on
+ * offer follow the currency. Rendered only while open.
+ */
+export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantFormModalProps) {
+  const { t } = useTranslation(['merchants']);
+  const create = useCreateMerchant();
+  const update = useUpdateMerchant();
+  const mutation = merchant ? update : create;
+  const { fieldErrors, formError } = useFormFieldErrors(FIELDS, { conflictField: 'code' })(mutation.error);
+  const [name, setName] = useState(merchant?.name ?? '');
+  const [code, setCode] = useState(merchant?.code ?? '');
+  const [currency, setCurrency] = useState<Currency>(merchant?.currency ?? 'IDR');
+  const [feePercent, setFeePercent] = useState(merchant?.depositFeePercent ?? '0');
+  const [feeFixed, setFeeFixed] = useState(merchant?.depositFeeFixed ?? '0');
+  const [minAmount, setMinAmount] = useState(merchant?.minAmount ?? '');
+  const [maxAmount, setMaxAmount] = useState(merchant?.maxAmount ?? '');
+  const [methods, setMethods] = useState<WalletProvider[]>(merchant?.allowedMethods ?? []);
+  const [callbackUrl, setCallbackUrl] = useState(merchant?.callbackUrl ?? '');
+  const [origins, setOrigins] = useState((merchant?.embedOrigins ?? []).join(' '));
+  const [timeLimit, setTimeLimit] = useState(
+    String(merchant?.paymentTimeLimitMinutes ?? PAYMENT_TIME_LIMIT_MINUTES.default),
+  );
+  const offered = WALLET_PROVIDERS.filter((method) => CURRENCY_OF_PROVIDER[method] === currency);
+
+  const toggle = (method: WalletProvider, on: boolean) =>
+    setMethods((current) => (on ? [...current, method] : current.filter((m) => m !== method)));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const terms = {
+      name: name.trim(),
+      depositFeePercent: feePercent.trim(),
+      depositFeeFixed: feeFixed.trim(),
+      minAmount: minAmount.trim(),
+      maxAmount: maxAmount.trim(),
+      allowedMethods: methods.filter((method) => offered.includes(method)),
+      embedOrigins: originsOf(origins),
+      paymentTimeLimitMinutes: Number(timeLimit),
+    };
+    if (!merchant) {
+      create.mutate(
+        { ...terms, code: code.trim(), currency, ...(callbackUrl.trim() ? { callbackUrl: callbackUrl.trim() } : {}) },
+        { onSuccess: onCreated },
+      );
+      return;
+    }
+    // PATCH only what changed.
+    const body: UpdateMerchantBody = {};
+    if (terms.name !== merchant.name) body.name = terms.name;
+    if (terms.depositFeePercent !== merchant.depositFeePercent) body.depositFeePercent = terms.depositFeePercent;
+    if (terms.depositFeeFixed !== merchant.depositFeeFixed) body.depositFeeFixed = terms.depositFeeFixed;
+    if (terms.minAmount !== merchant.minAmount) body.minAmount = terms.minAmount;
+    if (terms.maxAmount !== merchant.maxAmount) body.maxAmount = terms.maxAmount;
+    if (!sameList(terms.allowedMethods, merchant.allowedMethods)) body.allowedMethods = terms.allowedMethods;
+    if ((callbackUrl.trim() || null) !== merchant.callbackUrl) body.callbackUrl = callbackUrl.trim() || null;
+    if (!sameList(terms.embedOrigins, merchant.embedOrigins)) body.embedOrigins = terms.embedOrigins;
+    if (terms.paymentTimeLimitMinutes !== merchant.paymentTimeLimitMinutes) {
+      body.paymentTimeLimitMinutes = terms.paymentTimeLimitMinutes;
+    }
+    if (Object.keys(body).length === 0) return onClose();
+    update.mutate(
+      { id: merchant.id, body },
+      {
+        onSuccess: (changed) => {
+          toast.success(t('merchants:form.updated', { name: changed.name }));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <FormModal
+      title={merchant ? t('merchants:form.editTitle') : t('merchants:form.addTitle')}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      isLoading={mutation.isPending}
+      submitLabel={merchant ? t('merchants:form.save') : t('merchants:form.add')}
+      cancelLabel={t('merchants:actions.cancel')}
+      formClassName="grid grid-cols-1 gap-4 sm:grid-cols-2"
+    >
+      {formError ? (
+        <div className="sm:col-span-2">
+          <FormError>{formError}</FormError>
+        </div>
+      ) : null}
+      <Input
+        label={t('merchants:fields.name')}
+        name="name"
+        required
+        autoComplete="off"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={fieldErrors.name}
+      />
+      <Input
+        label={t('merchants:fields.code')}
+        name="code"
+        required
+        autoComplete="off"
+        disabled={Boolean(merchant)}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={fieldErrors.code}
+      />
+      <Select
+        label={t('merchants:fields.currency')}
+        name="currency"
+        required
+        disabled={Boolean(merchant)}
+        options={CURRENCIES.map((value) => ({ value, label: value }))}
+        value={currency}
+        onChange={(event) => setCurrency(CURRENCIES.find((value) => value === event.target.value) ?? 'IDR')}
+        error={fieldErrors.currency}
+      />
+      <Input
+        label={t('merchants:fields.paymentTimeLimitMinutes')}
+        name="paymentTimeLimitMinutes"
+        type="number"
+        inputMode="numeric"
+        min={PAYMENT_TIME_LIMIT_MINUTES.min}
+        max={PAYMENT_TIME_LIMIT_MINUTES.max}
+        required
+        value={timeLimit}
+        onChange={(event) => setTimeLimit(event.target.value)}
+        error={fieldErrors.paymentTimeLimitMinutes}
+      />
+      <Input
+        label={t('merchants:fields.depositFeePercent')}
+        name="depositFeePercent"
+        inputMode="decimal"
+        required
+        value={feePercent}
+        onChange={(event) => setFeePercent(event.target.value)}
+        error={fieldErrors.depositFeePercent}
+      />
+      <Input
+        label={t('merchants:fields.depositFeeFixed', { currency })}
+        name="depositFeeFixed"
+        inputMode="decimal"
+        required
+        value={feeFixed}
+        onChange={(event) => setFeeFixed(event.target.value)}
+        error={fieldErrors.depositFeeFixed}
+      />
+      <Input
+        label={t('merchants:fields.minAmount', { currency })}
+        name="minAmount"
+        inputMode="decimal"
+        required
+        value={minAmount}
+        onChange={(event) => setMinAmount(event.target.value)}
+        error={fieldErrors.minAmount}
+      />
+      <Input
+        label={t('merchants:fields.maxAmount', { currency })}
+        name="maxAmount"
+        inputMode="decimal"
+        required
+        value={maxAmount}
+        onChange={(event) => setMaxAmount(event.target.value)}
+        error={fieldErrors.maxAmount}
+      />
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">
+          {t('merchants:fields.allowedMethods')}
+        </legend>
+        <div className="flex flex-wrap gap-4">
+          {offered.map((method) => (
+            <label key={method} className="flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
+              <input
+                type="checkbox"
+                name="allowedMethods"
+                value={method}
+                className="size-4"
+                checked={methods.includes(method)}
+                onChange={(event) => toggle(method, event.target.checked)}
+              />
+              {t(`merchants:methods.${method}`)}
+            </label>
+          ))}
+        </div>
+        {fieldErrors.allowedMethods ? <FormError>{fieldErrors.allowedMethods}</FormError> : null}
+      </fieldset>
+      <Input
+        label={t('merchants:fields.callbackUrl')}
+        name="callbackUrl"
+        type="url"
+        autoComplete="off"
+        placeholder="https://shop.example.com/gerbang/webhook"
+        value={callbackUrl}
+        onChange={(event) => setCallbackUrl(event.target.value)}
+        error={fieldErrors.callbackUrl}
+      />
+      <Input
+        label={t('merchants:fields.embedOrigins')}
+        name="embedOrigins"
+        autoComplete="off"
+        placeholder="https://shop.example.com"
+        value={origins}
+        onChange={(event) => setOrigins(event.target.value)}
+        error={fieldErrors.embedOrigins}
+      />
+    </FormModal>
+  );
+}
