@@ -178,7 +178,7 @@ try {
 
   const { register } = await import('tsx/esm/api');
   register();
-  const { startFleet, formatStatus, consoleLogger, startControlApi, playWalletDemo } = await import(
+  const { startFleet, formatStatus, consoleLogger, startControlApi, playWalletDemo, seedDemoMerchants } = await import(
     '../apps/simulator/src/index.ts'
   );
   fleet = await startFleet({
@@ -194,6 +194,11 @@ try {
   setInterval(() => consoleLogger.info(`[simulator] ${formatStatus(fleet.stats())}`), 30_000).unref();
   const controlPort = Number(process.env.DEMO_CONTROL_PORT ?? 8090);
   control = await startControlApi(fleet, controlPort).catch(() => startControlApi(fleet, 0));
+  await seedDemoMerchants({
+    server: urls.api,
+    auth: { email: credentials.email, password: credentials.password },
+    logger: consoleLogger,
+  });
   stopWallets = await playWalletDemo({
     server: urls.api,
     auth: { email: credentials.email, password: credentials.password },
@@ -213,6 +218,7 @@ ${deviceCount} simulated phones (marked "simulated" in the console) are connecte
 from the Device Dashboard. DANA, Livin' and Maya accounts live on the first phones (the DANA, Livin'
 and Maya pages): customers pay in every few seconds, one Mandiri account is auto-disabled by its
 failing app, and one Maya account waits for you to sign it in (the SMS code is printed here).
+Two merchants (Toko Demo in IDR, Maya Demo Shop in PHP) are on the Merchant page.
 
   Simulator control API: ${control.url}  (POST /transfers, GET /accounts/:id/otp, POST /faults;
   see docs/simulator.md)

@@ -1,4 +1,5 @@
 export { type ControlApi, startControlApi } from './control-api';
+export { seedDemoMerchants } from './demo/merchant-demo';
 export { playWalletDemo } from './demo/wallet-demo';
 export {
   DEFAULT_BEHAVIOUR,
