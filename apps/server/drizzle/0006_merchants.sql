@@ -24,4 +24,6 @@ CREATE TABLE "merchants" (
 CREATE UNIQUE INDEX "merchants_code_key" ON "merchants" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "merchants_name_id_idx" ON "merchants" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "merchants_status_name_id_idx" ON "merchants" USING btree ("status","name","id");--> statement-breakpoint
+-- No merchant existed before this migration, so any merchant_id set so far points nowhere.
+UPDATE "users" SET "merchant_id" = NULL WHERE "merchant_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE restrict ON UPDATE no action;
