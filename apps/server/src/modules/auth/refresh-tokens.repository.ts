@@ -72,7 +72,9 @@ export function createRefreshTokensRepository(db: Database) {
             .where(
               and(
                 eq(refreshTokens.id, input.tokenId),
-                gt(refreshTokens.rotatedAt, sql`now() - ${secondsInterval(input.graceSeconds)}`),
+                // clock_timestamp(), not now(): now() is this transaction's start, which can be
+                // earlier than a concurrent winner's rotation, and would count it as in grace.
+                gt(refreshTokens.rotatedAt, sql`clock_timestamp() - ${secondsInterval(input.graceSeconds)}`),
               ),
             );
           if (!inGrace) return { kind: 'reused' } as const;
