@@ -33,6 +33,10 @@ const FIELDS = [
   'paymentTimeLimitMinutes',
 ] as const;
 
+/** Amounts in the merchant's currency, typed as decimal text (the server checks the decimals). */
+const AMOUNT_FIELDS = ['depositFeeFixed', 'minAmount', 'maxAmount'] as const;
+type AmountField = (typeof AMOUNT_FIELDS)[number];
+
 type MerchantFormModalProps = {
   merchant?: Merchant;
   onClose: () => void;
@@ -56,9 +60,11 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
   const [code, setCode] = useState(merchant?.code ?? '');
   const [currency, setCurrency] = useState<Currency>(merchant?.currency ?? 'IDR');
   const [feePercent, setFeePercent] = useState(merchant?.depositFeePercent ?? '0');
-  const [feeFixed, setFeeFixed] = useState(merchant?.depositFeeFixed ?? '0');
-  const [minAmount, setMinAmount] = useState(merchant?.minAmount ?? '');
-  const [maxAmount, setMaxAmount] = useState(merchant?.maxAmount ?? '');
+  const [amounts, setAmounts] = useState<Record<AmountField, string>>({
+    depositFeeFixed: merchant?.depositFeeFixed ?? '0',
+    minAmount: merchant?.minAmount ?? '',
+    maxAmount: merchant?.maxAmount ?? '',
+  });
   const [methods, setMethods] = useState<WalletProvider[]>(merchant?.allowedMethods ?? []);
   const [callbackUrl, setCallbackUrl] = useState(merchant?.callbackUrl ?? '');
   const [origins, setOrigins] = useState((merchant?.embedOrigins ?? []).join(' '));
@@ -75,9 +81,9 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
     const terms = {
       name: name.trim(),
       depositFeePercent: feePercent.trim(),
-      depositFeeFixed: feeFixed.trim(),
-      minAmount: minAmount.trim(),
-      maxAmount: maxAmount.trim(),
+      depositFeeFixed: amounts.depositFeeFixed.trim(),
+      minAmount: amounts.minAmount.trim(),
+      maxAmount: amounts.maxAmount.trim(),
       allowedMethods: methods.filter((method) => offered.includes(method)),
       embedOrigins: originsOf(origins),
       paymentTimeLimitMinutes: Number(timeLimit),
@@ -179,33 +185,18 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
         onChange={(event) => setFeePercent(event.target.value)}
         error={fieldErrors.depositFeePercent}
       />
-      <Input
-        label={t('merchants:fields.depositFeeFixed', { currency })}
-        name="depositFeeFixed"
-        inputMode="decimal"
-        required
-        value={feeFixed}
-        onChange={(event) => setFeeFixed(event.target.value)}
-        error={fieldErrors.depositFeeFixed}
-      />
-      <Input
-        label={t('merchants:fields.minAmount', { currency })}
-        name="minAmount"
-        inputMode="decimal"
-        required
-        value={minAmount}
-        onChange={(event) => setMinAmount(event.target.value)}
-        error={fieldErrors.minAmount}
-      />
-      <Input
-        label={t('merchants:fields.maxAmount', { currency })}
-        name="maxAmount"
-        inputMode="decimal"
-        required
-        value={maxAmount}
-        onChange={(event) => setMaxAmount(event.target.value)}
-        error={fieldErrors.maxAmount}
-      />
+      {AMOUNT_FIELDS.map((field) => (
+        <Input
+          key={field}
+          label={t(`merchants:fields.${field}`, { currency })}
+          name={field}
+          inputMode="decimal"
+          required
+          value={amounts[field]}
+          onChange={(event) => setAmounts((current) => ({ ...current, [field]: event.target.value }))}
+          error={fieldErrors[field]}
+        />
+      ))}
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">
           {t('merchants:fields.allowedMethods')}
