@@ -1,10 +1,18 @@
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readTokensFile, TokensFileError, writeTokensFile } from './tokens-file';
 
-const folder = () => mkdtempSync(join(tmpdir(), 'gerbang-sim-'));
+const made: string[] = [];
+const folder = () => {
+  const path = mkdtempSync(join(tmpdir(), 'gerbang-sim-'));
+  made.push(path);
+  return path;
+};
+afterAll(() => {
+  for (const path of made) rmSync(path, { recursive: true, force: true });
+});
 
 describe('tokens file', () => {
   it('reads a missing file as no tokens', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -10,9 +10,20 @@ import {
   runHealthChecks,
   runHealthChecksResponseSchema,
 } from '@gerbang/contract';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readTokensFile, silentLogger, startFleet } from '../src';
 import { eventually, serverUnderTest } from './server-under-test';
+
+const folders: string[] = [];
+/** A folder for one test's tokens file, removed when the file's tests end. */
+function tempFolder(): string {
+  const path = mkdtempSync(join(tmpdir(), 'gerbang-sim-'));
+  folders.push(path);
+  return path;
+}
+afterAll(() => {
+  for (const path of folders) rmSync(path, { recursive: true, force: true });
+});
 
 /** The simulator against the real server, built in-process and listening on a free port. */
 const server = serverUnderTest();
@@ -41,7 +52,7 @@ async function runCheck(deviceIds: string[], type: 'ip' | 'device') {
 
 describe('the simulator against the server', () => {
   it('registers its phones as simulated, keeps their tokens private, and brings them online', async () => {
-    const tokensFile = join(mkdtempSync(join(tmpdir(), 'gerbang-sim-')), 'tokens.json');
+    const tokensFile = join(tempFolder(), 'tokens.json');
     await fleetOf('online', 3, { tokensFile });
     const devices = await eventually(
       () => devicesNamed('online'),
@@ -57,7 +68,7 @@ describe('the simulator against the server', () => {
   });
 
   it('reconnects with the saved tokens without registering again', async () => {
-    const tokensFile = join(mkdtempSync(join(tmpdir(), 'gerbang-sim-')), 'tokens.json');
+    const tokensFile = join(tempFolder(), 'tokens.json');
     const first = await fleetOf('again', 2, { tokensFile });
     await first.stop();
     const saved = await readTokensFile(tokensFile);
@@ -74,7 +85,7 @@ describe('the simulator against the server', () => {
   });
 
   it('gets a new token for a phone whose saved token was rotated away, when it may sign in', async () => {
-    const tokensFile = join(mkdtempSync(join(tmpdir(), 'gerbang-sim-')), 'tokens.json');
+    const tokensFile = join(tempFolder(), 'tokens.json');
     const first = await fleetOf('renew', 1, { tokensFile });
     await first.stop();
     const [device] = await devicesNamed('renew');
