@@ -1,16 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { silentLogger, startFleet } from '@gerbang/simulator';
 import { navigation } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
-import { consoleStorageOf, signInAsConsole } from '../api';
-import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
-import { freePort } from '../realtime/redis';
-import { startServerChild } from '../realtime/server-child';
-import { serveAdminConsole } from './admin-console';
+import { CHROMIUM_ARGS, chromiumPathOrSkip, startConsoleUnderTest } from './console-under-test';
 
 /**
  * Lighthouse 13 with its mobile defaults (Moto G Power screen, simulated slow 4G and a 4× slower
@@ -128,52 +122,25 @@ function verdict(figures: Omit<RunFigures, 'failedAccessibilityAudits'>, target:
 
 export async function runLighthouseBench(): Promise<void> {
   const started = Date.now();
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
-    log(`no Chromium at ${chromiumPath} (Debian: sudo apt-get install chromium, or set CHROMIUM_PATH): skipped`);
-    return;
-  }
-  const secret = randomBytes(16).toString('hex');
-  const admin = { email: 'lighthouse-admin@example.test', password: randomBytes(12).toString('base64url') };
-  const consolePort = await freePort();
+  const chromiumPath = chromiumPathOrSkip(log);
+  if (!chromiumPath) return;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   try {
-    const api = await startServerChild('gerbang', './gerbang-instance.ts', {
-      BENCH_CONSOLE_USERS: JSON.stringify({ emails: [admin.email], password: admin.password }),
-      BENCH_DEVICES: JSON.stringify({ count: DEVICES, secret }),
-      ADMIN_CONSOLE_URL: `http://127.0.0.1:${consolePort}`,
-    });
-    cleanups.push(() => api.stop());
-    const consoleServer = await serveAdminConsole(api.url, consolePort);
-    cleanups.push(() => consoleServer.close());
-    const fleet = await startFleet({
-      server: api.url,
-      devices: Array.from({ length: DEVICES }, (_, i) => ({
-        name: benchDeviceName(i),
-        id: '',
-        token: benchDeviceToken(secret, i),
-      })),
-      latencyMs: 50,
-      failureRate: 0,
-      busyRate: 0,
-      seed: 7,
-      logger: silentLogger,
-    });
-    cleanups.push(() => fleet.stop());
-    await fleet.whenOnline(DEVICES, 60_000);
-    const storage = consoleStorageOf(await signInAsConsole(api.url, admin.email, admin.password));
+    const world = await startConsoleUnderTest({ adminEmail: 'lighthouse-admin@example.test', devices: DEVICES });
+    cleanups.push(() => world.stop());
+    const { storage } = world;
 
     const browser = await puppeteer.launch({
       executablePath: chromiumPath,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: CHROMIUM_ARGS,
     });
     cleanups.push(() => browser.close());
 
     mkdirSync(RESULTS, { recursive: true });
     const report = [];
     for (const pageCase of PAGES) {
-      const url = `${consoleServer.url}${pageCase.path}`;
+      const url = `${world.consoleUrl}${pageCase.path}`;
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         const reportFile = join(RESULTS, `lighthouse-${pageCase.id}-${i + 1}.json`);

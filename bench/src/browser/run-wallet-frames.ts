@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { silentLogger, startFleet } from '@gerbang/simulator';
 import { chromium } from '@playwright/test';
-import { consoleStorageOf, signInAsConsole } from '../api';
-import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
-import { freePort } from '../realtime/redis';
-import { startServerChild } from '../realtime/server-child';
-import { serveAdminConsole } from './admin-console';
+import { CHROMIUM_ARGS, chromiumPathOrSkip, startConsoleUnderTest } from './console-under-test';
 import { collectFrameProbe, type FrameSample, installFrameProbe, resetFrameProbe } from './frame-probe';
 
 /**
@@ -52,50 +46,23 @@ function stats(sample: FrameSample): Stats {
 
 export async function runWalletFramesBench(): Promise<void> {
   const started = Date.now();
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromiumPath)) {
-    log(`no Chromium at ${chromiumPath} (Debian: sudo apt-get install chromium, or set CHROMIUM_PATH): skipped`);
-    return;
-  }
-  const secret = randomBytes(16).toString('hex');
-  const admin = { email: 'frames-admin@example.test', password: randomBytes(12).toString('base64url') };
-  const consolePort = await freePort();
-  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const chromiumPath = chromiumPathOrSkip(log);
+  if (!chromiumPath) return;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   try {
     log(`seeding ${ACCOUNTS} logged-in DANA accounts on ${DEVICES} phones (PGlite)`);
-    const api = await startServerChild('gerbang', './gerbang-instance.ts', {
-      BENCH_CONSOLE_USERS: JSON.stringify({ emails: [admin.email], password: admin.password }),
-      BENCH_DEVICES: JSON.stringify({ count: DEVICES, secret }),
-      BENCH_WALLET_ACCOUNTS: String(ACCOUNTS),
-      ADMIN_CONSOLE_URL: consoleUrl,
-    });
-    cleanups.push(() => api.stop());
-
-    const consoleServer = await serveAdminConsole(api.url, consolePort);
-    cleanups.push(() => consoleServer.close());
-
-    const fleet = await startFleet({
-      server: api.url,
-      devices: Array.from({ length: DEVICES }, (_, i) => ({
-        name: benchDeviceName(i),
-        id: '',
-        token: benchDeviceToken(secret, i),
-      })),
+    const world = await startConsoleUnderTest({
+      adminEmail: 'frames-admin@example.test',
+      devices: DEVICES,
+      walletAccounts: ACCOUNTS,
       accountsSignedIn: true,
-      latencyMs: 50,
-      failureRate: 0,
-      busyRate: 0,
-      seed: 7,
-      logger: silentLogger,
     });
-    cleanups.push(() => fleet.stop());
-    await fleet.whenOnline(DEVICES, 60_000);
+    cleanups.push(() => world.stop());
+    const { consoleUrl, fleet } = world;
 
-    const session = await signInAsConsole(api.url, admin.email, admin.password);
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: CHROMIUM_ARGS,
     });
     cleanups.push(() => browser.close());
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
@@ -104,7 +71,7 @@ export async function runWalletFramesBench(): Promise<void> {
     await page.addInitScript((entries) => {
       const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
       for (const [key, value] of entries) storage.setItem(key, value);
-    }, consoleStorageOf(session));
+    }, world.storage);
     await page.goto(`${consoleUrl}/dana`);
     const rows = page.getByRole('table', { name: 'Accounts' }).locator('tbody tr');
     // Every page of the list on screen: what an operator scrolling the whole fleet has.

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { silentLogger, startFleet } from '@gerbang/simulator';
+import { consoleStorageOf, signInAsConsole } from '../api';
+import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
+import { freePort } from '../realtime/redis';
+import { startServerChild } from '../realtime/server-child';
+import { serveAdminConsole } from './admin-console';
+
+/** How the browser benchmarks launch Debian's Chromium. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+
+/** CHROMIUM_PATH or Debian's; null (after saying why) when it is not installed. */
+export function chromiumPathOrSkip(log: (message: string) => void): string | null {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return path;
+  log(`no Chromium at ${path} (Debian: sudo apt-get install chromium, or set CHROMIUM_PATH): skipped`);
+  return null;
+}
+
+export type ConsoleUnderTest = {
+  consoleUrl: string;
+  fleet: Awaited<ReturnType<typeof startFleet>>;
+  /** What the sign-in page leaves in localStorage for the bench's Admin. */
+  storage: [string, string][];
+  stop(): Promise<void>;
+};
+
+/**
+ * A browser benchmark's world: a Gerbang API in a child process (PGlite), the admin console built
+ * against it and served as `npm start` serves it, `devices` simulated phones online (with
+ * `walletAccounts` DANA accounts, ten per phone), and a signed-in Admin.
+ */
+export async function startConsoleUnderTest(options: {
+  adminEmail: string;
+  devices: number;
+  walletAccounts?: number;
+  accountsSignedIn?: boolean;
+}): Promise<ConsoleUnderTest> {
+  const secret = randomBytes(16).toString('hex');
+  const password = randomBytes(12).toString('base64url');
+  const consolePort = await freePort();
+  const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  };
+  try {
+    const api = await startServerChild('gerbang', './gerbang-instance.ts', {
+      BENCH_CONSOLE_USERS: JSON.stringify({ emails: [options.adminEmail], password }),
+      BENCH_DEVICES: JSON.stringify({ count: options.devices, secret }),
+      ...(options.walletAccounts ? { BENCH_WALLET_ACCOUNTS: String(options.walletAccounts) } : {}),
+      ADMIN_CONSOLE_URL: consoleUrl,
+    });
+    cleanups.push(() => api.stop());
+    const served = await serveAdminConsole(api.url, consolePort);
+    cleanups.push(() => served.close());
+    const fleet = await startFleet({
+      server: api.url,
+      devices: Array.from({ length: options.devices }, (_, i) => ({
+        name: benchDeviceName(i),
+        id: '',
+        token: benchDeviceToken(secret, i),
+      })),
+      accountsSignedIn: options.accountsSignedIn ?? false,
+      latencyMs: 50,
+      failureRate: 0,
+      busyRate: 0,
+      seed: 7,
+      logger: silentLogger,
+    });
+    cleanups.push(() => fleet.stop());
+    await fleet.whenOnline(options.devices, 60_000);
+    const storage = consoleStorageOf(await signInAsConsole(api.url, options.adminEmail, password));
+    return { consoleUrl, fleet, storage, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
