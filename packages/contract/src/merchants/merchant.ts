@@ -108,7 +108,7 @@ export type MerchantTerms = {
 /**
  * What the currency rules say about a merchant's terms, by field: amounts with more decimals
  * than the currency has, a minimum above the maximum, a method that pays in another currency.
- * The server refuses such terms; the console shows the same messages before sending.
+ * The server refuses such terms with 422 on those fields (the console shows them by its inputs).
  */
 export function merchantTermsProblems(
   currency: Currency,
