@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { relativeTimeFormat } from '../lib/intl-formats';
 import { useIntlLocale } from './use-format-date-time';
 
 /** "Last seen 2 minutes ago" must age without a reload; a coarse tick is enough. */
@@ -45,18 +46,6 @@ function readClock(): number {
   return clock.now;
 }
 
-/** One formatter per locale, as in use-format-date-time. */
-const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-function relativeTimeFormatFor(locale: string): Intl.RelativeTimeFormat {
-  let format = relativeTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    relativeTimeFormats.set(locale, format);
-  }
-  return format;
-}
-
 function useNow(): number {
   return useSyncExternalStore(subscribe, readClock);
 }
@@ -68,7 +57,7 @@ export function useFormatRelativeTime() {
   return useCallback(
     (iso: string) => {
       const elapsedSeconds = Math.round((Date.parse(iso) - now) / 1000);
-      const format = relativeTimeFormatFor(locale);
+      const format = relativeTimeFormat(locale);
       const match = UNITS.find(({ seconds }) => Math.abs(elapsedSeconds) >= seconds) ?? { unit: 'second', seconds: 1 };
       return format.format(Math.round(elapsedSeconds / match.seconds), match.unit);
     },
