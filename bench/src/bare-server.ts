@@ -20,6 +20,7 @@ const page = {
     name: `Bench User ${i + 1}`,
     roleId: 2 + (i % 3),
     merchantId: null,
+    merchantName: null,
     status: 'active',
     isLoggedIn: false,
     lastLoginAt: null,

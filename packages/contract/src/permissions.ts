@@ -36,7 +36,8 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   wallets: { 1: ALL, 2: VIEW, 3: ALL, 4: NONE, 5: ALL },
   proxies: { 1: ALL, 2: NONE, 3: ALL, 4: NONE, 5: ALL },
   merchants: { 1: ALL, 2: VIEW, 3: NONE, 4: NONE, 5: ['view', 'create', 'update', 'operate'] },
-  // Sub Admins manage Staff and Phone Farm users only; the users service enforces that.
+  // Sub Admins manage Staff and Phone Farm users only, Admins also Merchant users; the users
+  // service enforces that.
   users: {
     1: ['view', 'create', 'update', 'operate'],
     2: NONE,
@@ -60,9 +61,12 @@ export function can(roleId: RoleId | undefined | null, area: Area, action: Actio
   return PERMISSIONS[area][roleId]?.includes(action) ?? false;
 }
 
-/** Which roles a user of `actorRoleId` may invite or manage. */
+/**
+ * Which roles a user of `actorRoleId` may invite or manage. Only Admins give people access to a
+ * merchant's money (Merchant users, invited per merchant).
+ */
 export function manageableRoleIds(actorRoleId: RoleId): readonly RoleId[] {
-  if (actorRoleId === ROLE.Admin) return [ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin];
+  if (actorRoleId === ROLE.Admin) return [ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin, ROLE.Merchant];
   if (actorRoleId === ROLE.SubAdmin) return [ROLE.Staff, ROLE.PhoneFarm];
   return [];
 }

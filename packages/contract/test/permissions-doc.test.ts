@@ -31,4 +31,10 @@ describe('permission table', () => {
     expect(manageableRoleIds(ROLE.SubAdmin)).toEqual([ROLE.Staff, ROLE.PhoneFarm]);
     expect(manageableRoleIds(ROLE.Staff)).toEqual([]);
   });
+
+  it('lets only Admins give people access to a merchant', () => {
+    expect(manageableRoleIds(ROLE.Admin)).toContain(ROLE.Merchant);
+    for (const role of [ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin, ROLE.Merchant])
+      expect(manageableRoleIds(role)).not.toContain(ROLE.Merchant);
+  });
 });

@@ -56,6 +56,7 @@ export const users = pgTable(
     index('users_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('users_role_created_id_idx').on(t.roleId, t.createdAt.desc(), t.id.desc()),
     index('users_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('users_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     check('users_role_id_check', sql`${t.roleId} between 1 and 5`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],

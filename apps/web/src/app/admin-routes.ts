@@ -115,7 +115,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.merchantManagement',
     area: 'merchants',
     layout: 'console',
-    namespaces: ['merchants'],
+    namespaces: ['merchants', 'users'],
     load: () => import('./routes/merchants/merchant-list'),
   },
   {

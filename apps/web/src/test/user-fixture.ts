@@ -7,6 +7,7 @@ export function makeUser(roleId: RoleId = ROLE.Admin, overrides: Partial<User> =
     name: 'Ada Lovelace',
     roleId,
     merchantId: null,
+    merchantName: null,
     status: 'active',
     isLoggedIn: true,
     lastLoginAt: '2025-01-01T00:00:00.000Z',

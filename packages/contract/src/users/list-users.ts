@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../common';
+import { idSchema, pageQuerySchema, pageSchema } from '../common';
 import { roleIdSchema } from '../roles';
 import { userSchema, userStatusSchema } from './user';
 
@@ -9,6 +9,8 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   roleId: z.coerce.number().pipe(roleIdSchema).optional(),
   status: userStatusSchema.optional(),
+  /** The users of one merchant. */
+  merchantId: idSchema.optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 

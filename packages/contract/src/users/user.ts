@@ -23,6 +23,8 @@ export const userSchema = z.object({
   name: z.string(),
   roleId: roleIdSchema,
   merchantId: idSchema.nullable(),
+  /** The merchant's name, for Merchant users. */
+  merchantName: z.string().nullable(),
   status: userStatusSchema,
   /** True when the user has at least one live session. */
   isLoggedIn: z.boolean(),

@@ -1,7 +1,10 @@
 import type { RoleId, User } from '@gerbang/contract';
 import type { users } from '../../db/schema';
 
-type UserFields = Omit<typeof users.$inferSelect, 'passwordHash'> & { isLoggedIn?: unknown };
+type UserFields = Omit<typeof users.$inferSelect, 'passwordHash'> & {
+  isLoggedIn?: unknown;
+  merchantName?: string | null;
+};
 
 /**
  * The contract's user, field by field: an allowlist, so the password hash can never leave the
@@ -14,6 +17,7 @@ export function toUserResponse(row: UserFields, isLoggedIn: boolean = Boolean(ro
     name: row.name,
     roleId: row.roleId as RoleId,
     merchantId: row.merchantId,
+    merchantName: row.merchantName ?? null,
     status: row.status,
     isLoggedIn,
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,

@@ -32,6 +32,7 @@ describe('GET and PATCH /users/:id', () => {
       name: 'Rizal',
       roleId: ROLE.PhoneFarm,
       merchantId: null,
+      merchantName: null,
       status: 'active',
       isLoggedIn: false,
       lastLoginAt: null,
@@ -85,13 +86,19 @@ describe('GET and PATCH /users/:id', () => {
     expect(res.json().error.code).toBe('FORBIDDEN');
   });
 
-  it('does not let anyone edit an Admin or a Merchant user (403)', async () => {
+  it('does not let anyone edit another Admin (403)', async () => {
     const otherAdmin = await insertUser(t.database, { roleId: ROLE.Admin });
-    const merchantUser = await insertUser(t.database, { roleId: ROLE.Merchant });
-    for (const target of [otherAdmin, merchantUser]) {
-      expect((await admin.patch(`/users/${target.id}`, { name: 'Nope' })).statusCode).toBe(403);
-      expect((await admin.post(`/users/${target.id}/disable`)).statusCode).toBe(403);
-    }
+    expect((await admin.patch(`/users/${otherAdmin.id}`, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await admin.post(`/users/${otherAdmin.id}/disable`)).statusCode).toBe(403);
+  });
+
+  it('does not let a Sub Admin edit a Merchant user (403)', async () => {
+    const merchantUser = await insertUser(t.database, {
+      roleId: ROLE.Merchant,
+      merchantId: 'c0000000-0000-4000-8000-00000000000c',
+    });
+    expect((await subAdmin.patch(`/users/${merchantUser.id}`, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await subAdmin.post(`/users/${merchantUser.id}/disable`)).statusCode).toBe(403);
   });
 
   it('lets a Sub Admin manage Staff and Phone Farm only, and give only those roles', async () => {

@@ -108,6 +108,7 @@ describe('GET /users', () => {
           'isLoggedIn',
           'lastLoginAt',
           'merchantId',
+          'merchantName',
           'name',
           'roleId',
           'status',

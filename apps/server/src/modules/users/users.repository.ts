@@ -23,6 +23,9 @@ const userColumns = {
     sql<boolean>`coalesce((select true from "sessions" s where s."user_id" = "users"."id" and s."revoked_at" is null and s."expires_at" > now() limit 1), false)`.as(
       'is_logged_in',
     ),
+  merchantName: sql<string | null>`(select m."name" from "merchants" m where m."id" = "users"."merchant_id")`.as(
+    'merchant_name',
+  ),
   cursorAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
     'cursor_at',
   ),
@@ -30,6 +33,7 @@ const userColumns = {
 
 export type UserRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
   isLoggedIn: boolean;
+  merchantName: string | null;
   cursorAt: string;
   /** Whether a password was ever set (enable puts a never-activated user back to invited). */
   hasPassword?: boolean;
@@ -39,6 +43,7 @@ export type ListUsersFilter = {
   q?: string;
   roleId?: RoleId;
   status?: UserStatus;
+  merchantId?: string;
   limit: number;
   after?: KeysetCursor;
 };
@@ -55,6 +60,7 @@ export function createUsersRepository(db: Database) {
     const where: SQL[] = [];
     if (filter.roleId !== undefined) where.push(eq(users.roleId, filter.roleId));
     if (filter.status !== undefined) where.push(eq(users.status, filter.status));
+    if (filter.merchantId !== undefined) where.push(eq(users.merchantId, filter.merchantId));
     if (filter.q) {
       const pattern = `%${escapeLike(filter.q)}%`;
       where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)) as SQL);
@@ -104,6 +110,7 @@ export function createUsersRepository(db: Database) {
       email: string;
       name: string;
       roleId: RoleId;
+      merchantId?: string;
       status: 'invited';
     }): Promise<UserRecord | null> {
       const rows = await db

@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { createUsersRepository } from './users.repository';
 import { createUsersService } from './users.service';
 
@@ -31,6 +32,7 @@ const security = BEARER_SECURITY;
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createUsersService({
     repo: createUsersRepository(ctx.db),
+    merchantExists: async (id) => (await createMerchantsRepository(ctx.db).findById(id)) !== null,
     audit: ctx.audit,
     accountLinks: ctx.accountLinks,
     sessionState: ctx.sessionState,

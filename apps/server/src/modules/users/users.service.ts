@@ -2,6 +2,7 @@ import {
   type InviteUserBody,
   type ListUsersResponse,
   manageableRoleIds,
+  ROLE,
   type RoleId,
   type UpdateUserBody,
   type User,
@@ -19,7 +20,14 @@ import type { UserRecord, UsersRepository } from './users.repository';
 /** Who is acting, and from where (for the audit trail). */
 export type Actor = { userId: string; roleId: RoleId; ip: string };
 
-type ListQuery = { q?: string; roleId?: RoleId; status?: User['status']; limit: number; cursor?: string };
+type ListQuery = {
+  q?: string;
+  roleId?: RoleId;
+  status?: User['status'];
+  merchantId?: string;
+  limit: number;
+  cursor?: string;
+};
 
 const roleNotAllowed = (field: string) =>
   new AppError('VALIDATION_FAILED', `Invalid input: ${field}`, {
@@ -30,6 +38,8 @@ const cannot = (message: string) => new AppError('FORBIDDEN', message);
 
 export function createUsersService(deps: {
   repo: UsersRepository;
+  /** Whether a merchant exists (Merchant users are invited into one). */
+  merchantExists: (id: string) => Promise<boolean>;
   audit: AuditRepository;
   accountLinks: AccountLinks;
   sessionState: SessionState;
@@ -77,6 +87,7 @@ export function createUsersService(deps: {
         q: query.q || undefined,
         roleId: query.roleId,
         status: query.status,
+        merchantId: query.merchantId,
         limit: query.limit,
         after,
       });
@@ -93,10 +104,20 @@ export function createUsersService(deps: {
         new AppError('CONFLICT', 'A user with this email already exists', {
           fields: { 'body.email': 'A user with this email already exists' },
         });
+      if (body.merchantId !== undefined && !(await deps.merchantExists(body.merchantId))) {
+        throw new AppError('VALIDATION_FAILED', 'Invalid input: body.merchantId', {
+          fields: { 'body.merchantId': 'No merchant has this id' },
+        });
+      }
       if (await repo.emailExists(body.email)) throw emailTaken();
       const user = await repo.insertWithoutPassword({ ...body, status: 'invited' });
       if (!user) throw emailTaken();
-      await record(actor, AUDIT_ACTIONS.userInvited, user, { email: user.email, name: user.name, roleId: user.roleId });
+      await record(actor, AUDIT_ACTIONS.userInvited, user, {
+        email: user.email,
+        name: user.name,
+        roleId: user.roleId,
+        ...(user.merchantId ? { merchantId: user.merchantId } : {}),
+      });
       await deps.accountLinks.sendActivation(user);
       return toUserResponse(user);
     },
@@ -109,6 +130,8 @@ export function createUsersService(deps: {
       if (body.name !== undefined && body.name !== target.name) changes.name = body.name;
       if (body.roleId !== undefined && body.roleId !== target.roleId) {
         if (isSelf) throw cannot('You cannot change your own role');
+        // A Merchant user belongs to its merchant; console staff never do.
+        if (target.roleId === ROLE.Merchant) throw roleNotAllowed('body.roleId');
         if (!manageableRoleIds(actor.roleId).includes(body.roleId)) throw roleNotAllowed('body.roleId');
         changes.roleId = body.roleId;
       }

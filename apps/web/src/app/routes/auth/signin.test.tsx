@@ -17,6 +17,7 @@ const USER: User = {
   name: 'Admin',
   roleId: 1,
   merchantId: null,
+  merchantName: null,
   status: 'active',
   isLoggedIn: true,
   lastLoginAt: null,

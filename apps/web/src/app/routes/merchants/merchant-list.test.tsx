@@ -1,5 +1,6 @@
 import {
   createMerchant,
+  inviteUser,
   listMerchants,
   type Merchant,
   ROLE,
@@ -152,10 +153,40 @@ describe('Merchant Management', () => {
     expect(within(reveal).getByLabelText('Webhook signing secret')).toHaveValue('whsec_rotated');
   });
 
-  it('lets Staff read the list but not add, edit, suspend or rotate', async () => {
+  it('invites a user into the merchant from its row', async () => {
+    const user = userEvent.setup();
+    const app = open(ROLE.Admin, {
+      [`GET ${listMerchants.path}`]: listed([SINAR]),
+      [`POST ${inviteUser.path}`]: (request) => ({
+        status: 201,
+        data: makeUser(ROLE.Merchant, { ...(request.data as object), status: 'invited', merchantName: SINAR.name }),
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Invite a user to Toko Sinar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a user to Toko Sinar' });
+    expect(within(dialog).queryByLabelText(/^Role/)).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Email/), 'kasir@sinar.example.com');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Kasir Sinar');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    expect(await screen.findByText('Invitation sent to kasir@sinar.example.com.')).toBeInTheDocument();
+    expect(app.http.requests.find((request) => request.method === 'POST')?.data).toEqual({
+      email: 'kasir@sinar.example.com',
+      name: 'Kasir Sinar',
+      roleId: ROLE.Merchant,
+      merchantId: SINAR.id,
+    });
+  });
+
+  it('lets Staff read the list but not add, edit, suspend, rotate or invite', async () => {
     open(ROLE.Staff, { [`GET ${listMerchants.path}`]: listed([SINAR]) });
     expect(await screen.findByText('Toko Sinar')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add merchant' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Edit|Suspend|New webhook secret/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit|Suspend|New webhook secret|Invite/ })).not.toBeInTheDocument();
+  });
+
+  it('lets a Sub Admin manage merchants but not give anyone access to one', async () => {
+    open(ROLE.SubAdmin, { [`GET ${listMerchants.path}`]: listed([SINAR]) });
+    expect(await screen.findByRole('button', { name: 'Edit Toko Sinar' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Invite/ })).not.toBeInTheDocument();
   });
 });

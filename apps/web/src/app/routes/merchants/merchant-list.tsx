@@ -1,5 +1,6 @@
 import { MerchantList } from '../../../features/merchants/components/merchant-list';
+import { InviteMerchantUserButton } from '../../../features/users/components/invite-merchant-user-button';
 
 export default function MerchantListRoute() {
-  return <MerchantList />;
+  return <MerchantList extraActions={(merchant) => <InviteMerchantUserButton merchant={merchant} />} />;
 }

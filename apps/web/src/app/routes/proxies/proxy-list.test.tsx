@@ -26,6 +26,7 @@ const ADMIN: User = {
   name: 'Admin',
   roleId: ROLE.Admin,
   merchantId: null,
+  merchantName: null,
   status: 'active',
   isLoggedIn: true,
   lastLoginAt: null,

@@ -24,6 +24,7 @@ function aUser(overrides: Partial<User>): User {
     name: 'Admin',
     roleId: ROLE.Admin,
     merchantId: null,
+    merchantName: null,
     status: 'active',
     isLoggedIn: true,
     lastLoginAt: null,

@@ -1,4 +1,5 @@
 import type { Merchant } from '@gerbang/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -11,10 +12,12 @@ type MerchantActionsProps = {
   merchant: Merchant;
   onEdit: (merchant: Merchant) => void;
   onSecret: (merchant: Merchant, secret: string) => void;
+  /** Actions other features add to the row. */
+  children?: ReactNode;
 };
 
 /** Edit, suspend or resume, and a new webhook secret for one row; each button names the merchant. */
-export function MerchantActions({ merchant, onEdit, onSecret }: MerchantActionsProps) {
+export function MerchantActions({ merchant, onEdit, onSecret, children }: MerchantActionsProps) {
   const { t } = useTranslation(['merchants']);
   const { canUpdate, canOperate } = useMerchantPermissions();
   const confirm = useConfirm();
@@ -82,6 +85,7 @@ export function MerchantActions({ merchant, onEdit, onSecret }: MerchantActionsP
           {t('merchants:actions.rotateSecret')}
         </Button>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { MERCHANT_STATUSES, type Merchant, type MerchantStatus } from '@gerbang/contract';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
@@ -20,7 +20,9 @@ type OpenModal = { kind: 'add' } | { kind: 'edit'; merchant: Merchant } | null;
 type ShownSecret = { name: string; secret: string; isNew: boolean } | null;
 
 /** Merchant Management: search, status filter, add and edit, suspend, webhook secrets. */
-export function MerchantList() {
+type MerchantListProps = { extraActions?: (merchant: Merchant) => ReactNode };
+
+export function MerchantList({ extraActions }: MerchantListProps = {}) {
   const { t } = useTranslation(['merchants']);
   const apiErrorMessage = useApiErrorMessage();
   const { canCreate } = useMerchantPermissions();
@@ -79,6 +81,7 @@ export function MerchantList() {
           isLoading={query.isPending}
           onEdit={(merchant) => setModal({ kind: 'edit', merchant })}
           onSecret={(merchant, secret) => setShown({ name: merchant.name, secret, isNew: false })}
+          extraActions={extraActions}
         />
       )}
       {query.hasNextPage ? (

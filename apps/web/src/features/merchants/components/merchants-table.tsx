@@ -1,4 +1,5 @@
 import type { Merchant } from '@gerbang/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
 import { Table, type TableColumn } from '../../../components/ui/table';
@@ -10,9 +11,11 @@ type MerchantsTableProps = {
   isLoading: boolean;
   onEdit: (merchant: Merchant) => void;
   onSecret: (merchant: Merchant, secret: string) => void;
+  /** More actions on each row, composed by the route from other features. */
+  extraActions?: (merchant: Merchant) => ReactNode;
 };
 
-export function MerchantsTable({ merchants, isLoading, onEdit, onSecret }: MerchantsTableProps) {
+export function MerchantsTable({ merchants, isLoading, onEdit, onSecret, extraActions }: MerchantsTableProps) {
   const { t } = useTranslation(['merchants']);
   const formatMoney = useFormatMoney();
   const columns: TableColumn<Merchant>[] = [
@@ -58,7 +61,11 @@ export function MerchantsTable({ merchants, isLoading, onEdit, onSecret }: Merch
     {
       key: 'actions',
       header: t('merchants:fields.actions'),
-      cell: (merchant) => <MerchantActions merchant={merchant} onEdit={onEdit} onSecret={onSecret} />,
+      cell: (merchant) => (
+        <MerchantActions merchant={merchant} onEdit={onEdit} onSecret={onSecret}>
+          {extraActions?.(merchant)}
+        </MerchantActions>
+      ),
     },
   ];
   return (

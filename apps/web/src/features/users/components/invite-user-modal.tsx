@@ -1,4 +1,4 @@
-import { type InvitableRoleId, NAME_MAX_LENGTH } from '@gerbang/contract';
+import { type InvitableRoleId, NAME_MAX_LENGTH, ROLE } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -13,10 +13,16 @@ const SHOWN_FIELDS = ['email', 'name', 'roleId'] as const;
 // A light check for an obvious typo; the server's schema has the final word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type InviteUserModalProps = { roleOptions: readonly InvitableRoleId[]; onClose: () => void };
+type InviteUserModalProps = {
+  /** Console staff roles the actor may give; ignored when inviting into a merchant. */
+  roleOptions: readonly InvitableRoleId[];
+  /** Invite a Merchant user of this merchant instead of console staff. */
+  merchant?: { id: string; name: string };
+  onClose: () => void;
+};
 
 /** Rendered only while open, so every opening starts with an empty form. */
-export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) {
+export function InviteUserModal({ roleOptions, merchant, onClose }: InviteUserModalProps) {
   const { t } = useTranslation(['users']);
   const invite = useInviteUser();
   const splitError = useFormFieldErrors(SHOWN_FIELDS, { conflictField: 'email' });
@@ -41,9 +47,11 @@ export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) 
       name: trimmedName ? undefined : t('users:validation.required'),
     };
     setLocalErrors(nextErrors);
-    if (nextErrors.email || nextErrors.name || roleId === undefined) return;
+    if (nextErrors.email || nextErrors.name) return;
+    const target = merchant ? { roleId: ROLE.Merchant, merchantId: merchant.id } : roleId && { roleId };
+    if (!target) return;
     invite.mutate(
-      { email: trimmedEmail, name: trimmedName, roleId },
+      { email: trimmedEmail, name: trimmedName, ...target },
       {
         onSuccess: (user) => {
           toast.success(t('users:invite.success', { email: user.email }));
@@ -55,14 +63,16 @@ export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) 
 
   return (
     <FormModal
-      title={t('users:invite.title')}
+      title={merchant ? t('users:invite.merchantTitle', { name: merchant.name }) : t('users:invite.title')}
       onClose={onClose}
       onSubmit={onSubmit}
       isLoading={invite.isPending}
       submitLabel={t('users:invite.submit')}
       cancelLabel={t('users:actions.cancel')}
     >
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('users:invite.intro')}</p>
+      <p className="text-sm text-gray-600 dark:text-gray-300">
+        {merchant ? t('users:invite.merchantIntro', { name: merchant.name }) : t('users:invite.intro')}
+      </p>
       {formError ? <FormError>{formError}</FormError> : null}
       <Input
         label={t('users:fields.email')}
@@ -84,7 +94,7 @@ export function InviteUserModal({ roleOptions, onClose }: InviteUserModalProps) 
         onChange={(event) => setName(event.target.value)}
         error={localErrors.name ?? fieldErrors.name}
       />
-      {roleId === undefined ? null : (
+      {merchant || roleId === undefined ? null : (
         <RoleSelect value={roleId} options={roleOptions} onChange={setRoleId} error={fieldErrors.roleId} />
       )}
     </FormModal>

@@ -26,7 +26,16 @@ export function UsersTable({ users, isLoading }: UsersTableProps) {
       ),
     },
     { key: 'email', header: t('users:fields.email'), cell: (user) => <span className="break-all">{user.email}</span> },
-    { key: 'role', header: t('users:fields.role'), cell: (user) => <UserRoleLabel roleId={user.roleId} /> },
+    {
+      key: 'role',
+      header: t('users:fields.role'),
+      cell: (user) => (
+        <>
+          <UserRoleLabel roleId={user.roleId} />
+          {user.merchantName ? <span className="text-gray-500 dark:text-gray-400"> · {user.merchantName}</span> : null}
+        </>
+      ),
+    },
     { key: 'status', header: t('users:fields.status'), cell: (user) => <UserStatusBadge status={user.status} /> },
     {
       key: 'loggedIn',

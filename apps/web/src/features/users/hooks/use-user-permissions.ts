@@ -1,4 +1,4 @@
-import { can, INVITABLE_ROLE_IDS, type InvitableRoleId, manageableRoleIds, type User } from '@gerbang/contract';
+import { can, INVITABLE_ROLE_IDS, type InvitableRoleId, manageableRoleIds, ROLE, type User } from '@gerbang/contract';
 import { useMemo } from 'react';
 import { useSession } from '../../../lib/session';
 
@@ -15,13 +15,15 @@ export function useUserPermissions() {
   const { user: actor } = useSession();
   return useMemo(() => {
     const actorRoleId = actor?.roleId;
-    const roleOptions = actorRoleId ? manageableRoleIds(actorRoleId).filter(isInvitable) : [];
-    const canManage = (target: User) =>
-      target.id !== actor?.id && (roleOptions as readonly number[]).includes(target.roleId);
+    const manageable = actorRoleId ? manageableRoleIds(actorRoleId) : [];
+    const roleOptions = manageable.filter(isInvitable);
+    const canManage = (target: User) => target.id !== actor?.id && manageable.includes(target.roleId);
     return {
       canInvite: can(actorRoleId, 'users', 'create') && roleOptions.length > 0,
       /** Roles the actor may give in the invite and edit forms. */
       roleOptions,
+      /** Merchant users are invited from their merchant's row. */
+      canInviteMerchantUsers: can(actorRoleId, 'users', 'create') && manageable.includes(ROLE.Merchant),
       canEdit: (target: User) => can(actorRoleId, 'users', 'update') && canManage(target),
       canOperate: (target: User) => can(actorRoleId, 'users', 'operate') && canManage(target),
     };

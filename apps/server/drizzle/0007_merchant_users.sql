@@ -1,0 +1,1 @@
+CREATE INDEX "users_merchant_created_id_idx" ON "users" USING btree ("merchant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
