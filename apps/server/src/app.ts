@@ -11,9 +11,11 @@ import type { DatabaseHandle } from './db/database';
 import { registerErrorHandlers } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
@@ -51,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('apiCaller', null);
   // JSON only: any other body type is refused with 415 rather than parsed as text.
   app.removeContentTypeParser('text/plain');
 
@@ -74,7 +77,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: {
       info: { title: 'Gerbang API', version: '0.1.0', description: 'Payment-gateway back-office API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The merchant API (/v1): a merchant's API token, created in the merchant console.
+          apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'gbk_…' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -88,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await proxiesRoutes(api, ctx);
     await walletsRoutes(api, ctx);
     await merchantsRoutes(api, ctx);
+    await apiTokensRoutes(api, ctx);
+    await ledgerRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

@@ -6,6 +6,7 @@ import {
   cancelWalletLogin,
   changePassword,
   checkProxy,
+  createApiToken,
   createMerchant,
   createProxy,
   createWallet,
@@ -31,6 +32,7 @@ import {
   getWalletSummary,
   importProxies,
   inviteUser,
+  listApiTokens,
   listCountries,
   listDeviceConnections,
   listDeviceHealthChecks,
@@ -48,6 +50,7 @@ import {
   registerDevice,
   resendActivation,
   resumeMerchant,
+  revokeApiToken,
   rotateDeviceToken,
   rotateMerchantWebhookSecret,
   runHealthChecks,
@@ -149,6 +152,22 @@ const ROUTES: Protected[] = [
     endpoint: rotateMerchantWebhookSecret,
     requires: { area: 'merchants', action: 'update' },
     request: (id) => ({ url: withId(rotateMerchantWebhookSecret, id) }),
+  },
+  {
+    endpoint: listApiTokens,
+    requires: { area: 'apiTokens', action: 'view' },
+    request: () => ({ url: listApiTokens.path }),
+  },
+  {
+    endpoint: createApiToken,
+    requires: { area: 'apiTokens', action: 'create' },
+    request: () => ({ url: createApiToken.path, payload: { name: 'Role check', scopes: ['payments:read'] } }),
+  },
+  // A user's id: the route is reached (404: no token of the merchant has it).
+  {
+    endpoint: revokeApiToken,
+    requires: { area: 'apiTokens', action: 'delete' },
+    request: (id) => ({ url: withId(revokeApiToken, id) }),
   },
   { endpoint: listProxies, requires: { area: 'proxies', action: 'view' }, request: () => ({ url: listProxies.path }) },
   {
@@ -314,13 +333,14 @@ describe('role enforcement on every protected route', () => {
   });
   afterAll(() => t.close());
 
-  it('covers every route the API documents as needing a bearer token', async () => {
+  it("covers every route the API documents as needing a user's bearer token", async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
-      paths: Record<string, Record<string, { security?: unknown[] }>>;
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
     };
+    // The merchant API (/v1, API tokens) has its own test: merchant-api-auth.test.ts.
     const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
-        .filter(([method, op]) => method !== 'head' && (op.security?.length ?? 0) > 0)
+        .filter(([method, op]) => method !== 'head' && (op.security ?? []).some((s) => 'bearer' in s))
         .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(documented.sort()).toEqual(ROUTES.map(label).sort());

@@ -40,6 +40,14 @@ export const ERROR_STATUS = {
   WALLET_DISABLED: 409,
   /** The account moved money, so it is kept (disable it instead of deleting it). */
   HAS_MOVED_MONEY: 409,
+  /** The merchant API token's expiry has passed. */
+  API_TOKEN_EXPIRED: 401,
+  /** The merchant API token was revoked. */
+  API_TOKEN_REVOKED: 401,
+  /** The API token lacks the scope this route needs. */
+  INSUFFICIENT_SCOPE: 403,
+  /** The merchant is suspended: it opens no new payment session. */
+  MERCHANT_SUSPENDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -1,5 +1,6 @@
 export * from './agent/capabilities';
 export * from './agent/protocol';
+export * from './api-tokens/api-token';
 export * from './auth/activate';
 export * from './auth/change-password';
 export * from './auth/current-user';
@@ -15,6 +16,7 @@ export * from './devices/device-busy-status-map';
 export * from './devices/device-endpoints';
 export * from './errors';
 export * from './health-checks/health-check';
+export * from './ledger/balance';
 export * from './limits';
 export * from './merchants/merchant';
 export * from './money/amount';

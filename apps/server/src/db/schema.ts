@@ -516,3 +516,102 @@ export const merchants = pgTable(
     check('merchants_methods_check', sql`cardinality(${t.allowedMethods}) > 0`),
   ],
 );
+
+/** A merchant's API tokens (merchant API `/v1`): only the secret's SHA-256 is kept. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** The secret's first characters, shown to tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    index('api_tokens_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * The ledger's accounts. Entries are signed, debit positive and credit negative, so every journal
+ * sums to zero; `normal` says which way an account's balance is read: 1 for assets (cash at a
+ * wallet account), -1 for what Gerbang owes or earns (a merchant's balances, fee revenue).
+ * `balance_minor` is the running sum of the account's entries, kept by the posting statement and
+ * checked against the entries by the tests; a merchant's available balance can never go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "merchant:<id>:available", "wallet:<id>:cash", "fees:IDR": one account per purpose. */
+    code: text('code').notNull(),
+    kind: text('kind', {
+      enum: ['merchant_available', 'merchant_pending', 'fee_revenue', 'amount_adjustment', 'wallet_cash'],
+    }).notNull(),
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    normal: smallint('normal').notNull(),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_key').on(t.code),
+    index('ledger_accounts_merchant_idx').on(t.merchantId),
+    check('ledger_accounts_normal_check', sql`${t.normal} in (1, -1)`),
+    check(
+      'ledger_accounts_available_not_negative',
+      sql`${t.kind} <> 'merchant_available' or ${t.balanceMinor} * ${t.normal} >= 0`,
+    ),
+  ],
+);
+
+/** One movement of money: append-only; a correction is a new journal. */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** "deposit", later "withdrawal_hold", …: with the reference, posted at most once. */
+    kind: text('kind').notNull(),
+    referenceType: text('reference_type').notNull(),
+    referenceId: uuid('reference_id').notNull(),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_journals_kind_reference_key').on(t.kind, t.referenceId),
+    index('ledger_journals_reference_idx').on(t.referenceType, t.referenceId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Debit positive, credit negative, in the journal's currency's minor units. */
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_journal_idx').on(t.journalId),
+    index('ledger_entries_account_idx').on(t.accountId, t.id),
+    check('ledger_entries_not_zero', sql`${t.amountMinor} <> 0`),
+  ],
+);

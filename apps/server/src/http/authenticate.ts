@@ -70,3 +70,13 @@ export function requestActor(request: FastifyRequest): { userId: string; roleId:
   const auth = requireAuth(request);
   return { userId: auth.userId, roleId: auth.roleId, ip: request.ip };
 }
+
+/**
+ * The merchant a Merchant user acts for: every merchant-console query is scoped by it, never by
+ * an id the client sends.
+ */
+export function requestMerchantId(request: FastifyRequest): string {
+  const { merchantId } = requireAuth(request);
+  if (!merchantId) throw forbidden();
+  return merchantId;
+}

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   merchantSuspended: 'merchant.suspended',
   merchantResumed: 'merchant.resumed',
   merchantWebhookSecretRotated: 'merchant.webhook_secret_rotated',
+  apiTokenCreated: 'api_token.created',
+  apiTokenRevoked: 'api_token.revoked',
   proxyCreated: 'proxy.created',
   proxyUpdated: 'proxy.updated',
   proxyDeleted: 'proxy.deleted',

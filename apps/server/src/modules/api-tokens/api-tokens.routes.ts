@@ -1,0 +1,75 @@
+import {
+  apiTokenWithSecretSchema,
+  createApiToken,
+  createApiTokenBodySchema,
+  idParamsSchema,
+  listApiTokens,
+  listApiTokensQuerySchema,
+  listApiTokensResponseSchema,
+  revokeApiToken,
+  revokeApiTokenResponseSchema,
+} from '@gerbang/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { requestMerchantId, requireAuth } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { createApiTokensRepository } from './api-tokens.repository';
+import { createApiTokensService, type MerchantActor } from './api-tokens.service';
+
+const errors = errorResponses(401, 403, 404, 422);
+const tags = ['api-tokens'];
+const security = BEARER_SECURITY;
+
+function merchantActor(request: FastifyRequest): MerchantActor {
+  return { userId: requireAuth(request).userId, merchantId: requestMerchantId(request), ip: request.ip };
+}
+
+/** The merchant console's API Tokens page: a Merchant user manages its own merchant's tokens. */
+export async function apiTokensRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const service = createApiTokensService({ repo: createApiTokensRepository(ctx.db), audit: ctx.audit });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: listApiTokens.method,
+    url: listApiTokens.path,
+    schema: {
+      tags,
+      security,
+      summary: "The signed-in merchant's API tokens, newest first (never their secrets)",
+      querystring: listApiTokensQuerySchema,
+      response: { 200: listApiTokensResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('apiTokens', 'view'),
+    handler: (request) => service.list(requestMerchantId(request), request.query),
+  });
+
+  api.route({
+    method: createApiToken.method,
+    url: createApiToken.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Create an API token; the answer carries its secret, shown this once',
+      body: createApiTokenBodySchema,
+      response: { 201: apiTokenWithSecretSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('apiTokens', 'create'),
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.create(merchantActor(request), request.body)),
+  });
+
+  api.route({
+    method: revokeApiToken.method,
+    url: revokeApiToken.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Revoke an API token: it answers 401 API_TOKEN_REVOKED from now on',
+      params: idParamsSchema,
+      response: { 200: revokeApiTokenResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('apiTokens', 'delete'),
+    handler: (request) => service.revoke(merchantActor(request), request.params.id),
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  API_TOKEN_PREFIX,
+  type ApiToken,
+  type ApiTokenScope,
+  type ApiTokenWithSecret,
+  type CreateApiTokenBody,
+  type ListApiTokensResponse,
+} from '@gerbang/contract';
+import { AppError, notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import type { AuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { hashToken, newOpaqueToken } from '../auth/one-time-token';
+import type { ApiTokenRecord, ApiTokensRepository } from './api-tokens.repository';
+
+/** A Merchant user acting for its merchant, from where (for the audit trail). */
+export type MerchantActor = { userId: string; merchantId: string; ip: string };
+
+/** What a `/v1` call is allowed to do, once its token is checked. */
+export type ApiCaller = { tokenId: string; merchantId: string; scopes: readonly ApiTokenScope[] };
+
+/** "gbk_" and eight characters of the secret: enough to tell tokens apart, useless to an attacker. */
+const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
+
+export function toApiTokenResponse(row: ApiTokenRecord): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as ApiTokenScope[],
+    status: row.revokedAt ? 'revoked' : row.isExpired ? 'expired' : 'active',
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const invalidToken = () => new AppError('UNAUTHENTICATED', 'Send a valid API token as "Authorization: Bearer <token>"');
+
+export function createApiTokensService(deps: { repo: ApiTokensRepository; audit: AuditRepository }) {
+  const { repo, audit } = deps;
+
+  function record(actor: MerchantActor, action: string, token: ApiTokenRecord, details: Record<string, unknown>) {
+    return audit.insert({
+      actorUserId: actor.userId,
+      action,
+      targetType: 'api_token',
+      targetId: token.id,
+      subject: token.prefix,
+      ip: actor.ip,
+      details: { merchantId: actor.merchantId, ...details },
+    });
+  }
+
+  return {
+    async list(merchantId: string, query: { limit: number; cursor?: string }): Promise<ListApiTokensResponse> {
+      const rows = await repo.page(merchantId, query.limit, decodeKeysetCursor(query.cursor));
+      return toPage(rows, query.limit, toApiTokenResponse);
+    },
+
+    async create(actor: MerchantActor, body: CreateApiTokenBody): Promise<ApiTokenWithSecret> {
+      const secret = `${API_TOKEN_PREFIX}${newOpaqueToken()}`;
+      const token = await repo.insert({
+        merchantId: actor.merchantId,
+        name: body.name,
+        prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+        tokenHash: hashToken(secret),
+        scopes: body.scopes,
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+        createdByUserId: actor.userId,
+      });
+      await record(actor, AUDIT_ACTIONS.apiTokenCreated, token, {
+        name: token.name,
+        scopes: token.scopes,
+        expiresAt: token.expiresAt?.toISOString() ?? null,
+      });
+      return { ...toApiTokenResponse(token), secret };
+    },
+
+    async revoke(actor: MerchantActor, id: string): Promise<ApiToken> {
+      const result = await repo.revoke(actor.merchantId, id);
+      // Another merchant's token is "not found", never "forbidden": its existence is not told.
+      if (!result) throw notFound('API token');
+      if (result.changed)
+        await record(actor, AUDIT_ACTIONS.apiTokenRevoked, result.record, { name: result.record.name });
+      return toApiTokenResponse(result.record);
+    },
+
+    /**
+     * Checks a `/v1` bearer token: unknown → 401 UNAUTHENTICATED, revoked → 401 API_TOKEN_REVOKED,
+     * expired → 401 API_TOKEN_EXPIRED, missing scope → 403 INSUFFICIENT_SCOPE.
+     */
+    async authenticate(secret: string | null, scope: ApiTokenScope): Promise<ApiCaller> {
+      if (!secret?.startsWith(API_TOKEN_PREFIX)) throw invalidToken();
+      const token = await repo.findForAuth(hashToken(secret));
+      if (!token) throw invalidToken();
+      if (token.isRevoked) throw new AppError('API_TOKEN_REVOKED', 'This API token was revoked');
+      if (token.isExpired) throw new AppError('API_TOKEN_EXPIRED', 'This API token has expired');
+      if (!token.scopes.includes(scope)) {
+        throw new AppError('INSUFFICIENT_SCOPE', `This API token lacks the scope ${scope}`);
+      }
+      await repo.touch(token.id);
+      return { tokenId: token.id, merchantId: token.merchantId, scopes: token.scopes as ApiTokenScope[] };
+    },
+  };
+}
+export type ApiTokensService = ReturnType<typeof createApiTokensService>;

@@ -1,0 +1,54 @@
+import type { Currency } from '@gerbang/contract';
+import type { ledgerAccounts } from '../../db/schema';
+
+type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
+
+/** Which ledger account, by purpose: turned into a row (created on first use) when posting. */
+export type LedgerAccountRef = {
+  code: string;
+  kind: AccountKind;
+  currency: Currency;
+  merchantId?: string;
+  walletAccountId?: string;
+};
+
+/** Assets (cash at a wallet account) read debit-positive; what Gerbang owes or earns, credit. */
+export const NORMAL_BALANCE: Record<AccountKind, 1 | -1> = {
+  wallet_cash: 1,
+  merchant_available: -1,
+  merchant_pending: -1,
+  fee_revenue: -1,
+  amount_adjustment: -1,
+};
+
+export const LEDGER_ACCOUNTS = {
+  /** What the merchant may take out or spend. */
+  merchantAvailable: (merchantId: string, currency: Currency): LedgerAccountRef => ({
+    code: `merchant:${merchantId}:available`,
+    kind: 'merchant_available',
+    currency,
+    merchantId,
+  }),
+  /** The merchant's money that is not available yet (held for a withdrawal). */
+  merchantPending: (merchantId: string, currency: Currency): LedgerAccountRef => ({
+    code: `merchant:${merchantId}:pending`,
+    kind: 'merchant_pending',
+    currency,
+    merchantId,
+  }),
+  /** Money that sits at one wallet account (a DANA, Livin' or Maya account on a phone). */
+  walletCash: (walletAccountId: string, currency: Currency): LedgerAccountRef => ({
+    code: `wallet:${walletAccountId}:cash`,
+    kind: 'wallet_cash',
+    currency,
+    walletAccountId,
+  }),
+  /** Gerbang's fees. */
+  feeRevenue: (currency: Currency): LedgerAccountRef => ({ code: `fees:${currency}`, kind: 'fee_revenue', currency }),
+  /** Unique-amount discounts given and extra fees taken: what the customer paid beyond the amount. */
+  amountAdjustment: (currency: Currency): LedgerAccountRef => ({
+    code: `adjustments:${currency}`,
+    kind: 'amount_adjustment',
+    currency,
+  }),
+} as const;

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureMerchant } from '../../../test/helpers/test-app';
+import { createTestDatabase } from '../../../test/helpers/test-database';
+import type { DatabaseHandle } from '../../db/database';
+import { merchantBalances, postJournal, UnbalancedJournalError } from './ledger';
+import { LEDGER_ACCOUNTS } from './ledger-accounts';
+import { ledgerViolations } from './ledger-invariants';
+
+const MERCHANT = 'c2000000-0000-4000-8000-000000000001';
+const { merchantAvailable, merchantPending, feeRevenue } = LEDGER_ACCOUNTS;
+
+/** A deposit of `amount` with `fee`, as one balanced journal (cash is a fee-revenue stand-in here). */
+const deposit = (referenceId: string, amount: bigint, fee: bigint) => ({
+  kind: 'test_deposit',
+  referenceType: 'test',
+  referenceId,
+  currency: 'IDR' as const,
+  lines: [
+    { account: LEDGER_ACCOUNTS.amountAdjustment('IDR'), amountMinor: amount },
+    { account: merchantAvailable(MERCHANT, 'IDR'), amountMinor: -(amount - fee) },
+    { account: feeRevenue('IDR'), amountMinor: -fee },
+  ],
+});
+
+describe('the ledger', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await ensureMerchant(database, MERCHANT);
+  });
+  afterAll(() => database.close());
+
+  it("credits the merchant's available balance with a balanced journal", async () => {
+    const db = database.db;
+    expect(await postJournal(db, deposit(randomUUID(), 150_000n, 4_750n))).toBe(true);
+    expect(await merchantBalances(db, MERCHANT, 'IDR')).toEqual({ availableMinor: 145_250n, pendingMinor: 0n });
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('posts a journal for one reference once: a replay moves nothing', async () => {
+    const db = database.db;
+    const reference = randomUUID();
+    const before = await merchantBalances(db, MERCHANT, 'IDR');
+    expect(await postJournal(db, deposit(reference, 10_000n, 0n))).toBe(true);
+    expect(await postJournal(db, deposit(reference, 10_000n, 0n))).toBe(false);
+    const after = await merchantBalances(db, MERCHANT, 'IDR');
+    expect(after.availableMinor - before.availableMinor).toBe(10_000n);
+  });
+
+  it('refuses a journal that does not sum to zero, and writes nothing of it', async () => {
+    const db = database.db;
+    const before = await merchantBalances(db, MERCHANT, 'IDR');
+    const broken = deposit(randomUUID(), 10_000n, 0n);
+    broken.lines[0] = { account: LEDGER_ACCOUNTS.amountAdjustment('IDR'), amountMinor: 9_999n };
+    await expect(db.transaction((tx) => postJournal(tx, broken))).rejects.toThrow(UnbalancedJournalError);
+    expect(await merchantBalances(db, MERCHANT, 'IDR')).toEqual(before);
+  });
+
+  it('never lets an available balance go below zero: the posting fails and nothing moves', async () => {
+    const db = database.db;
+    const { availableMinor } = await merchantBalances(db, MERCHANT, 'IDR');
+    const hold = {
+      kind: 'test_hold',
+      referenceType: 'test',
+      referenceId: randomUUID(),
+      currency: 'IDR' as const,
+      lines: [
+        { account: merchantAvailable(MERCHANT, 'IDR'), amountMinor: availableMinor + 1n },
+        { account: merchantPending(MERCHANT, 'IDR'), amountMinor: -(availableMinor + 1n) },
+      ],
+    };
+    await expect(db.transaction((tx) => postJournal(tx, hold))).rejects.toThrow();
+    expect((await merchantBalances(db, MERCHANT, 'IDR')).availableMinor).toBe(availableMinor);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it('keeps balances equal to their entries under 40 concurrent postings, replays included', async () => {
+    const db = database.db;
+    const before = await merchantBalances(db, MERCHANT, 'IDR');
+    const references = Array.from({ length: 20 }, () => randomUUID());
+    // Each reference posted twice at once: exactly one of each pair moves money.
+    const results = await Promise.all(
+      [...references, ...references].map((reference) =>
+        db.transaction((tx) => postJournal(tx, deposit(reference, 1_000n, 10n))),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(20);
+    const after = await merchantBalances(db, MERCHANT, 'IDR');
+    expect(after.availableMinor - before.availableMinor).toBe(20n * 990n);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+});

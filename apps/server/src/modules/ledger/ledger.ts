@@ -1,0 +1,105 @@
+import type { Currency } from '@gerbang/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
+import { LEDGER_ACCOUNTS, type LedgerAccountRef, NORMAL_BALANCE } from './ledger-accounts';
+
+export type JournalLine = { account: LedgerAccountRef; amountMinor: bigint };
+
+export type Journal = {
+  /** With the reference, a journal is posted at most once (a unique index says so). */
+  kind: string;
+  referenceType: string;
+  referenceId: string;
+  currency: Currency;
+  memo?: string;
+  /** Debit positive, credit negative; they must sum to zero. */
+  lines: JournalLine[];
+};
+
+export class UnbalancedJournalError extends Error {}
+
+/**
+ * Posts a journal inside the caller's transaction (so it commits or rolls back with the state
+ * change it records). Returns false when a journal of this kind and reference already exists:
+ * posting twice is a no-op, never a second movement. Balances move in account-code order, so two
+ * journals touching the same accounts lock them in the same order and cannot deadlock.
+ */
+export async function postJournal(tx: Database, journal: Journal): Promise<boolean> {
+  const lines = journal.lines.filter((line) => line.amountMinor !== 0n);
+  const sum = lines.reduce((total, line) => total + line.amountMinor, 0n);
+  if (sum !== 0n || lines.some((line) => line.account.currency !== journal.currency)) {
+    throw new UnbalancedJournalError(`journal ${journal.kind} ${journal.referenceId} does not balance`);
+  }
+  const [posted] = await tx
+    .insert(ledgerJournals)
+    .values({
+      kind: journal.kind,
+      referenceType: journal.referenceType,
+      referenceId: journal.referenceId,
+      currency: journal.currency,
+      memo: journal.memo,
+    })
+    .onConflictDoNothing()
+    .returning({ id: ledgerJournals.id });
+  if (!posted) return false;
+
+  const refs = [...new Map(lines.map((line) => [line.account.code, line.account])).values()];
+  await tx
+    .insert(ledgerAccounts)
+    .values(refs.map((ref) => ({ ...ref, normal: NORMAL_BALANCE[ref.kind] })))
+    .onConflictDoNothing();
+  const accounts = await tx
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(
+      inArray(
+        ledgerAccounts.code,
+        refs.map((ref) => ref.code),
+      ),
+    );
+  const idOf = new Map(accounts.map((account) => [account.code, account.id]));
+  const accountId = (code: string) => {
+    const id = idOf.get(code);
+    if (!id) throw new Error(`ledger account ${code} is missing`);
+    return id;
+  };
+  await tx.insert(ledgerEntries).values(
+    lines.map((line) => ({
+      journalId: posted.id,
+      accountId: accountId(line.account.code),
+      amountMinor: line.amountMinor,
+    })),
+  );
+  const byAccount = new Map<string, bigint>();
+  for (const line of lines) {
+    byAccount.set(line.account.code, (byAccount.get(line.account.code) ?? 0n) + line.amountMinor);
+  }
+  for (const code of [...byAccount.keys()].sort()) {
+    await tx
+      .update(ledgerAccounts)
+      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${byAccount.get(code)}` })
+      .where(eq(ledgerAccounts.id, accountId(code)));
+  }
+  return true;
+}
+
+/** A merchant's balances as the merchant reads them (credit-normal accounts, shown positive). */
+export async function merchantBalances(
+  db: Database,
+  merchantId: string,
+  currency: Currency,
+): Promise<{ availableMinor: bigint; pendingMinor: bigint }> {
+  const rows = await db
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceMinor, normal: ledgerAccounts.normal })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.merchantId, merchantId), eq(ledgerAccounts.currency, currency)));
+  const read = (kind: string) => {
+    const row = rows.find((r) => r.kind === kind);
+    return row ? row.balance * BigInt(row.normal) : 0n;
+  };
+  return {
+    availableMinor: read(LEDGER_ACCOUNTS.merchantAvailable(merchantId, currency).kind),
+    pendingMinor: read(LEDGER_ACCOUNTS.merchantPending(merchantId, currency).kind),
+  };
+}
