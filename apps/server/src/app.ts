@@ -18,6 +18,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantsRoutes(api, ctx);
     await apiTokensRoutes(api, ctx);
     await ledgerRoutes(api, ctx);
+    await paymentSessionsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

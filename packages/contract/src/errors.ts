@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_SCOPE: 403,
   /** The merchant is suspended: it opens no new payment session. */
   MERCHANT_SUSPENDED: 409,
+  /** No account of this payment method can receive money now: choose another method. */
+  NO_ACCOUNT_AVAILABLE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -23,6 +23,8 @@ export * from './money/amount';
 export * from './money/currency';
 export * from './money/fee';
 export * from './password';
+export * from './payments/emv-qr';
+export * from './payments/payment-session';
 export * from './permissions';
 export * from './permissions-table';
 export * from './proxies/proxy';

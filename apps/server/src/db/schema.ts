@@ -615,3 +615,109 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_not_zero', sql`${t.amountMinor} <> 0`),
   ],
 );
+
+/**
+ * Payment sessions (contract `payments/payment-session.ts` draws the state machine). Amounts in
+ * the merchant's currency's minor units. While a session is open on a wallet account its final
+ * amount is unique on that account, so an incoming transfer matches at most one session.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    referenceNumber: text('reference_number').notNull(),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    discountMinor: bigint('discount_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    extraFeeMinor: bigint('extra_fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    finalAmountMinor: bigint('final_amount_minor', { mode: 'bigint' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    status: text('status', {
+      enum: ['created', 'awaiting_payment', 'processing', 'success', 'failed', 'expired'],
+    }).notNull(),
+    method: text('method', { enum: ['dana', 'livin', 'maya'] }),
+    walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
+    /** The incoming transfer that paid it (one transfer pays at most one session). */
+    walletTransactionId: uuid('wallet_transaction_id').references(() => walletTransactions.id, {
+      onDelete: 'restrict',
+    }),
+    customer: jsonb('customer').$type<Record<string, string>>(),
+    returnUrl: text('return_url'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    failureReason: text('failure_reason'),
+    apiTokenId: uuid('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_sessions_merchant_reference_key').on(t.merchantId, t.referenceNumber),
+    uniqueIndex('payment_sessions_open_amount_key')
+      .on(t.walletAccountId, t.finalAmountMinor)
+      .where(sql`${t.status} in ('awaiting_payment', 'processing')`),
+    uniqueIndex('payment_sessions_transaction_key').on(t.walletTransactionId),
+    index('payment_sessions_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('payment_sessions_merchant_status_created_id_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('payment_sessions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payment_sessions_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The deadline sweeps read open sessions by their deadline.
+    index('payment_sessions_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('created', 'awaiting_payment', 'processing')`),
+    // Matching: the sessions of one account by final amount (late payments look at closed ones too).
+    index('payment_sessions_account_amount_idx').on(t.walletAccountId, t.finalAmountMinor, t.expiresAt),
+    check(
+      'payment_sessions_amounts_check',
+      sql`${t.amountMinor} > 0 and ${t.discountMinor} >= 0 and ${t.extraFeeMinor} >= 0 and ${t.feeMinor} >= 0 and ${t.finalAmountMinor} = ${t.amountMinor} - ${t.discountMinor} + ${t.extraFeeMinor} and ${t.finalAmountMinor} > 0`,
+    ),
+  ],
+);
+
+/** Every transition of a session, in order: its timeline. */
+export const paymentSessionEvents = pgTable(
+  'payment_session_events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => paymentSessions.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** Why: "method_selected", "customer_transferred", "transfer_matched", "time_limit", … */
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_session_events_session_idx').on(t.sessionId, t.id)],
+);
+
+/**
+ * Idempotency keys of the merchant API: the first request with a key runs, its answer is kept for
+ * 24 hours and replayed to the same request; another body with that key is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The route and the body's SHA-256: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    status: text('status', { enum: ['running', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { RoleId, SessionEnded } from '@gerbang/contract';
+import type { PaymentSessionStatus, RoleId, SessionEnded } from '@gerbang/contract';
 
 /**
  * In-process domain events that cross module boundaries (e.g. auth ends a session, realtime drops
@@ -9,6 +9,12 @@ import type { RoleId, SessionEnded } from '@gerbang/contract';
 export type AppEvents = {
   'session.ended': [{ sessionId: string; userId: string; reason: SessionEnded['reason'] }];
   'user.changed': [{ userId: string; roleId: RoleId; status: string }];
+  /** A payment session moved (after the transition committed). */
+  'payment_session.changed': [
+    { sessionId: string; merchantId: string; status: PaymentSessionStatus; from: PaymentSessionStatus | null },
+  ];
+  /** New incoming transfers were stored for a wallet account: match them. */
+  'wallet.incoming_stored': [{ accountId: string }];
 };
 
 export type AppEventBus = {

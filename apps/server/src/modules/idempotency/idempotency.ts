@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS } from '@gerbang/contract';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { idempotencyKeys } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+/** A claim older than this is taken to be from a process that died mid-request. */
+const STALE_CLAIM_SECONDS = 60;
+
+export type IdempotentResponse<T> = { status: number; body: T };
+
+/** JSON with object keys sorted, so the same request hashes the same however it was written. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function requestHash(route: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${route}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+const keyField = `headers.${IDEMPOTENCY_KEY_HEADER}`;
+
+/**
+ * Idempotency keys of the merchant API (Stripe's rules): the first request with a key runs and its
+ * answer is kept; the same request again gets that answer (same status, same body); another
+ * request with the key gets 422; a request while the first is still running gets 409. An answer is
+ * stored in the same transaction as the change it reports, so a replay can never disagree with
+ * the database. A request that fails stores nothing: the key may be used again.
+ */
+export function createIdempotency(db: Database) {
+  const where = (merchantId: string, key: string) =>
+    and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key));
+
+  /** True when this request now owns the key; otherwise the stored row decides the answer. */
+  async function claim(merchantId: string, key: string, hash: string): Promise<boolean> {
+    // A key older than its 24 hours is forgotten: the merchant may use it again.
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          where(merchantId, key),
+          lt(idempotencyKeys.createdAt, sql`now() - ${`${IDEMPOTENCY_KEY_TTL_HOURS} hours`}::interval`),
+        ),
+      );
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ merchantId, key, requestHash: hash, status: 'running' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return true;
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ lockedAt: sql`now()` })
+      .where(
+        and(
+          where(merchantId, key),
+          eq(idempotencyKeys.status, 'running'),
+          eq(idempotencyKeys.requestHash, hash),
+          lt(idempotencyKeys.lockedAt, sql`now() - ${`${STALE_CLAIM_SECONDS} seconds`}::interval`),
+        ),
+      )
+      .returning({ key: idempotencyKeys.key });
+    return taken.length > 0;
+  }
+
+  return {
+    async run<T>(
+      scope: { merchantId: string; key: string; route: string; body: unknown },
+      execute: (tx: Database) => Promise<IdempotentResponse<T>>,
+    ): Promise<IdempotentResponse<T>> {
+      const { merchantId, key } = scope;
+      const hash = requestHash(scope.route, scope.body);
+      if (!(await claim(merchantId, key, hash))) {
+        const [row] = await db.select().from(idempotencyKeys).where(where(merchantId, key));
+        if (!row) throw new AppError('CONFLICT', 'This Idempotency-Key was just released; send the request again');
+        if (row.requestHash !== hash) {
+          throw new AppError('VALIDATION_FAILED', `Invalid input: ${keyField}`, {
+            fields: { [keyField]: 'This Idempotency-Key was already used with another request' },
+          });
+        }
+        if (row.status === 'running') {
+          throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly');
+        }
+        return { status: row.responseStatus ?? 200, body: row.responseBody as T };
+      }
+      try {
+        return await db.transaction(async (tx) => {
+          const response = await execute(tx);
+          await tx
+            .update(idempotencyKeys)
+            .set({ status: 'done', responseStatus: response.status, responseBody: response.body })
+            .where(where(merchantId, key));
+          return response;
+        });
+      } catch (error) {
+        await db.delete(idempotencyKeys).where(and(where(merchantId, key), eq(idempotencyKeys.status, 'running')));
+        throw error;
+      }
+    },
+
+    /** Drops keys past their 24 hours (run by the scheduler). */
+    async sweep(): Promise<number> {
+      const gone = await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, sql`now() - ${`${IDEMPOTENCY_KEY_TTL_HOURS} hours`}::interval`))
+        .returning({ key: idempotencyKeys.key });
+      return gone.length;
+    },
+  };
+}
+export type Idempotency = ReturnType<typeof createIdempotency>;

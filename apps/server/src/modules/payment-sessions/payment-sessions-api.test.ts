@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants, paymentSessions } from '../../db/schema';
+import type { FleetTestApp } from '../agents/agents.test-support';
+import { walletTestApp } from '../wallets/wallets.test-support';
+import { paymentSessionsOf } from './payment-sessions';
+import { merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
+
+describe('POST /v1/payment-sessions and reading sessions back', () => {
+  let t: FleetTestApp;
+  let shop: Awaited<ReturnType<typeof merchantWithToken>>;
+  let other: Awaited<ReturnType<typeof merchantWithToken>>;
+  let danaAccountId: string;
+  beforeAll(async () => {
+    t = await walletTestApp();
+    shop = await merchantWithToken(t, 'd1000000-0000-4000-8000-000000000001');
+    other = await merchantWithToken(t, 'e1000000-0000-4000-8000-000000000002');
+    // 2.5 % + Rp 1,000, like a real merchant's terms.
+    await t.database.db
+      .update(merchants)
+      .set({ depositFeeBasisPoints: 250, depositFeeFixedMinor: 1_000n })
+      .where(eq(merchants.id, shop.merchantId));
+    danaAccountId = (await readyAccount(t, 'dana')).account.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('opens a session without a method: created, the fee computed, a payment page to send the customer to', async () => {
+    const referenceNumber = nextReference();
+    const res = await shop.open({
+      referenceNumber,
+      amount: '150000.00',
+      customer: { name: 'Budi', email: 'budi@example.com' },
+      metadata: { orderId: 42 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const session = res.json();
+    expect(session).toMatchObject({
+      referenceNumber,
+      currency: 'IDR',
+      amount: '150000',
+      discountAmount: '0',
+      extraFee: '0',
+      finalAmount: '150000',
+      fee: '4750',
+      status: 'created',
+      method: null,
+      customer: { name: 'Budi', email: 'budi@example.com' },
+      metadata: { orderId: 42 },
+      paidAt: null,
+    });
+    expect(session.paymentUrl).toBe(`http://localhost:3000/deposit?session=${session.id}`);
+    const minutes = (Date.parse(session.expiresAt) - Date.parse(session.createdAt)) / 60_000;
+    expect(minutes).toBeCloseTo(15, 0);
+  });
+
+  it('gives a method an account and makes each open final amount on it unique', async () => {
+    const first = (await shop.open({ referenceNumber: nextReference(), amount: '250000', method: 'dana' })).json();
+    const second = (await shop.open({ referenceNumber: nextReference(), amount: '250000', method: 'dana' })).json();
+    expect(first).toMatchObject({ status: 'awaiting_payment', method: 'dana', finalAmount: '250000' });
+    expect(second).toMatchObject({ status: 'awaiting_payment', discountAmount: '1', finalAmount: '249999' });
+    const rows = await t.database.db
+      .select({ account: paymentSessions.walletAccountId })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.id, first.id));
+    expect(rows[0]?.account).toBe(danaAccountId);
+  });
+
+  it('keeps a session open when no account of the method can receive, for the customer to choose another', async () => {
+    const res = await shop.open({ referenceNumber: nextReference(), amount: '50000', method: 'livin' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'created', method: 'livin', discountAmount: '0' });
+  });
+
+  it.each([
+    [{ amount: '9999' }, 'body.amount', 'minimum'],
+    [{ amount: '10000001' }, 'body.amount', 'maximum'],
+    [{ amount: '15000.5' }, 'body.amount', 'decimal'],
+    [{ amount: '-5' }, 'body.amount', ''],
+    [{ amount: 15000 }, 'body.amount', ''],
+    [{ amount: '15000', method: 'maya' }, 'body.method', ''],
+    [{ amount: '15000', method: 'gopay' }, 'body.method', ''],
+    [{ amount: '15000', customer: { email: 'not-an-email' } }, 'body.customer.email', ''],
+    [{ amount: '15000', returnUrl: 'javascript:alert(1)' }, 'body.returnUrl', ''],
+    [{ amount: '15000', surprise: true }, 'surprise', ''],
+  ])('refuses %j with 422 naming %s, and opens nothing', async (fields, field, words) => {
+    const referenceNumber = nextReference();
+    const res = await shop.open({ referenceNumber, ...fields });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(JSON.stringify(res.json().error)).toContain(field);
+    if (words) expect(JSON.stringify(res.json().error.fields)).toContain(words);
+    const listed = await shop.client.get(`/v1/payment-sessions?referenceNumber=${referenceNumber}`);
+    expect(listed.json().items).toEqual([]);
+  });
+
+  it('requires an Idempotency-Key, naming the header', async () => {
+    const res = await shop.client.post('/v1/payment-sessions', { referenceNumber: nextReference(), amount: '20000' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().error.fields)).toContain('headers.idempotency-key');
+  });
+
+  it('replays the first answer to the same key and body, and refuses the key with another body', async () => {
+    const key = randomUUID();
+    const body = { referenceNumber: nextReference(), amount: '30000', method: 'dana' };
+    const first = await shop.open(body, key);
+    const again = await shop.open({ method: 'dana', amount: '30000', referenceNumber: body.referenceNumber }, key);
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual(first.json());
+    const changed = await shop.open({ ...body, amount: '30001' }, key);
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().error.fields).toHaveProperty(['headers.idempotency-key']);
+  });
+
+  it('opens exactly one session for 50 concurrent requests with one key', async () => {
+    const key = randomUUID();
+    const body = { referenceNumber: nextReference(), amount: '40000', method: 'dana' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => shop.open(body, key)));
+    const created = answers.filter((res) => res.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((res) => res.json().id)).size).toBe(1);
+    for (const res of answers) expect([201, 409]).toContain(res.statusCode);
+    const rows = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.referenceNumber, body.referenceNumber));
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('refuses a reference number the merchant already used (409 naming it), under another key', async () => {
+    const referenceNumber = nextReference();
+    expect((await shop.open({ referenceNumber, amount: '20000' })).statusCode).toBe(201);
+    const res = await shop.open({ referenceNumber, amount: '20000' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.fields).toHaveProperty(['body.referenceNumber']);
+    // Another merchant may use the same reference.
+    expect((await other.open({ referenceNumber, amount: '20000' })).statusCode).toBe(201);
+  });
+
+  it("shows a merchant its own sessions only: another merchant's id is 404 and absent from the list", async () => {
+    const mine = (await shop.open({ referenceNumber: nextReference(), amount: '20000' })).json();
+    expect((await shop.client.get(`/v1/payment-sessions/${mine.id}`)).json()).toEqual(mine);
+    expect((await other.client.get(`/v1/payment-sessions/${mine.id}`)).statusCode).toBe(404);
+    const theirs = (await other.client.get('/v1/payment-sessions?limit=100')).json();
+    expect(theirs.items.map((s: { id: string }) => s.id)).not.toContain(mine.id);
+  });
+
+  it('lists newest first by status, with a cursor', async () => {
+    const shop2 = await merchantWithToken(t);
+    for (let i = 0; i < 3; i += 1) await shop2.open({ referenceNumber: `L-${i}`, amount: '20000' });
+    const page1 = (await shop2.client.get('/v1/payment-sessions?limit=2&status=created')).json();
+    const page2 = (
+      await shop2.client.get(`/v1/payment-sessions?limit=2&status=created&cursor=${page1.nextCursor}`)
+    ).json();
+    expect([...page1.items, ...page2.items].map((s: { referenceNumber: string }) => s.referenceNumber)).toEqual([
+      'L-2',
+      'L-1',
+      'L-0',
+    ]);
+  });
+
+  it('refuses new sessions for a suspended merchant (409 MERCHANT_SUSPENDED)', async () => {
+    const paused = await merchantWithToken(t);
+    await t.database.db.update(merchants).set({ status: 'suspended' }).where(eq(merchants.id, paused.merchantId));
+    const res = await paused.open({ referenceNumber: nextReference(), amount: '20000' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('MERCHANT_SUSPENDED');
+  });
+
+  it('expires a session past its time limit, and frees its final amount for the next one', async () => {
+    const stale = (await shop.open({ referenceNumber: nextReference(), amount: '60000', method: 'dana' })).json();
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentSessions.id, stale.id));
+    await paymentSessionsOf(t.app.ctx).service.sweepDeadlines();
+    expect((await shop.client.get(`/v1/payment-sessions/${stale.id}`)).json().status).toBe('expired');
+    const next = (await shop.open({ referenceNumber: nextReference(), amount: '60000', method: 'dana' })).json();
+    expect(next.finalAmount).toBe('60000');
+  });
+});

@@ -1,0 +1,175 @@
+import type { PaymentSessionStatus } from '@gerbang/contract';
+import { and, between, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
+import type { KeysetCursor } from '../../http/keyset-cursor';
+
+export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
+export type NewPaymentSession = typeof paymentSessions.$inferInsert;
+
+/** The states a session waits for money in (its final amount is reserved on its account). */
+export const AWAITING_MONEY: PaymentSessionStatus[] = ['awaiting_payment', 'processing'];
+
+const cursorAt = sql<string>`to_char(${paymentSessions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type ListPaymentSessionsFilter = {
+  merchantId?: string;
+  status?: PaymentSessionStatus;
+  referenceNumber?: string;
+  method?: string;
+};
+
+export function createPaymentSessionsRepository(db: Database) {
+  return {
+    /** null when the merchant already used this reference number. */
+    async insert(tx: Database, fields: NewPaymentSession): Promise<PaymentSessionRecord | null> {
+      const [row] = await tx.insert(paymentSessions).values(fields).onConflictDoNothing().returning();
+      if (!row) return null;
+      await tx.insert(paymentSessionEvents).values({ sessionId: row.id, toStatus: row.status, reason: 'created' });
+      return row;
+    },
+
+    async findById(id: string, merchantId?: string): Promise<PaymentSessionRecord | null> {
+      const rows = await db
+        .select()
+        .from(paymentSessions)
+        .where(and(eq(paymentSessions.id, id), merchantId ? eq(paymentSessions.merchantId, merchantId) : undefined))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Newest first, keyset on (created_at, id), along the merchant (and status) indexes. */
+    async page(filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) {
+      const where: (SQL | undefined)[] = [
+        filter.merchantId ? eq(paymentSessions.merchantId, filter.merchantId) : undefined,
+        filter.status ? eq(paymentSessions.status, filter.status) : undefined,
+        filter.referenceNumber ? eq(paymentSessions.referenceNumber, filter.referenceNumber) : undefined,
+        filter.method ? eq(paymentSessions.method, filter.method as 'dana') : undefined,
+        after
+          ? sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ];
+      return db
+        .select({ session: paymentSessions, cursorAt })
+        .from(paymentSessions)
+        .where(and(...where))
+        .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
+        .limit(limit + 1);
+    },
+
+    /**
+     * A guarded transition: moves the session only from one of `from`, records the event, and
+     * returns the new row; null when the session was not in any of them (someone else moved it).
+     */
+    async transition(
+      tx: Database,
+      id: string,
+      change: {
+        from: readonly PaymentSessionStatus[];
+        to: PaymentSessionStatus;
+        reason: string;
+        details?: Record<string, unknown>;
+        set?: Partial<NewPaymentSession>;
+      },
+    ): Promise<PaymentSessionRecord | null> {
+      const [row] = await tx
+        .update(paymentSessions)
+        .set({ ...change.set, status: change.to, updatedAt: sql`now()` })
+        .where(and(eq(paymentSessions.id, id), inArray(paymentSessions.status, [...change.from])))
+        .returning();
+      if (!row) return null;
+      await tx.insert(paymentSessionEvents).values({
+        sessionId: id,
+        fromStatus: change.from.length === 1 ? change.from[0] : null,
+        toStatus: change.to,
+        reason: change.reason,
+        details: change.details,
+      });
+      return row;
+    },
+
+    /** Final amounts already reserved on an account between two bounds (for the unique discount). */
+    async reservedAmounts(tx: Database, walletAccountId: string, low: bigint, high: bigint): Promise<Set<bigint>> {
+      const rows = await tx
+        .select({ amount: paymentSessions.finalAmountMinor })
+        .from(paymentSessions)
+        .where(
+          and(
+            eq(paymentSessions.walletAccountId, walletAccountId),
+            inArray(paymentSessions.status, AWAITING_MONEY),
+            between(paymentSessions.finalAmountMinor, low, high),
+          ),
+        );
+      return new Set(rows.map((row) => row.amount));
+    },
+
+    /** How many sessions wait for money on each of these accounts (to spread the load). */
+    async openCounts(walletAccountIds: string[]): Promise<Map<string, number>> {
+      if (walletAccountIds.length === 0) return new Map();
+      const rows = await db
+        .select({ accountId: paymentSessions.walletAccountId, n: count() })
+        .from(paymentSessions)
+        .where(
+          and(
+            inArray(paymentSessions.walletAccountId, walletAccountIds),
+            inArray(paymentSessions.status, AWAITING_MONEY),
+          ),
+        )
+        .groupBy(paymentSessions.walletAccountId);
+      return new Map(rows.map((row) => [row.accountId as string, row.n]));
+    },
+
+    /** Open sessions past a deadline, oldest first, a batch at a time (the sweeps). */
+    async overdue(statuses: PaymentSessionStatus[], graceSeconds: number, limit: number) {
+      return db
+        .select({ id: paymentSessions.id })
+        .from(paymentSessions)
+        .where(
+          and(
+            inArray(paymentSessions.status, statuses),
+            sql`${paymentSessions.expiresAt} + ${`${graceSeconds} seconds`}::interval <= now()`,
+          ),
+        )
+        .orderBy(paymentSessions.expiresAt)
+        .limit(limit);
+    },
+
+    /**
+     * The accounts among `ids` that can tell a customer where to pay: a bank account always has its
+     * number and holder; an e-wallet needs the receive QR its phone last reported.
+     */
+    async withReceiveDetails(method: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      if (method === 'livin') return ids;
+      const rows = await db
+        .select({ id: walletAccounts.id })
+        .from(walletAccounts)
+        .where(and(inArray(walletAccounts.id, ids), isNotNull(walletAccounts.qrPayload)));
+      return rows.map((row) => row.id);
+    },
+
+    /** Where the customer of a session pays: its account's number, holder and receive QR. */
+    async receiveDetails(walletAccountId: string) {
+      const rows = await db
+        .select({
+          provider: walletAccounts.provider,
+          accountNumber: walletAccounts.accountNumber,
+          holderName: walletAccounts.holderName,
+          qrPayload: walletAccounts.qrPayload,
+        })
+        .from(walletAccounts)
+        .where(eq(walletAccounts.id, walletAccountId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async timeline(id: string) {
+      return db
+        .select()
+        .from(paymentSessionEvents)
+        .where(eq(paymentSessionEvents.sessionId, id))
+        .orderBy(paymentSessionEvents.id);
+    },
+  };
+}
+export type PaymentSessionsRepository = ReturnType<typeof createPaymentSessionsRepository>;

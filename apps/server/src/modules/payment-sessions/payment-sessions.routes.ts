@@ -1,0 +1,82 @@
+import {
+  createApiPaymentSession,
+  createPaymentSessionBodySchema,
+  getApiPaymentSession,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotentHeadersSchema,
+  idParamsSchema,
+  listApiPaymentSessions,
+  listPaymentSessionsQuerySchema,
+  listPaymentSessionsResponseSchema,
+  paymentSessionSchema,
+} from '@gerbang/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { errorResponses } from '../../http/route-schemas';
+import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
+import { paymentSessionsOf } from './payment-sessions';
+
+const tags = ['merchant-api'];
+const security = API_TOKEN_SECURITY;
+
+/** The merchant API's payment sessions (`/v1`), scoped to the calling token's merchant. */
+export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const guard = createApiTokenGuard(ctx);
+  const { service } = paymentSessionsOf(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: createApiPaymentSession.method,
+    url: createApiPaymentSession.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Open a payment session (scope payments:write). Idempotency-Key is required: the same key and body replay the first answer; another body is 422; a key still running is 409.',
+      headers: idempotentHeadersSchema,
+      body: createPaymentSessionBodySchema,
+      response: { 201: paymentSessionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preHandler: guard('payments:write'),
+    handler: async (request, reply) => {
+      const answer = await service.create(
+        requireApiCaller(request),
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        request.body,
+      );
+      return reply.status(answer.status as 201).send(answer.body);
+    },
+  });
+
+  api.route({
+    method: getApiPaymentSession.method,
+    url: getApiPaymentSession.path,
+    schema: {
+      tags,
+      security,
+      summary: 'One payment session of the merchant (scope payments:read)',
+      params: idParamsSchema,
+      response: { 200: paymentSessionSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    preHandler: guard('payments:read'),
+    handler: (request) => service.get(requireApiCaller(request).merchantId, request.params.id),
+  });
+
+  api.route({
+    method: listApiPaymentSessions.method,
+    url: listApiPaymentSessions.path,
+    schema: {
+      tags,
+      security,
+      summary: "The merchant's payment sessions, newest first (status, reference, method filters; keyset cursor)",
+      querystring: listPaymentSessionsQuerySchema,
+      response: { 200: listPaymentSessionsResponseSchema, ...errorResponses(401, 403, 422) },
+    },
+    preHandler: guard('payments:read'),
+    handler: (request) => {
+      const { limit, cursor, ...filter } = request.query;
+      return service.list({ ...filter, merchantId: requireApiCaller(request).merchantId }, { limit, cursor });
+    },
+  });
+}

@@ -1,0 +1,289 @@
+import {
+  type CreatePaymentSessionBody,
+  CURRENCY_OF_PROVIDER,
+  depositFeeMinor,
+  formatAmount,
+  type PaymentSession,
+  type PaymentSessionStatus,
+  parseAmount,
+  type WalletProvider,
+} from '@gerbang/contract';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import type { ApiCaller } from '../api-tokens/api-tokens.service';
+import type { Idempotency } from '../idempotency/idempotency';
+import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
+import { readinessOfRecord } from '../wallets/wallet-view';
+import type { WalletsRepository } from '../wallets/wallets.repository';
+import { pickDiscount, rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
+import { toPaymentSession } from './payment-session-response';
+import {
+  AWAITING_MONEY,
+  type ListPaymentSessionsFilter,
+  type PaymentSessionRecord,
+  type PaymentSessionsRepository,
+} from './payment-sessions.repository';
+
+/** After its time limit a session the customer said they paid waits this long for the transfer. */
+export const PROCESSING_GRACE_SECONDS = 10 * 60;
+/** Tries per account when another session takes the same final amount at the same moment. */
+const RESERVE_ATTEMPTS = 3;
+
+/** Told of every transition, after it commits (realtime, webhooks). */
+export type PaymentSessionListener = (session: PaymentSessionRecord, from: PaymentSessionStatus | null) => void;
+
+export function createPaymentSessionsService(deps: {
+  db: Database;
+  repo: PaymentSessionsRepository;
+  merchants: MerchantsRepository;
+  wallets: Pick<WalletsRepository, 'summaryFactsOf'>;
+  idempotency: Idempotency;
+  customerPagesUrl: string;
+  onChange: PaymentSessionListener;
+}) {
+  const { db, repo } = deps;
+  const view = (row: PaymentSessionRecord) => toPaymentSession(row, deps.customerPagesUrl);
+
+  /** Ready accounts that can take this method's money now, least loaded first. */
+  async function candidateAccounts(method: WalletProvider): Promise<string[]> {
+    const facts = await deps.wallets.summaryFactsOf(method);
+    const ready = facts.filter((record) => readinessOfRecord(record, record.today).canReceive);
+    const ids = await repo.withReceiveDetails(
+      method,
+      ready.map((record) => record.id),
+    );
+    const loads = await repo.openCounts(ids);
+    return rankAccounts(
+      ids.map((id) => ({ id })),
+      loads,
+    ).map((account) => account.id);
+  }
+
+  /**
+   * Gives a `created` session an account of its method and a final amount unique among that
+   * account's open sessions (a partial unique index is the arbiter: a lost race tries the next
+   * discount). Each try runs in a savepoint, so a lost race leaves the caller's transaction usable.
+   * Returns null when no account can take it.
+   */
+  async function reserve(
+    tx: Database,
+    session: PaymentSessionRecord,
+    method: WalletProvider,
+    accounts: string[],
+  ): Promise<PaymentSessionRecord | null> {
+    const max = UNIQUE_DISCOUNT_MAX_MINOR[session.currency];
+    const { amountMinor, extraFeeMinor } = session;
+    for (const walletAccountId of accounts) {
+      for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
+        const reserved = await repo.reservedAmounts(
+          tx,
+          walletAccountId,
+          amountMinor - max + extraFeeMinor,
+          amountMinor + extraFeeMinor,
+        );
+        const discount = pickDiscount(amountMinor, extraFeeMinor, reserved, max);
+        if (discount === null) break;
+        try {
+          const moved = await tx.transaction((savepoint) =>
+            repo.transition(savepoint, session.id, {
+              from: ['created'],
+              to: 'awaiting_payment',
+              reason: 'method_selected',
+              details: { method, walletAccountId, discount: discount.toString() },
+              set: {
+                method,
+                walletAccountId,
+                discountMinor: discount,
+                finalAmountMinor: amountMinor - discount + extraFeeMinor,
+              },
+            }),
+          );
+          return moved;
+        } catch (error) {
+          if (!isUniqueViolation(error, 'payment_sessions_open_amount_key')) throw error;
+        }
+      }
+    }
+    return null;
+  }
+
+  function checkTerms(merchant: MerchantRecord, body: CreatePaymentSessionBody): bigint {
+    if (merchant.status !== 'active') {
+      throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended and opens no new payment session');
+    }
+    const problems: Record<string, string> = {};
+    const parsed = parseAmount(body.amount, merchant.currency);
+    if (!parsed.ok) problems['body.amount'] = parsed.message;
+    else if (parsed.minor < merchant.minAmountMinor) {
+      problems['body.amount'] = `The minimum is ${formatAmount(merchant.minAmountMinor, merchant.currency)}`;
+    } else if (parsed.minor > merchant.maxAmountMinor) {
+      problems['body.amount'] = `The maximum is ${formatAmount(merchant.maxAmountMinor, merchant.currency)}`;
+    }
+    if (body.method && !merchant.allowedMethods.includes(body.method)) {
+      problems['body.method'] = `Not one of this merchant's methods: ${merchant.allowedMethods.join(', ')}`;
+    }
+    if (Object.keys(problems).length > 0 || !parsed.ok) throw invalidFields(problems);
+    return parsed.minor;
+  }
+
+  async function merchantOf(merchantId: string): Promise<MerchantRecord> {
+    const merchant = await deps.merchants.findById(merchantId);
+    if (!merchant) throw notFound('Merchant');
+    return merchant;
+  }
+
+  return {
+    view,
+
+    /** `POST /v1/payment-sessions`: validated, then created once per idempotency key. */
+    async create(
+      caller: ApiCaller,
+      idempotencyKey: string,
+      body: CreatePaymentSessionBody,
+    ): Promise<{ status: number; body: PaymentSession }> {
+      const merchant = await merchantOf(caller.merchantId);
+      const amountMinor = checkTerms(merchant, body);
+      const accounts = body.method ? await candidateAccounts(body.method) : [];
+      const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
+      const response = await deps.idempotency.run(
+        { merchantId: merchant.id, key: idempotencyKey, route: 'POST /v1/payment-sessions', body },
+        async (tx) => {
+          changed.length = 0;
+          const created = await repo.insert(tx, {
+            merchantId: merchant.id,
+            referenceNumber: body.referenceNumber,
+            currency: merchant.currency,
+            amountMinor,
+            finalAmountMinor: amountMinor,
+            feeMinor: depositFeeMinor(amountMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor),
+            status: 'created',
+            method: body.method ?? null,
+            customer: body.customer ?? null,
+            returnUrl: body.returnUrl ?? null,
+            metadata: body.metadata ?? null,
+            apiTokenId: caller.tokenId,
+            expiresAt: new Date(Date.now() + merchant.paymentTimeLimitMinutes * 60_000),
+          });
+          if (!created) {
+            throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
+              fields: { 'body.referenceNumber': 'This merchant already used this reference number' },
+            });
+          }
+          changed.push([created, null]);
+          const reserved = body.method ? await reserve(tx, created, body.method, accounts) : null;
+          if (reserved) changed.push([reserved, 'created']);
+          return { status: 201, body: view(reserved ?? created) };
+        },
+      );
+      for (const [row, from] of changed) deps.onChange(row, from);
+      return response;
+    },
+
+    async get(merchantId: string, id: string): Promise<PaymentSession> {
+      const row = await repo.findById(id, merchantId);
+      if (!row) throw notFound('Payment session');
+      return view(row);
+    },
+
+    async list(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
+      const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
+      return toPage(
+        rows.map((row) => ({ ...row, id: row.session.id })),
+        query.limit,
+        (row) => view(row.session),
+      );
+    },
+
+    /**
+     * The customer chose how to pay (deposit page): an account of that method and a unique final
+     * amount. A session that already has one keeps it when the method is the same.
+     */
+    async selectMethod(id: string, method: WalletProvider): Promise<PaymentSessionRecord> {
+      const session = await repo.findById(id);
+      if (!session) throw notFound('Payment session');
+      const merchant = await merchantOf(session.merchantId);
+      if (session.status === 'awaiting_payment' && session.method === method) return session;
+      if (session.status !== 'created') {
+        throw new AppError('INVALID_STATE', `This payment session is ${session.status}; its method cannot change`);
+      }
+      if (!merchant.allowedMethods.includes(method) || CURRENCY_OF_PROVIDER[method] !== session.currency) {
+        throw invalidFields({
+          'body.method': `Not one of this merchant's methods: ${merchant.allowedMethods.join(', ')}`,
+        });
+      }
+      if (session.expiresAt.getTime() <= Date.now()) {
+        throw new AppError('INVALID_STATE', 'This payment session has timed out');
+      }
+      const accounts = await candidateAccounts(method);
+      const reserved = await db.transaction((tx) => reserve(tx, session, method, accounts));
+      if (!reserved) {
+        throw new AppError('NO_ACCOUNT_AVAILABLE', 'No account can receive this method now; choose another method');
+      }
+      deps.onChange(reserved, 'created');
+      return reserved;
+    },
+
+    /** 'I Have Transferred': the page moves to "payment under processing" and the phone looks at once. */
+    async markTransferred(id: string): Promise<PaymentSessionRecord> {
+      const session = await repo.findById(id);
+      if (!session) throw notFound('Payment session');
+      if (session.status === 'processing') return session;
+      const moved = await db.transaction((tx) =>
+        repo.transition(tx, id, { from: ['awaiting_payment'], to: 'processing', reason: 'customer_transferred' }),
+      );
+      if (!moved) {
+        throw new AppError(
+          'INVALID_STATE',
+          `This payment session is ${session.status}; it is not waiting for a transfer`,
+        );
+      }
+      deps.onChange(moved, 'awaiting_payment');
+      return moved;
+    },
+
+    /**
+     * The deadlines (a scheduled job): sessions past their time limit expire; a session the
+     * customer said they paid fails when no transfer arrived in the grace after it. One guarded
+     * transition each, so a payment matched at the same moment wins or loses cleanly.
+     */
+    async sweepDeadlines(batch = 200): Promise<number> {
+      let moved = 0;
+      const rules = [
+        {
+          from: ['created', 'awaiting_payment'] as PaymentSessionStatus[],
+          grace: 0,
+          to: 'expired',
+          reason: 'time_limit',
+        },
+        {
+          from: ['processing'] as PaymentSessionStatus[],
+          grace: PROCESSING_GRACE_SECONDS,
+          to: 'failed',
+          reason: 'transfer_not_found',
+        },
+      ] as const;
+      for (const rule of rules) {
+        for (const { id } of await repo.overdue(rule.from, rule.grace, batch)) {
+          const row = await db.transaction((tx) =>
+            repo.transition(tx, id, {
+              from: rule.from,
+              to: rule.to,
+              reason: rule.reason,
+              set: rule.to === 'failed' ? { failureReason: rule.reason } : {},
+            }),
+          );
+          if (row) {
+            moved += 1;
+            deps.onChange(row, null);
+          }
+        }
+      }
+      return moved;
+    },
+
+    awaitingMoney: AWAITING_MONEY,
+  };
+}
+export type PaymentSessionsService = ReturnType<typeof createPaymentSessionsService>;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import { callbackUrlSchema } from '../merchants/merchant';
+import { amountSchema, amountStringSchema } from '../money/amount';
+import { currencySchema } from '../money/currency';
+import { walletProviderSchema } from '../wallets/provider';
+
+/**
+ * A payment session: one customer paying one merchant one amount, through one of the merchant's
+ * methods, before `expiresAt`.
+ *
+ *   created ─(method chosen, account assigned)→ awaiting_payment ─('I Have Transferred')→ processing
+ *   awaiting_payment | processing ─(transfer matched)→ success
+ *   created | awaiting_payment ─(time limit passed)→ expired      (the customer reads "Time-out")
+ *   processing ─(no transfer found in the grace after the limit)→ failed
+ *   created | awaiting_payment ─(merchant or operator cancels)→ failed
+ */
+export const PAYMENT_SESSION_STATUSES = [
+  'created',
+  'awaiting_payment',
+  'processing',
+  'success',
+  'failed',
+  'expired',
+] as const;
+export const paymentSessionStatusSchema = z.enum(PAYMENT_SESSION_STATUSES);
+export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
+/** States a session can still leave; the others are final. */
+export const OPEN_PAYMENT_SESSION_STATUSES = ['created', 'awaiting_payment', 'processing'] as const;
+
+/** The merchant's own reference: unique per merchant. */
+export const referenceNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'This field is required')
+  .max(64)
+  .regex(/^[A-Za-z0-9._:/-]+$/, 'Use letters, digits and . _ : / - only');
+
+export const customerSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  email: z.email().max(254).optional(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{4,19}$/, 'Enter a phone number such as +62 812 3456 7890')
+    .optional(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const PAYMENT_METADATA_MAX_KEYS = 20;
+/** The merchant's own data, returned as given: flat, small, no secrets (it is shown to operators). */
+export const metadataSchema = z
+  .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+  .refine((record) => Object.keys(record).length <= PAYMENT_METADATA_MAX_KEYS, {
+    message: `At most ${PAYMENT_METADATA_MAX_KEYS} keys`,
+  });
+
+/** How the customer pays: scan a QR (DANA, Maya) or transfer to a bank account (Livin'). */
+export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('qr'),
+    provider: walletProviderSchema,
+    /** The EMV QR payload to draw; it carries the final amount. */
+    qr: z.string(),
+    accountName: z.string(),
+  }),
+  z.object({
+    kind: z.literal('bank'),
+    provider: walletProviderSchema,
+    bankName: z.string(),
+    accountNumber: z.string(),
+    holderName: z.string(),
+  }),
+]);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+/** The session as the merchant API returns it (and the webhooks carry it). */
+export const paymentSessionSchema = z.object({
+  id: idSchema,
+  referenceNumber: z.string(),
+  currency: currencySchema,
+  amount: amountSchema,
+  /** Taken off so the final amount is unique among the account's open sessions. */
+  discountAmount: amountSchema,
+  extraFee: amountSchema,
+  /** What the customer must pay: amount − discount + extra fee. */
+  finalAmount: amountSchema,
+  /** The merchant's deposit fee on this session (credited to the merchant: amount − fee). */
+  fee: amountSchema,
+  status: paymentSessionStatusSchema,
+  method: walletProviderSchema.nullable(),
+  customer: customerSchema.nullable(),
+  returnUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  expiresAt: isoDateTimeSchema,
+  paidAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+  /** The public deposit page for this session, to open or to put in an iframe. */
+  paymentUrl: z.string(),
+});
+export type PaymentSession = z.infer<typeof paymentSessionSchema>;
+
+export const createPaymentSessionBodySchema = z.strictObject({
+  referenceNumber: referenceNumberSchema,
+  amount: amountStringSchema,
+  method: walletProviderSchema.optional(),
+  customer: customerSchema.optional(),
+  returnUrl: callbackUrlSchema.optional(),
+  metadata: metadataSchema.optional(),
+});
+export type CreatePaymentSessionBody = z.infer<typeof createPaymentSessionBodySchema>;
+
+/** Required on every creating call of the merchant API; kept 24 hours. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+export const idempotencyKeySchema = z
+  .string()
+  .min(1, 'Send an Idempotency-Key header: a unique value per payment, such as a UUID')
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'Use printable ASCII without spaces');
+export const idempotentHeadersSchema = z.object({ [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema });
+
+export const createApiPaymentSession = { method: 'POST', path: '/v1/payment-sessions' } as const;
+export const getApiPaymentSession = { method: 'GET', path: '/v1/payment-sessions/:id' } as const;
+export const listApiPaymentSessions = { method: 'GET', path: '/v1/payment-sessions' } as const;
+export const listPaymentSessionsQuerySchema = pageQuerySchema.extend({
+  status: paymentSessionStatusSchema.optional(),
+  referenceNumber: z.string().trim().max(64).optional(),
+  method: walletProviderSchema.optional(),
+});
+export type ListPaymentSessionsQuery = z.input<typeof listPaymentSessionsQuerySchema>;
+export const listPaymentSessionsResponseSchema = pageSchema(paymentSessionSchema);
