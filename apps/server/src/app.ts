@@ -18,6 +18,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   attachRealtime(app, ctx);
   attachAgents(app, ctx);
+  paymentSessionsOf(ctx).bind(app.realtime);
   app.addHook('onReady', async () => ctx.scheduler.start());
   app.addHook('preClose', async () => ctx.scheduler.stop());
   app.addHook('onClose', async () => ctx.mailer.close());

@@ -392,6 +392,8 @@ export const walletTransactions = pgTable(
     index('wallet_transactions_account_idx').on(t.accountId, t.occurredAt.desc(), t.id.desc()),
     // Deposit matching: an exact amount into one account within a time window.
     index('wallet_transactions_match_idx').on(t.accountId, t.direction, t.amountMinor, t.occurredAt),
+    // The matching sweep: recent incoming transfers, to find any not considered yet.
+    index('wallet_transactions_incoming_reported_idx').on(t.reportedAt).where(sql`${t.direction} = 'in'`),
     check('wallet_transactions_amount_check', sql`${t.amountMinor} > 0`),
     check('wallet_transactions_direction_check', sql`${t.direction} in ('in', 'out')`),
   ],
@@ -556,7 +558,7 @@ export const ledgerAccounts = pgTable(
     /** "merchant:<id>:available", "wallet:<id>:cash", "fees:IDR": one account per purpose. */
     code: text('code').notNull(),
     kind: text('kind', {
-      enum: ['merchant_available', 'merchant_pending', 'fee_revenue', 'amount_adjustment', 'wallet_cash'],
+      enum: ['merchant_available', 'merchant_pending', 'fee_revenue', 'amount_adjustment', 'wallet_cash', 'suspense'],
     }).notNull(),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
@@ -720,4 +722,37 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What became of each incoming transfer: it paid a session (matched), it arrived after the
+ * window of a session with its amount (paid_late), or it matches nothing (unmatched). One row per
+ * transfer, so a transfer reported twice is considered once. Paid-late and unmatched transfers wait
+ * for an operator, whose resolution (who, when, why) is kept here and in the audit log.
+ */
+export const depositMatches = pgTable(
+  'deposit_matches',
+  {
+    walletTransactionId: uuid('wallet_transaction_id')
+      .primaryKey()
+      .references(() => walletTransactions.id, { onDelete: 'restrict' }),
+    walletAccountId: uuid('wallet_account_id')
+      .notNull()
+      .references(() => walletAccounts.id, { onDelete: 'restrict' }),
+    outcome: text('outcome', { enum: ['matched', 'paid_late', 'unmatched'] }).notNull(),
+    /** The session it paid, or (paid late) the session whose amount it carries. */
+    paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
+    resolution: text('resolution', { enum: ['matched', 'refunded_outside'] }),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The review queues: open items of an outcome, oldest first.
+    index('deposit_matches_open_idx')
+      .on(t.outcome, t.createdAt)
+      .where(sql`${t.resolvedAt} is null and ${t.outcome} <> 'matched'`),
+    index('deposit_matches_session_idx').on(t.paymentSessionId),
+  ],
 );

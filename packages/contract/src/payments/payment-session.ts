@@ -12,6 +12,7 @@ import { walletProviderSchema } from '../wallets/provider';
  *   created ─(method chosen, account assigned)→ awaiting_payment ─('I Have Transferred')→ processing
  *   awaiting_payment | processing ─(transfer matched)→ success
  *   created | awaiting_payment ─(time limit passed)→ expired      (the customer reads "Time-out")
+ *   expired ─(a transfer made inside the time limit, reported after it)→ success
  *   processing ─(no transfer found in the grace after the limit)→ failed
  *   created | awaiting_payment ─(merchant or operator cancels)→ failed
  */

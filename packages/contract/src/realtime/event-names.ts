@@ -14,4 +14,6 @@ export const SERVER_EVENTS = {
   walletRefresh: 'wallet:refresh',
   /** Sent just before the server drops a socket whose session ended (logout, expiry, disable). */
   sessionEnded: 'session:ended',
+  /** A payment session moved: to operators who watch sessions and to its merchant's users. */
+  paymentSessionUpdate: 'payment-session:update',
 } as const;

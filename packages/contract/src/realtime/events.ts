@@ -66,6 +66,14 @@ export const SESSION_END_REASONS = ['logout', 'expired', 'revoked', 'disabled'] 
 export const sessionEndedSchema = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
+/** `payment-session:update`: a payment session moved; lists and details refetch it. */
+export const paymentSessionUpdateSchema = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  status: z.enum(['created', 'awaiting_payment', 'processing', 'success', 'failed', 'expired']),
+});
+export type PaymentSessionUpdate = z.infer<typeof paymentSessionUpdateSchema>;
+
 export type ServerToClientEvents = {
   'health-check': (payload: HealthCheckItem[]) => void;
   'device-status-update': (payload: DeviceStatusUpdate) => void;
@@ -77,6 +85,7 @@ export type ServerToClientEvents = {
   'wallet-health-check': (payload: WalletHealthCheckItem[]) => void;
   'wallet:refresh': (payload: WalletRefresh) => void;
   'session:ended': (payload: SessionEnded) => void;
+  'payment-session:update': (payload: PaymentSessionUpdate) => void;
 };
 // biome-ignore lint/complexity/noBannedTypes: consoles send nothing over the socket yet.
 export type ClientToServerEvents = {};

@@ -19,6 +19,7 @@ export const NORMAL_BALANCE: Record<AccountKind, 1 | -1> = {
   merchant_pending: -1,
   fee_revenue: -1,
   amount_adjustment: -1,
+  suspense: -1,
 };
 
 export const LEDGER_ACCOUNTS = {
@@ -45,6 +46,8 @@ export const LEDGER_ACCOUNTS = {
   }),
   /** Gerbang's fees. */
   feeRevenue: (currency: Currency): LedgerAccountRef => ({ code: `fees:${currency}`, kind: 'fee_revenue', currency }),
+  /** Money received that belongs to nobody yet (a transfer that matched no session). */
+  suspense: (currency: Currency): LedgerAccountRef => ({ code: `suspense:${currency}`, kind: 'suspense', currency }),
   /** Unique-amount discounts given and extra fees taken: what the customer paid beyond the amount. */
   amountAdjustment: (currency: Currency): LedgerAccountRef => ({
     code: `adjustments:${currency}`,

@@ -3,7 +3,7 @@ import type { WalletProvider } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import { createApiTokenAs, merchantApi, merchantWithUser } from '../../../test/helpers/merchant-api';
 import { walletAccounts } from '../../db/schema';
-import type { FleetTestApp } from '../agents/agents.test-support';
+import { type AgentClient, type FleetTestApp, send } from '../agents/agents.test-support';
 import { addAccount, fakeWalletApp, walletPhone } from '../wallets/wallets.test-support';
 
 /** Shared by the payment-session tests. */
@@ -47,3 +47,28 @@ export const nextReference = () => {
   reference += 1;
   return `INV-${Date.now()}-${reference}`;
 };
+
+let transferCounter = 0;
+/** The phone reports incoming transfers on its account (agent event wallet:transactions). */
+export async function customerPays(
+  phone: { socket: AgentClient },
+  accountId: string,
+  amounts: string[],
+  occurredAt: Date = new Date(),
+  ids: string[] = amounts.map(() => {
+    transferCounter += 1;
+    return `TRX-${Date.now()}-${transferCounter}`;
+  }),
+) {
+  const ack = await send(phone.socket, 'wallet:transactions', {
+    accountId,
+    transactions: amounts.map((amount, i) => ({
+      providerTransactionId: ids[i],
+      direction: 'in',
+      amount,
+      counterpartyName: 'Customer',
+      occurredAt: occurredAt.toISOString(),
+    })),
+  });
+  return { ack, ids };
+}

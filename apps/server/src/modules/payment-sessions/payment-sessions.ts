@@ -1,15 +1,23 @@
 import type { AppContext } from '../../app-context';
 import { createIdempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
+import type { Broadcaster } from '../realtime/broadcaster';
 import { createWalletsRepository } from '../wallets/wallets.repository';
+import { createDepositMatching, type DepositMatching } from './deposit-matching';
 import { createPaymentSessionsRepository, type PaymentSessionsRepository } from './payment-sessions.repository';
 import { createPaymentSessionsService, type PaymentSessionsService } from './payment-sessions.service';
 
-/** How often the session deadlines are swept (once per interval across instances). */
-const DEADLINE_SWEEP_MS = 5_000;
+/** How often the session deadlines and the unconsidered transfers are swept (once across instances). */
+const SWEEP_MS = 5_000;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
 
-export type PaymentSessions = { repo: PaymentSessionsRepository; service: PaymentSessionsService };
+export type PaymentSessions = {
+  repo: PaymentSessionsRepository;
+  service: PaymentSessionsService;
+  matching: DepositMatching;
+  /** Pushes session changes and balance changes to the consoles. */
+  bind(consoles: Broadcaster): void;
+};
 
 const all = new WeakMap<AppContext, PaymentSessions>();
 
@@ -17,8 +25,20 @@ const all = new WeakMap<AppContext, PaymentSessions>();
 export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
   const existing = all.get(ctx);
   if (existing) return existing;
+  let consoles: Broadcaster | null = null;
   const repo = createPaymentSessionsRepository(ctx.db);
   const idempotency = createIdempotency(ctx.db);
+  const onChange: Parameters<typeof createPaymentSessionsService>[0]['onChange'] = (row, from) => {
+    const update = { id: row.id, merchantId: row.merchantId, status: row.status };
+    consoles?.emitToArea('transactionSessions', 'payment-session:update', update);
+    consoles?.emitToMerchant(row.merchantId, 'payment-session:update', update);
+    ctx.events.emit('payment_session.changed', {
+      sessionId: row.id,
+      merchantId: row.merchantId,
+      status: row.status,
+      from,
+    });
+  };
   const service = createPaymentSessionsService({
     db: ctx.db,
     repo,
@@ -26,21 +46,33 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     wallets: createWalletsRepository(ctx.db),
     idempotency,
     customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
-    onChange: (row, from) =>
-      ctx.events.emit('payment_session.changed', {
-        sessionId: row.id,
-        merchantId: row.merchantId,
-        status: row.status,
-        from,
-      }),
+    onChange,
   });
-  ctx.scheduler.every('payment-sessions.deadline-sweep', DEADLINE_SWEEP_MS, async () => {
+  const matching = createDepositMatching({
+    db: ctx.db,
+    repo,
+    onChange,
+    onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
+  });
+  const matchAccount = (accountId: string) =>
+    matching.run(accountId).catch((error) => ctx.logger.error({ err: error, accountId }, 'deposit matching failed'));
+  ctx.events.on('wallet.incoming_stored', ({ accountId }) => void matchAccount(accountId));
+  ctx.scheduler.every('payment-sessions.sweep', SWEEP_MS, async () => {
+    // Transfers first: a payment made in time wins over the deadline passing.
+    await matching.run();
     await service.sweepDeadlines();
   });
   ctx.scheduler.every('payment-sessions.idempotency-sweep', IDEMPOTENCY_SWEEP_MS, async () => {
     await idempotency.sweep();
   });
-  const parts = { repo, service };
+  const parts: PaymentSessions = {
+    repo,
+    service,
+    matching,
+    bind: (broadcaster) => {
+      consoles = broadcaster;
+    },
+  };
   all.set(ctx, parts);
   return parts;
 }

@@ -79,12 +79,15 @@ export function createWalletTransactionsService(deps: {
   repo: WalletTransactionsRepository;
   wallets: WalletsRepository;
   events: WalletEvents;
+  /** New incoming transfers of an account were stored (deposit matching listens). */
+  onIncomingStored?: (accountId: string) => void;
 }) {
   return {
     /** Stores what is new of a parsed report; tells the consoles when anything was. */
     async store(account: Account, rows: NewWalletTransaction[]): Promise<{ inserted: number; known: number }> {
       const inserted = await deps.repo.insertNew(rows, PROVIDER_TIME_ZONES[account.provider]);
       if (inserted > 0) deps.events.changed([account.id]);
+      if (inserted > 0 && rows.some((row) => row.direction === 'in')) deps.onIncomingStored?.(account.id);
       return { inserted, known: rows.length - inserted };
     },
 

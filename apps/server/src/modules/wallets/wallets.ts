@@ -65,6 +65,7 @@ function createWallets(ctx: AppContext): Wallets {
     repo: createWalletTransactionsRepository(ctx.db),
     wallets: repo,
     events,
+    onIncomingStored: (accountId) => ctx.events.emit('wallet.incoming_stored', { accountId }),
   });
   const service = createWalletsService({
     repo,

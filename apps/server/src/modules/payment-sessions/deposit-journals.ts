@@ -1,0 +1,63 @@
+import type { Currency } from '@gerbang/contract';
+import type { Journal } from '../ledger/ledger';
+import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
+import type { PaymentSessionRecord } from './payment-sessions.repository';
+
+const { walletCash, merchantAvailable, feeRevenue, amountAdjustment, suspense } = LEDGER_ACCOUNTS;
+
+/**
+ * A paid session: the money is at its wallet account (or, when an operator matched a queued
+ * transfer, in suspense); the merchant is owed amount − fee, Gerbang earns the fee, and what the
+ * customer paid beyond the amount (extra fee − discount) goes to adjustments. Sums to zero.
+ */
+export function depositJournal(
+  session: PaymentSessionRecord,
+  source: { walletAccountId: string } | 'suspense',
+): Journal {
+  const cur = session.currency;
+  return {
+    kind: 'deposit',
+    referenceType: 'payment_session',
+    referenceId: session.id,
+    currency: cur,
+    lines: [
+      {
+        account: source === 'suspense' ? suspense(cur) : walletCash(source.walletAccountId, cur),
+        amountMinor: session.finalAmountMinor,
+      },
+      { account: merchantAvailable(session.merchantId, cur), amountMinor: -(session.amountMinor - session.feeMinor) },
+      { account: feeRevenue(cur), amountMinor: -session.feeMinor },
+      { account: amountAdjustment(cur), amountMinor: session.discountMinor - session.extraFeeMinor },
+    ],
+  };
+}
+
+type Transfer = { id: string; accountId: string; amountMinor: bigint; currency: Currency };
+
+/** Money that arrived for no session: it is at the account, owed to nobody yet. */
+export function unidentifiedDepositJournal(transfer: Transfer): Journal {
+  return {
+    kind: 'unidentified_deposit',
+    referenceType: 'wallet_transaction',
+    referenceId: transfer.id,
+    currency: transfer.currency,
+    lines: [
+      { account: walletCash(transfer.accountId, transfer.currency), amountMinor: transfer.amountMinor },
+      { account: suspense(transfer.currency), amountMinor: -transfer.amountMinor },
+    ],
+  };
+}
+
+/** An operator sent a queued transfer back outside Gerbang: it left the account and suspense. */
+export function refundedOutsideJournal(transfer: Transfer): Journal {
+  return {
+    kind: 'refunded_outside',
+    referenceType: 'wallet_transaction',
+    referenceId: transfer.id,
+    currency: transfer.currency,
+    lines: [
+      { account: suspense(transfer.currency), amountMinor: transfer.amountMinor },
+      { account: walletCash(transfer.accountId, transfer.currency), amountMinor: -transfer.amountMinor },
+    ],
+  };
+}
