@@ -18,6 +18,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { depositRoutes } from './modules/payment-sessions/deposit.routes';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await apiTokensRoutes(api, ctx);
     await ledgerRoutes(api, ctx);
     await paymentSessionsRoutes(api, ctx);
+    await depositRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

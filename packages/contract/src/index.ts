@@ -23,6 +23,7 @@ export * from './money/amount';
 export * from './money/currency';
 export * from './money/fee';
 export * from './password';
+export * from './payments/deposit';
 export * from './payments/emv-qr';
 export * from './payments/payment-session';
 export * from './permissions';

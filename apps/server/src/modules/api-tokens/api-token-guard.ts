@@ -1,5 +1,5 @@
 import type { ApiTokenScope } from '@gerbang/contract';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { bearerToken } from '../../http/authenticate';
 import { createApiTokensRepository } from './api-tokens.repository';
@@ -15,12 +15,12 @@ declare module 'fastify' {
 export const API_TOKEN_SECURITY = [{ apiToken: [] }];
 
 /**
- * preHandlers of the merchant API (`/v1`): a merchant's API token with the route's scope. The
+ * onRequest hooks of the merchant API (before validation, so an unauthenticated caller learns nothing of a route's shape) (`/v1`): a merchant's API token with the route's scope. The
  * caller's merchant scopes every query; nothing a client sends can name another merchant.
  */
 export function createApiTokenGuard(ctx: AppContext) {
   const service = createApiTokensService({ repo: createApiTokensRepository(ctx.db), audit: ctx.audit });
-  return (scope: ApiTokenScope): preHandlerAsyncHookHandler =>
+  return (scope: ApiTokenScope): onRequestAsyncHookHandler =>
     async (request) => {
       request.apiCaller = await service.authenticate(bearerToken(request.headers.authorization), scope);
     };

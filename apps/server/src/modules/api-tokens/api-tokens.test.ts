@@ -157,6 +157,32 @@ describe('API tokens (merchant console) and the merchant API token check', () =>
     expect(second.nextCursor).toBeNull();
   });
 
+  it('guards every merchant API route with an API token: documented, and 401 without one', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+    };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([method]) => method !== 'head')
+          .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+      );
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining(['GET /v1/balance', 'POST /v1/payment-sessions', 'GET /v1/payment-sessions']),
+    );
+    for (const route of routes) {
+      expect(route.op.security, route.path).toEqual([{ apiToken: [] }]);
+      const url = route.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'POST' ? {} : undefined,
+      });
+      expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
   it('is not open to console staff: an Admin gets 403', async () => {
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     expect((await admin.get('/api-tokens')).statusCode).toBe(403);

@@ -23,7 +23,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       summary: "The merchant's available and pending balance, from the ledger (scope balance:read)",
       response: { 200: merchantBalanceSchema, ...errorResponses(401, 403) },
     },
-    preHandler: guard('balance:read'),
+    onRequest: guard('balance:read'),
     handler: async (request): Promise<MerchantBalance> => {
       const { merchantId } = requireApiCaller(request);
       const merchant = await merchantsRepo.findById(merchantId);

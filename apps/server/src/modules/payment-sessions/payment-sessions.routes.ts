@@ -38,7 +38,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       body: createPaymentSessionBodySchema,
       response: { 201: paymentSessionSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    preHandler: guard('payments:write'),
+    onRequest: guard('payments:write'),
     handler: async (request, reply) => {
       const answer = await service.create(
         requireApiCaller(request),
@@ -59,7 +59,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       params: idParamsSchema,
       response: { 200: paymentSessionSchema, ...errorResponses(401, 403, 404, 422) },
     },
-    preHandler: guard('payments:read'),
+    onRequest: guard('payments:read'),
     handler: (request) => service.get(requireApiCaller(request).merchantId, request.params.id),
   });
 
@@ -73,7 +73,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       querystring: listPaymentSessionsQuerySchema,
       response: { 200: listPaymentSessionsResponseSchema, ...errorResponses(401, 403, 422) },
     },
-    preHandler: guard('payments:read'),
+    onRequest: guard('payments:read'),
     handler: (request) => {
       const { limit, cursor, ...filter } = request.query;
       return service.list({ ...filter, merchantId: requireApiCaller(request).merchantId }, { limit, cursor });

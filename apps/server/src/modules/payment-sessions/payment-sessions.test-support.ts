@@ -1,30 +1,61 @@
 import { randomUUID } from 'node:crypto';
-import type { WalletProvider } from '@gerbang/contract';
+import { emvField, runWalletChecks, type WalletProvider, withEmvCrc } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import { createApiTokenAs, merchantApi, merchantWithUser } from '../../../test/helpers/merchant-api';
 import { walletAccounts } from '../../db/schema';
-import { type AgentClient, type FleetTestApp, send } from '../agents/agents.test-support';
+import { type AgentClient, eventually, type FleetTestApp, send } from '../agents/agents.test-support';
 import { addAccount, fakeWalletApp, walletPhone } from '../wallets/wallets.test-support';
 
 /** Shared by the payment-session tests. */
 
 /**
- * A wallet account that can receive money now: its phone online (a real agent socket playing the
- * wallet app), signed in, healthy, with a receive QR.
+ * A wallet account that can receive money now, the way production gets there: its phone online
+ * (a real agent socket playing the wallet app), all wallet checks run and passed, its receive QR
+ * fetched (a real EMV code). Only the sign-in is set directly (the login flow has its own tests).
  */
 export async function readyAccount(t: FleetTestApp, provider: WalletProvider = 'dana') {
   const phone = await walletPhone(t);
-  const commands = fakeWalletApp(phone.socket);
+  const commands = fakeWalletApp(phone.socket, (command) => {
+    if (command.type === 'wallet-check' && command.payload.checkType === 'get_qr_code') {
+      return { ok: true, data: { qr: emvQrFor(command.payload.account, 'Test Shop') } };
+    }
+    return undefined;
+  });
   const account = await addAccount(t, phone.device.id, provider);
-  await t.database.db
-    .update(walletAccounts)
-    .set({
-      loginStatus: 'logged_in',
-      healthState: 'healthy',
-      qrPayload: provider === 'livin' ? null : '000201010211520400005303360580' + '2ID5909Test Shop6007JAKARTA6304ABCD',
-    })
-    .where(eq(walletAccounts.id, account.id));
+  await t.database.db.update(walletAccounts).set({ loginStatus: 'logged_in' }).where(eq(walletAccounts.id, account.id));
+  for (const type of ['wallet', 'get_qr_code'] as const) {
+    const res = await t.app.inject({
+      method: runWalletChecks.method,
+      url: runWalletChecks.path,
+      headers: t.admin.headers,
+      payload: { accountIds: [account.id], type },
+    });
+    if (res.statusCode !== 200) throw new Error(`checks failed to start: ${res.body}`);
+  }
+  await eventually(async () => {
+    const [row] = await t.database.db
+      .select({ health: walletAccounts.healthState, qr: walletAccounts.qrPayload })
+      .from(walletAccounts)
+      .where(eq(walletAccounts.id, account.id));
+    return row?.health === 'healthy' && row.qr !== null;
+  });
   return { account, phone, commands };
+}
+
+/** A static EMV code for the account, as a provider app shows it. */
+function emvQrFor(account: { accountNumber: string }, name: string): string {
+  return withEmvCrc(
+    [
+      emvField('00', '01'),
+      emvField('01', '11'),
+      emvField('26', emvField('00', 'DEV.GERBANG.TEST') + emvField('02', account.accountNumber)),
+      emvField('52', '0000'),
+      emvField('53', '360'),
+      emvField('58', 'ID'),
+      emvField('59', name),
+      emvField('60', 'JAKARTA'),
+    ].join(''),
+  );
 }
 
 /** A merchant with a console user and an API token holding every payments scope. */

@@ -1,0 +1,72 @@
+import {
+  type DepositView,
+  emvQrWithAmount,
+  formatAmount,
+  type PaymentInstructions,
+  type WalletProvider,
+} from '@gerbang/contract';
+import type { MerchantRecord } from '../merchants/merchants.repository';
+import type { PaymentSessionRecord, PaymentSessionsRepository } from './payment-sessions.repository';
+
+/** How Livin' by Mandiri accounts are named to a customer who transfers to them. */
+const BANK_NAMES: Partial<Record<WalletProvider, string>> = { livin: 'Bank Mandiri' };
+
+/** The static receive QR with the final amount in it; the QR as stored when it is not EMV. */
+function qrWithAmount(payload: string, amount: string): string {
+  try {
+    return emvQrWithAmount(payload, amount);
+  } catch {
+    return payload;
+  }
+}
+
+export async function instructionsFor(
+  session: PaymentSessionRecord,
+  repo: Pick<PaymentSessionsRepository, 'receiveDetails'>,
+): Promise<PaymentInstructions | null> {
+  if (!session.walletAccountId || !['awaiting_payment', 'processing'].includes(session.status)) return null;
+  const account = await repo.receiveDetails(session.walletAccountId);
+  if (!account) return null;
+  if (account.provider === 'livin') {
+    return {
+      kind: 'bank',
+      provider: account.provider,
+      bankName: BANK_NAMES.livin as string,
+      accountNumber: account.accountNumber,
+      holderName: account.holderName,
+    };
+  }
+  if (!account.qrPayload) return null;
+  return {
+    kind: 'qr',
+    provider: account.provider,
+    qr: qrWithAmount(account.qrPayload, formatAmount(session.finalAmountMinor, session.currency)),
+    accountName: account.holderName,
+  };
+}
+
+/** What the customer's page shows: amounts, state and where to pay, nothing of the merchant's data. */
+export function toDepositView(
+  session: PaymentSessionRecord,
+  merchant: Pick<MerchantRecord, 'name' | 'allowedMethods'>,
+  instructions: PaymentInstructions | null,
+): DepositView {
+  const money = (minor: bigint) => formatAmount(minor, session.currency);
+  return {
+    id: session.id,
+    merchantName: merchant.name,
+    referenceNumber: session.referenceNumber,
+    currency: session.currency,
+    amount: money(session.amountMinor),
+    discountAmount: money(session.discountMinor),
+    extraFee: money(session.extraFeeMinor),
+    finalAmount: money(session.finalAmountMinor),
+    status: session.status,
+    methods: merchant.allowedMethods as WalletProvider[],
+    method: (session.method as WalletProvider | null) ?? null,
+    instructions,
+    expiresAt: session.expiresAt.toISOString(),
+    serverTime: new Date().toISOString(),
+    returnUrl: session.returnUrl,
+  };
+}
