@@ -25,6 +25,7 @@ import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { webhooksOf } from './modules/webhooks/webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,8 +110,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   attachRealtime(app, ctx);
   attachAgents(app, ctx);
   paymentSessionsOf(ctx).bind(app.realtime);
-  app.addHook('onReady', async () => ctx.scheduler.start());
-  app.addHook('preClose', async () => ctx.scheduler.stop());
+  const webhooks = webhooksOf(ctx);
+  app.addHook('onReady', async () => {
+    ctx.scheduler.start();
+    webhooks.start();
+  });
+  app.addHook('preClose', async () => {
+    await ctx.scheduler.stop();
+    await webhooks.stop();
+  });
   app.addHook('onClose', async () => ctx.mailer.close());
   return app;
 }

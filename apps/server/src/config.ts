@@ -45,6 +45,18 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   /** CSP frame-ancestors for the public customer pages (until merchants' own allowlists exist). */
   EMBED_FRAME_ANCESTORS: z.string().default('*'),
+  /**
+   * Waits between webhook delivery attempts, in seconds: a failed first attempt is retried after
+   * each of these in turn (±20 % jitter), then the event is marked failed. Default: 8 retries over
+   * about 46 hours.
+   */
+  WEBHOOK_RETRY_DELAYS_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'a comma-separated list of whole seconds')
+    .default('60,300,900,3600,10800,21600,43200,86400')
+    .transform((text) => text.split(',').map(Number)),
+  /** How long a webhook receiver has to answer one delivery. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** Health checks of every online device run this often; 0 turns the schedule off. */
   HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** How long an agent has to answer a health check before it is recorded as failed (timeout). */

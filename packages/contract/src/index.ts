@@ -44,3 +44,4 @@ export * from './wallets/wallet-credentials';
 export * from './wallets/wallet-endpoints';
 export * from './wallets/wallet-login';
 export * from './wallets/wallet-transactions';
+export * from './webhooks/webhook';

@@ -1,8 +1,10 @@
-import type { PaymentSessionStatus } from '@gerbang/contract';
+import { PAYMENT_SESSION_EVENT_TYPES, type PaymentSessionStatus } from '@gerbang/contract';
 import { and, between, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
+import { enqueueWebhook } from '../webhooks/webhook-outbox';
+import { toPaymentSession } from './payment-session-response';
 
 export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
 export type NewPaymentSession = typeof paymentSessions.$inferInsert;
@@ -19,13 +21,26 @@ export type ListPaymentSessionsFilter = {
   method?: string;
 };
 
-export function createPaymentSessionsRepository(db: Database) {
+/**
+ * Every state change (creation included) writes its webhook event in the same transaction; the
+ * event's data is the session as the merchant API shows it.
+ */
+export function createPaymentSessionsRepository(db: Database, options: { customerPagesUrl: string }) {
+  const announce = (tx: Database, row: PaymentSessionRecord) =>
+    enqueueWebhook(tx, {
+      merchantId: row.merchantId,
+      type: PAYMENT_SESSION_EVENT_TYPES[row.status],
+      subjectId: row.id,
+      data: toPaymentSession(row, options.customerPagesUrl),
+    });
+
   return {
     /** null when the merchant already used this reference number. */
     async insert(tx: Database, fields: NewPaymentSession): Promise<PaymentSessionRecord | null> {
       const [row] = await tx.insert(paymentSessions).values(fields).onConflictDoNothing().returning();
       if (!row) return null;
       await tx.insert(paymentSessionEvents).values({ sessionId: row.id, toStatus: row.status, reason: 'created' });
+      await announce(tx, row);
       return row;
     },
 
@@ -85,6 +100,7 @@ export function createPaymentSessionsRepository(db: Database) {
         reason: change.reason,
         details: change.details,
       });
+      await announce(tx, row);
       return row;
     },
 

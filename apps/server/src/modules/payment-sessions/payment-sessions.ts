@@ -26,7 +26,8 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
   const existing = all.get(ctx);
   if (existing) return existing;
   let consoles: Broadcaster | null = null;
-  const repo = createPaymentSessionsRepository(ctx.db);
+  const customerPagesUrl = ctx.config.ADMIN_CONSOLE_URL;
+  const repo = createPaymentSessionsRepository(ctx.db, { customerPagesUrl });
   const idempotency = createIdempotency(ctx.db);
   const onChange: Parameters<typeof createPaymentSessionsService>[0]['onChange'] = (row, from) => {
     const update = { id: row.id, merchantId: row.merchantId, status: row.status };
@@ -45,7 +46,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     merchants: createMerchantsRepository(ctx.db),
     wallets: createWalletsRepository(ctx.db),
     idempotency,
-    customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
+    customerPagesUrl,
     onChange,
   });
   const matching = createDepositMatching({

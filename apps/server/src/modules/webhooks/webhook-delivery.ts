@@ -1,0 +1,184 @@
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from '../../crypto/secret-box';
+import type { Database } from '../../db/database';
+import { merchants, webhookDeliveries, webhookEvents } from '../../db/schema';
+import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
+import { signWebhook } from './webhook-signature';
+
+/** How long a claimed event is left to one instance before another may take it over. */
+const CLAIM_SECONDS = 60;
+const BATCH = 20;
+const POLL_MS = 1_000;
+const RESPONSE_EXCERPT = 200;
+
+type EventRow = typeof webhookEvents.$inferSelect;
+
+/** ±20 %: retries of many events that failed together do not all come back at once. */
+const jittered = (seconds: number, random: () => number) => Math.round(seconds * (0.8 + 0.4 * random()));
+
+/**
+ * Delivers the outbox. Every instance polls; an event is claimed with FOR UPDATE SKIP LOCKED and a
+ * lease, so one delivery of an event is in flight at a time across instances. Each attempt is
+ * logged (status code, duration, error); a failure is retried after the next configured delay,
+ * and after the last one the event is failed (a person can resend it).
+ */
+export function createWebhookDelivery(deps: {
+  db: Database;
+  secretBox: SecretBox;
+  logger: FastifyBaseLogger;
+  retryDelaysSeconds: readonly number[];
+  timeoutMs: number;
+  random?: () => number;
+}) {
+  const { db } = deps;
+  const random = deps.random ?? Math.random;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function claim(): Promise<EventRow[]> {
+    const result = await db.execute(sql`
+      update ${webhookEvents} set locked_until = now() + ${`${CLAIM_SECONDS} seconds`}::interval
+      where id in (
+        select id from ${webhookEvents}
+        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        order by next_attempt_at
+        limit ${BATCH}
+        for update skip locked
+      )
+      returning id`);
+    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    if (ids.length === 0) return [];
+    return db.select().from(webhookEvents).where(inArray(webhookEvents.id, ids));
+  }
+
+  async function deliver(event: EventRow): Promise<void> {
+    const [merchant] = await db
+      .select({ url: merchants.callbackUrl, secret: merchants.webhookSecretEncrypted })
+      .from(merchants)
+      .where(eq(merchants.id, event.merchantId));
+    if (!merchant?.url) {
+      await db
+        .update(webhookEvents)
+        .set({ status: 'skipped', lockedUntil: null, lastError: 'The merchant has no callback URL' })
+        .where(eq(webhookEvents.id, event.id));
+      return;
+    }
+    const body = JSON.stringify(event.body);
+    const secret = deps.secretBox.decrypt(merchant.secret, WEBHOOK_SECRET_CONTEXT);
+    const attempt = event.attempts + 1;
+    const startedAt = performance.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(merchant.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Gerbang-Webhooks/1.0',
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
+          [WEBHOOK_EVENT_ID_HEADER]: event.id,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(deps.timeoutMs),
+      });
+      statusCode = response.status;
+      if (statusCode < 200 || statusCode >= 300) {
+        error = `HTTP ${statusCode}: ${(await response.text().catch(() => '')).slice(0, RESPONSE_EXCERPT)}`;
+      } else {
+        await response.body?.cancel();
+      }
+    } catch (failure) {
+      const name = (failure as Error).name;
+      error =
+        name === 'TimeoutError'
+          ? `No answer within ${deps.timeoutMs} ms`
+          : `${(failure as Error).message}${(failure as { cause?: Error }).cause ? `: ${(failure as { cause: Error }).cause.message}` : ''}`;
+    }
+    const durationMs = Math.round(performance.now() - startedAt);
+    const delay = deps.retryDelaysSeconds[attempt - 1];
+    await db.transaction(async (tx) => {
+      await tx.insert(webhookDeliveries).values({
+        eventId: event.id,
+        attempt,
+        url: merchant.url as string,
+        statusCode,
+        durationMs,
+        error,
+      });
+      await tx
+        .update(webhookEvents)
+        .set(
+          error === null
+            ? { status: 'delivered', attempts: attempt, deliveredAt: sql`now()`, lockedUntil: null, lastError: null }
+            : delay === undefined
+              ? { status: 'failed', attempts: attempt, lockedUntil: null, lastError: error }
+              : {
+                  attempts: attempt,
+                  lockedUntil: null,
+                  lastError: error,
+                  nextAttemptAt: sql`now() + ${`${jittered(delay, random)} seconds`}::interval`,
+                },
+        )
+        .where(eq(webhookEvents.id, event.id));
+    });
+  }
+
+  async function drainOnce(): Promise<void> {
+    for (;;) {
+      const events = await claim();
+      if (events.length === 0) return;
+      await Promise.all(events.map((event) => deliver(event)));
+    }
+  }
+
+  /** Runs a pass now (or right after the running one): called after a change commits. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drainOnce();
+        } catch (error) {
+          deps.logger.error({ err: error }, 'webhook delivery pass failed');
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    kick,
+    start() {
+      timer ??= setInterval(() => void kick(), POLL_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+    /** A person asks for another delivery now (a failed, skipped or delivered event). */
+    async resend(eventId: string, merchantId?: string): Promise<boolean> {
+      const rows = await db
+        .update(webhookEvents)
+        .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(
+          sql`${webhookEvents.id} = ${eventId} ${merchantId ? sql`and ${webhookEvents.merchantId} = ${merchantId}` : sql``}`,
+        )
+        .returning({ id: webhookEvents.id });
+      if (rows.length > 0) void kick();
+      return rows.length > 0;
+    },
+  };
+}
+export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

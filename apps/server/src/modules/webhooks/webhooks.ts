@@ -1,0 +1,24 @@
+import type { AppContext } from '../../app-context';
+import { createSecretBox } from '../../crypto/secret-box';
+import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
+
+const all = new WeakMap<AppContext, WebhookDelivery>();
+
+/**
+ * The webhook delivery of one app: started when the app is ready, stopped before it closes, and
+ * woken whenever a payment session changes (its event is in the outbox by then).
+ */
+export function webhooksOf(ctx: AppContext): WebhookDelivery {
+  const existing = all.get(ctx);
+  if (existing) return existing;
+  const delivery = createWebhookDelivery({
+    db: ctx.db,
+    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEY),
+    logger: ctx.logger,
+    retryDelaysSeconds: ctx.config.WEBHOOK_RETRY_DELAYS_SECONDS,
+    timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+  });
+  ctx.events.on('payment_session.changed', () => void delivery.kick());
+  all.set(ctx, delivery);
+  return delivery;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common';
+import type { PaymentSessionStatus } from '../payments/payment-session';
+
+/**
+ * Webhooks: each change of a merchant's payment session is POSTed to its callback URL as JSON
+ * `{ id, type, createdAt, data }` (data: the session as the merchant API returns it), signed:
+ *
+ *   Gerbang-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of `${t}.${raw body}` under the webhook secret>
+ *
+ * The receiver recomputes the HMAC over the raw body, compares in constant time, and refuses a
+ * `t` more than five minutes old (replays). Any 2xx is success; anything else is retried with
+ * backoff for more than a day. `id` is the same on every retry: receivers deduplicate by it.
+ */
+export const WEBHOOK_SIGNATURE_HEADER = 'gerbang-signature';
+export const WEBHOOK_EVENT_ID_HEADER = 'gerbang-event-id';
+/** How old a signature's timestamp may be before a receiver should refuse it. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> = {
+  created: 'payment_session.created',
+  awaiting_payment: 'payment_session.awaiting_payment',
+  processing: 'payment_session.processing',
+  success: 'payment_session.succeeded',
+  failed: 'payment_session.failed',
+  expired: 'payment_session.expired',
+};
+
+export const webhookEventSchema = z.object({
+  id: idSchema,
+  type: z.string(),
+  createdAt: isoDateTimeSchema,
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+export const WEBHOOK_EVENT_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
