@@ -91,6 +91,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     isPublic: true,
     staysReachableWhenLoggedIn: true,
     layout: 'embed',
+    namespaces: ['deposit'],
     load: () => import('./routes/customer/deposit'),
   },
   {
@@ -100,6 +101,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     isPublic: true,
     staysReachableWhenLoggedIn: true,
     layout: 'embed',
+    namespaces: ['deposit'],
     load: () => import('./routes/customer/deposit'),
   },
   {

@@ -3,7 +3,17 @@ import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /** One namespace per JSON file in src/locales/<language>/<namespace>.json. */
-export const NAMESPACES = ['common', 'errors', 'auth', 'users', 'devices', 'proxies', 'wallets', 'merchants'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'users',
+  'devices',
+  'proxies',
+  'wallets',
+  'merchants',
+  'deposit',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

@@ -28,6 +28,8 @@ export const depositViewSchema = z.object({
   /** The server's clock when this was read: the countdown is expiresAt − serverTime, not the phone's clock. */
   serverTime: isoDateTimeSchema,
   returnUrl: z.string().nullable(),
+  /** Origins that may frame this page: the page posts its messages only to one of them. */
+  embedOrigins: z.array(z.string()),
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 
@@ -38,3 +40,15 @@ export const selectDepositMethodBodySchema = z.strictObject({ method: walletProv
 export const markDepositTransferred = { method: 'POST', path: '/public/deposits/:id/transferred' } as const;
 /** Server-sent events: `status` with `{ status }` whenever the session moves. */
 export const depositEvents = { method: 'GET', path: '/public/deposits/:id/events' } as const;
+
+/**
+ * What an embedded deposit page posts to its parent (only ever to one of the merchant's embed
+ * origins, never to "*"): `EMBED_READY` (the string) once it shows, then this on every status.
+ */
+export type DepositStatusMessage = {
+  source: 'gerbang';
+  type: 'payment_session.status';
+  sessionId: string;
+  referenceNumber: string;
+  status: DepositView['status'];
+};

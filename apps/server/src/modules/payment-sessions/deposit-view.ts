@@ -48,7 +48,7 @@ export async function instructionsFor(
 /** What the customer's page shows: amounts, state and where to pay, nothing of the merchant's data. */
 export function toDepositView(
   session: PaymentSessionRecord,
-  merchant: Pick<MerchantRecord, 'name' | 'allowedMethods'>,
+  merchant: Pick<MerchantRecord, 'name' | 'allowedMethods' | 'embedOrigins'>,
   instructions: PaymentInstructions | null,
 ): DepositView {
   const money = (minor: bigint) => formatAmount(minor, session.currency);
@@ -68,5 +68,6 @@ export function toDepositView(
     expiresAt: session.expiresAt.toISOString(),
     serverTime: new Date().toISOString(),
     returnUrl: session.returnUrl,
+    embedOrigins: merchant.embedOrigins,
   };
 }

@@ -1,4 +1,3 @@
-import { EMBED_READY_MESSAGE } from '@gerbang/contract';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Brand } from './brand';
@@ -14,8 +13,9 @@ function isInFrame(): boolean {
 }
 
 /**
- * Customer pages. Inside a merchant's iframe the shell goes, the background turns transparent,
- * and the parent is told the page is ready (spec §2).
+ * Customer pages. Inside a merchant's iframe the shell goes and the background turns transparent.
+ * Each page tells its parent it is ready (spec §2's EMBED_READY) once it knows the merchant's
+ * allowed origins: messages go to an allowed origin only, never to "*".
  */
 export function EmbedLayout() {
   const isFramed = isInFrame();
@@ -23,8 +23,6 @@ export function EmbedLayout() {
   useEffect(() => {
     if (!isFramed) return;
     document.documentElement.classList.add('embedded');
-    // The message carries no data, so any parent origin may receive it.
-    window.parent.postMessage(EMBED_READY_MESSAGE, '*');
     return () => document.documentElement.classList.remove('embedded');
   }, [isFramed]);
 

@@ -13,7 +13,7 @@ import { useWalletQrCode } from '../api/get-wallet-qr-code';
 import { useRunWalletChecks } from '../api/run-wallet-checks';
 import { useWalletPermissions } from '../hooks/use-wallet-permissions';
 
-const QrImage = lazy(() => import('./qr-image'));
+const QrImage = lazy(() => import('../../../components/ui/qr-image'));
 
 /** The receive QR the phone last fetched (spec healthCheckGetQrCode), and a way to fetch it again. */
 export function WalletQrSection({ account }: { account: WalletAccount }) {

@@ -2,7 +2,7 @@ import qrcode from 'qrcode-generator';
 
 /**
  * A QR code drawn as one SVG path from its dark modules (no HTML string is ever injected). The
- * generator is loaded with the section that shows it, never with the dashboards.
+ * generator is loaded with the part that shows it (lazily), never with the dashboards.
  */
 export default function QrImage({ payload, label }: { payload: string; label: string }) {
   const code = qrcode(0, 'M');

@@ -1,0 +1,184 @@
+import type { DepositView } from '@gerbang/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+
+const ID = '3f6c1a2b-4d5e-4f60-8a71-b2c3d4e5f607';
+
+function aView(overrides: Partial<DepositView> = {}): DepositView {
+  return {
+    id: ID,
+    merchantName: 'Toko Sinar',
+    referenceNumber: 'INV-1001',
+    currency: 'IDR',
+    amount: '150000',
+    discountAmount: '0',
+    extraFee: '0',
+    finalAmount: '150000',
+    status: 'created',
+    methods: ['dana', 'livin'],
+    method: null,
+    instructions: null,
+    expiresAt: '2030-01-01T00:15:00.000Z',
+    // The server's clock: the phone's clock is ignored for the countdown.
+    serverTime: '2030-01-01T00:00:00.000Z',
+    returnUrl: 'https://sinar.example.com/orders/1001',
+    embedOrigins: ['https://sinar.example.com'],
+    ...overrides,
+  };
+}
+
+type Reply = { status: number; body: unknown };
+let replies: Record<string, () => Reply>;
+const requests: { method: string; url: string; body?: string }[] = [];
+
+/** The deposit page calls the public API with fetch and listens with EventSource: both stubbed. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, () => void>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {}
+  emit(type: string) {
+    this.listeners.get(type)?.();
+  }
+}
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = new URL(url).pathname;
+      const method = init?.method ?? 'GET';
+      requests.push({ method, url: path, body: init?.body as string | undefined });
+      const reply = replies[`${method} ${path}`]?.() ?? { status: 404, body: { error: { code: 'NOT_FOUND' } } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderApp({ path: `/deposit?session=${ID}` });
+
+describe('the deposit page', () => {
+  it('shows what to pay and the merchant’s methods, then a QR and the time left by the server’s clock', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView() }),
+      [`POST /public/deposits/${ID}/method`]: () => ({
+        status: 200,
+        body: aView({
+          status: 'awaiting_payment',
+          method: 'dana',
+          discountAmount: '1',
+          finalAmount: '149999',
+          instructions: { kind: 'qr', provider: 'dana', qr: '000201010212', accountName: 'Toko Sinar' },
+        }),
+      }),
+    };
+    open();
+    expect(await screen.findByText('INV-1001')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay with DANA' }));
+    expect(await screen.findByRole('img', { name: /QR code to pay .*149[.,]999 with DANA/ })).toBeInTheDocument();
+    expect(JSON.parse(requests.find((r) => r.method === 'POST')?.body ?? '{}')).toEqual({ method: 'dana' });
+    // 15 minutes by the server's clock, whatever this machine's clock says.
+    expect(screen.getByText(/^1[45]:\d\d$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'I Have Transferred' })).toBeInTheDocument();
+  });
+
+  it('says the QR is not available when no account can take the method, and lets the customer choose another', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView() }),
+      [`POST /public/deposits/${ID}/method`]: () => ({
+        status: 409,
+        body: { error: { code: 'NO_ACCOUNT_AVAILABLE', message: 'x' } },
+      }),
+    };
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Pay with DANA' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to retrieve QR code; QR code not available.');
+    await user.click(screen.getByRole('button', { name: "Pay with Livin' by Mandiri" }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load bank options.');
+  });
+
+  it('shows bank details with copy buttons for a bank method', async () => {
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({
+        status: 200,
+        body: aView({
+          status: 'awaiting_payment',
+          method: 'livin',
+          instructions: {
+            kind: 'bank',
+            provider: 'livin',
+            bankName: 'Bank Mandiri',
+            accountNumber: '1234567890123',
+            holderName: 'Siti Rahayu',
+          },
+        }),
+      }),
+    };
+    open();
+    expect(await screen.findByText('1234567890123')).toBeInTheDocument();
+    expect(screen.getByText('Bank Mandiri')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy account number' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy final payment' })).toBeInTheDocument();
+  });
+
+  it("moves to processing on 'I Have Transferred', then to success when the server says so", async () => {
+    const user = userEvent.setup();
+    let status: DepositView['status'] = 'awaiting_payment';
+    const view = () =>
+      aView({
+        status,
+        method: 'dana',
+        instructions:
+          status === 'awaiting_payment' ? { kind: 'qr', provider: 'dana', qr: '000201010212', accountName: 'T' } : null,
+      });
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: view() }),
+      [`POST /public/deposits/${ID}/transferred`]: () => {
+        status = 'processing';
+        return { status: 200, body: view() };
+      },
+    };
+    open();
+    await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
+    expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
+    status = 'success';
+    FakeEventSource.last?.emit('status');
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Toko Sinar' })).toHaveAttribute(
+      'href',
+      'https://sinar.example.com/orders/1001',
+    );
+  });
+
+  it.each([
+    ['expired', "Time-out: We haven't received your payment."],
+    ['failed', 'Payment failed. Please try again.'],
+  ] as const)('tells a customer whose session is %s', async (status, message) => {
+    replies = { [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status }) }) };
+    open();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('says the session is missing when the link has none or names an unknown one', async () => {
+    replies = {};
+    renderApp({ path: '/deposit' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Missing required parameters, or the payment session doesn't exist or has expired.",
+    );
+    open();
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    expect(within(screen.getAllByRole('alert')[1] as HTMLElement).getByText(/doesn't exist/)).toBeInTheDocument();
+  });
+});
