@@ -11,6 +11,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.dashboard',
     area: 'merchantDashboard',
     layout: 'console',
+    namespaces: ['merchantDashboard'],
     load: () => import('./routes/merchant-console/dashboard'),
   },
   ...AUTH_ROUTES,
@@ -19,6 +20,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.apiTokens',
     area: 'apiTokens',
     layout: 'console',
+    namespaces: ['apiTokens'],
     load: () => import('./routes/merchant-console/api-tokens'),
   },
   {

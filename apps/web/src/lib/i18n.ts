@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'wallets',
   'merchants',
   'deposit',
+  'apiTokens',
+  'merchantDashboard',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

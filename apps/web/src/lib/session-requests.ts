@@ -1,4 +1,4 @@
-import { currentUser, currentUserResponseSchema, logout, type User } from '@gerbang/contract';
+import { type CurrentUser, currentUser, currentUserResponseSchema, logout } from '@gerbang/contract';
 import { api } from './api-client';
 
 /**
@@ -7,7 +7,7 @@ import { api } from './api-client';
  */
 
 /** An empty answer fails the schema, which counts as a failed check (spec §4). */
-export async function requestCurrentUser(): Promise<User> {
+export async function requestCurrentUser(): Promise<CurrentUser> {
   const response = await api.request({ method: currentUser.method, url: currentUser.path });
   return currentUserResponseSchema.parse(response.data);
 }

@@ -1,4 +1,4 @@
-import { ROLE, SERVER_EVENTS, type TokenPair, type User } from '@gerbang/contract';
+import { type CurrentUser, ROLE, SERVER_EVENTS, type TokenPair } from '@gerbang/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -15,12 +15,12 @@ import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './rea
 import { forgetUser, readRememberedUser, rememberUser } from './remembered-user';
 
 export type Session = {
-  user: User | null;
+  user: CurrentUser | null;
   isLoggedIn: boolean;
   isLoading: boolean;
   isStaff: boolean;
   isSubAdmin: boolean;
-  signIn(tokens: TokenPair, user: User): void;
+  signIn(tokens: TokenPair, user: CurrentUser): void;
   logout(): Promise<void>;
   refetchUser(): Promise<void>;
 };
@@ -31,7 +31,7 @@ export const CURRENT_USER_QUERY_KEY = ['auth', 'current-user'] as const;
  * An empty answer fails the schema, which counts as a failed check (spec §4). The HTTP client
  * loads here, on first use, not with the sign-in page.
  */
-export async function fetchCurrentUser(): Promise<User> {
+export async function fetchCurrentUser(): Promise<CurrentUser> {
   const { requestCurrentUser } = await import('./session-requests');
   const user = await requestCurrentUser();
   rememberUser(user);
@@ -115,7 +115,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const signIn = useCallback(
-    (tokens: TokenPair, signedInUser: User) => {
+    (tokens: TokenPair, signedInUser: CurrentUser) => {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, signedInUser);
       rememberUser(signedInUser);
       setTokens(tokens);

@@ -1,4 +1,11 @@
+import type { z } from 'zod';
+import { merchantBalanceSchema } from '../ledger/balance';
 import { userSchema } from '../users/user';
 
 export const currentUser = { method: 'GET', path: '/auth/current-user' } as const;
-export const currentUserResponseSchema = userSchema;
+/**
+ * The signed-in user; a Merchant user also gets its merchant's balances (spec §4: the realtime
+ * event merchant:trigger-available-balance reloads the current user to refresh the balance).
+ */
+export const currentUserResponseSchema = userSchema.extend({ merchantBalance: merchantBalanceSchema.optional() });
+export type CurrentUser = z.infer<typeof currentUserResponseSchema>;

@@ -10,6 +10,7 @@ import {
   errorResponseSchema,
   forgotPassword,
   forgotPasswordBodySchema,
+  formatAmount,
   logout,
   noContentSchema,
   refreshToken,
@@ -25,6 +26,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { bearerToken, requireAuth } from '../../http/authenticate';
+import { merchantBalances } from '../ledger/ledger';
+import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { toUserResponse } from '../users/user-response';
 import { createAuthRepository } from './auth.repository';
 import { type ClientInfo, createAuthService } from './auth.service';
@@ -59,6 +62,7 @@ function clientInfo(request: FastifyRequest): ClientInfo {
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const repo = createAuthRepository(ctx.db);
+  const merchants = createMerchantsRepository(ctx.db);
   const sessions = createSessionEnder({ repo, sessionState: ctx.sessionState, events: ctx.events });
   const auth = createAuthService({
     repo,
@@ -106,8 +110,25 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: { 200: currentUserResponseSchema, 401: errorResponseSchema, 500: errorResponseSchema },
     },
     preHandler: ctx.auth.authenticate,
-    // Hot path: built from the cached session user, no database round trip.
-    handler: async (request) => toUserResponse(requireAuth(request).user, true),
+    // Hot path: built from the cached session user, no database round trip, except for Merchant
+    // users, who also get their merchant's name and balances (read from the ledger).
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const response = toUserResponse(user, true);
+      if (!user.merchantId) return response;
+      const merchant = await merchants.findById(user.merchantId);
+      if (!merchant) return response;
+      const balances = await merchantBalances(ctx.db, merchant.id, merchant.currency);
+      return {
+        ...response,
+        merchantName: merchant.name,
+        merchantBalance: {
+          currency: merchant.currency,
+          available: formatAmount(balances.availableMinor, merchant.currency),
+          pending: formatAmount(balances.pendingMinor, merchant.currency),
+        },
+      };
+    },
   });
 
   r.route({

@@ -43,6 +43,10 @@ describe('matching incoming transfers with payment sessions', () => {
     const after = await balance();
     expect(Number(after.available) - Number(before.available)).toBe(98_000);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+    // The merchant console reads the same balance through its signed-in user.
+    const me = (await shop.console.get('/auth/current-user')).json();
+    expect(me.merchantBalance).toEqual(after);
+    expect(me.merchantName).toMatch(/^Test Merchant/);
   });
 
   it('matches a transfer reported twice once', async () => {

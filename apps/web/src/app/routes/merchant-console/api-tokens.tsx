@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { ApiTokenList } from '../../../features/api-tokens/components/api-token-list';
 
 export default function ApiTokensRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.apiTokens')} />;
+  return <ApiTokenList />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { BalanceCards } from '../../../features/merchant-dashboard/components/balance-cards';
 
 export default function MerchantDashboardRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.dashboard')} />;
+  return <BalanceCards />;
 }
