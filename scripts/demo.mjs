@@ -29,7 +29,9 @@ mkdirSync(dataDir, { recursive: true });
 const env = {
   ...process.env,
   DATA_DIR: dataDir,
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // Info: the mails the server logs (no SMTP here) carry the merchant user's activation link. The
+  // JSON log goes to server.log only.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   // Balances are read by the wallet checks: every 2 minutes in the demo, so they follow the pay-ins.
   WALLET_CHECK_SCHEDULE_MINUTES: process.env.WALLET_CHECK_SCHEDULE_MINUTES ?? '2',
 };
@@ -56,6 +58,29 @@ function saveCredentials(credentials) {
 
 const ACTIVATION_LINE = /Activate the first Admin \(([^)]+)\), valid 24 hours: (\S+)/;
 const ADMIN_LINK_LINE = /https?:\/\/\S+\/auth\/activate\?token=\S+/;
+const DEMO_MERCHANT_EMAIL = 'owner@toko-demo.local';
+
+/** Mails the server logs (no SMTP in the demo), by recipient: the merchant user's activation link. */
+const mailWaiters = new Map();
+function linkMailedTo(email, ms = 30_000) {
+  return new Promise((resolveLink, rejectLink) => {
+    const timer = setTimeout(() => rejectLink(new Error(`no mail to ${email} within ${ms} ms`)), ms);
+    mailWaiters.set(email, (link) => {
+      clearTimeout(timer);
+      mailWaiters.delete(email);
+      resolveLink(link);
+    });
+  });
+}
+function noticeMail(line) {
+  try {
+    const entry = JSON.parse(line);
+    const link = typeof entry.msg === 'string' ? entry.msg.match(ADMIN_LINK_LINE)?.[0] : undefined;
+    if (entry.to && link) mailWaiters.get(entry.to)?.(link);
+  } catch {
+    // not a JSON log line
+  }
+}
 
 let credentials = readCredentials();
 let demoEmail = credentials?.email ?? process.env.ADMIN_EMAIL ?? 'demo@gerbang.local';
@@ -102,10 +127,12 @@ const urls = await new Promise((resolvePromise, reject) => {
   );
   lines.on('line', (line) => {
     serverLog.write(`${line}\n`);
+    if (line.startsWith('{')) noticeMail(line);
     // The activation link is used right here; printing it would only invite a second use.
     if (!line.startsWith('{') && !ACTIVATION_LINE.test(line)) console.log(`[server] ${line}`);
     found.api ??= line.match(/^Gerbang API and realtime: (\S+)/)?.[1];
     found.console ??= line.match(/^Admin console:\s+(\S+)/)?.[1];
+    found.merchantConsole ??= line.match(/^Merchant console:\s+(\S+)/)?.[1];
     const activation = ACTIVATION_LINE.exec(line);
     if (activation) activationLink = activation[2];
     if (found.api && line.startsWith('Database:') && !expectActivation) done();
@@ -178,9 +205,16 @@ try {
 
   const { register } = await import('tsx/esm/api');
   register();
-  const { startFleet, formatStatus, consoleLogger, startControlApi, playWalletDemo, seedDemoMerchants } = await import(
-    '../apps/simulator/src/index.ts'
-  );
+  const {
+    startFleet,
+    formatStatus,
+    consoleLogger,
+    startControlApi,
+    playWalletDemo,
+    seedDemoMerchants,
+    seedDemoMerchantAccess,
+    playPaymentDemo,
+  } = await import('../apps/simulator/src/index.ts');
   fleet = await startFleet({
     server: urls.api,
     devices: { count: deviceCount, prefix: 'sim' },
@@ -194,17 +228,44 @@ try {
   setInterval(() => consoleLogger.info(`[simulator] ${formatStatus(fleet.stats())}`), 30_000).unref();
   const controlPort = Number(process.env.DEMO_CONTROL_PORT ?? 8090);
   control = await startControlApi(fleet, controlPort).catch(() => startControlApi(fleet, 0));
-  await seedDemoMerchants({
+  const merchants = await seedDemoMerchants({
     server: urls.api,
     auth: { email: credentials.email, password: credentials.password },
     logger: consoleLogger,
   });
-  stopWallets = await playWalletDemo({
+  const tokoDemo = merchants.find((merchant) => merchant.code === 'TOKO-DEMO');
+  if (!credentials.merchant && tokoDemo) {
+    credentials.merchant = await seedDemoMerchantAccess({
+      server: urls.api,
+      auth: { email: credentials.email, password: credentials.password },
+      merchantId: tokoDemo.id,
+      email: DEMO_MERCHANT_EMAIL,
+      password: randomBytes(18).toString('base64url'),
+      activationLinkTo: (email) => linkMailedTo(email),
+    });
+    saveCredentials(credentials);
+  }
+  const stopWalletDemo = await playWalletDemo({
     server: urls.api,
     auth: { email: credentials.email, password: credentials.password },
     fleet,
     logger: consoleLogger,
+    // Customers pay through Toko Demo's checkout instead of at random.
+    transferEveryMs: credentials.merchant ? 0 : undefined,
   });
+  const stopPayments = credentials.merchant
+    ? playPaymentDemo({
+        server: urls.api,
+        apiToken: credentials.merchant.apiToken,
+        fleet,
+        logger: consoleLogger,
+        methods: ['dana', 'livin'],
+      })
+    : () => {};
+  stopWallets = () => {
+    stopPayments();
+    stopWalletDemo();
+  };
 
   console.log(`
 Gerbang demo is running (data in ${dataDir}).
@@ -219,7 +280,21 @@ from the Device Dashboard. DANA, Livin' and Maya accounts live on the first phon
 and Maya pages): customers pay in every few seconds, one Mandiri account is auto-disabled by its
 failing app, and one Maya account waits for you to sign it in (the SMS code is printed here).
 Two merchants (Toko Demo in IDR, Maya Demo Shop in PHP) are on the Merchant page.
+${
+  credentials.merchant
+    ? `
+Toko Demo's checkout opens a payment session through the merchant API every few seconds; most
+customers pay it through the simulated phones, some late, some never. Watch the money arrive in the
+merchant console (its Dashboard balance moves live):
 
+  Merchant console: ${urls.merchantConsole ?? '(not served)'}
+  Email:            ${credentials.merchant.email}
+  Password:         ${credentials.merchant.password}
+  API token:        ${credentials.merchant.apiToken}
+                    (curl -H "Authorization: Bearer <token>" ${urls.api}/v1/balance)
+`
+    : ''
+}
   Simulator control API: ${control.url}  (POST /transfers, GET /accounts/:id/otp, POST /faults;
   see docs/simulator.md)
 

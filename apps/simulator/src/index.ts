@@ -1,5 +1,6 @@
 export { type ControlApi, startControlApi } from './control-api';
 export { seedDemoMerchants } from './demo/merchant-demo';
+export { playPaymentDemo, seedDemoMerchantAccess } from './demo/payment-demo';
 export { playWalletDemo } from './demo/wallet-demo';
 export {
   DEFAULT_BEHAVIOUR,

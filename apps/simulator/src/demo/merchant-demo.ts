@@ -37,14 +37,25 @@ const DEMO_MERCHANTS: CreateMerchantBody[] = [
  * Adds the demo merchants once (a second run finds them by code). Their webhook secrets are not
  * kept: nothing in the demo receives webhooks yet, and a new one can be made from the console.
  */
-export async function seedDemoMerchants(options: { server: string; auth: ApiAuth; logger: Logger }): Promise<void> {
+export async function seedDemoMerchants(options: {
+  server: string;
+  auth: ApiAuth;
+  logger: Logger;
+}): Promise<{ id: string; code: string }[]> {
   const api = createGerbangApi(options.server, options.auth);
+  const seeded: { id: string; code: string }[] = [];
   for (const merchant of DEMO_MERCHANTS) {
     const found = await api.request(listMerchants, listMerchantsResponseSchema, {
       query: { q: merchant.code, limit: '1' },
     });
-    if (found.items.some((item) => item.code === merchant.code)) continue;
+    const existing = found.items.find((item) => item.code === merchant.code);
+    if (existing) {
+      seeded.push(existing);
+      continue;
+    }
     const created = await api.request(createMerchant, merchantWithSecretSchema, { body: merchant });
     options.logger.info(`[demo] merchant ${created.name} (${created.code}, ${created.currency}) added`);
+    seeded.push(created);
   }
+  return seeded;
 }

@@ -51,6 +51,7 @@ export async function playWalletDemo(options: {
   auth: ApiAuth;
   fleet: Fleet;
   logger: Logger;
+  /** Random customers paying in with no session behind them; 0: none (the payment demo pays instead). */
   transferEveryMs?: number;
 }): Promise<() => void> {
   const { fleet, logger } = options;
@@ -121,6 +122,20 @@ export async function playWalletDemo(options: {
     })();
   }
 
+  const everyMs = options.transferEveryMs ?? 7_000;
+  const stopPayIns = everyMs > 0 ? startRandomPayIns(fleet, logger, everyMs) : () => {};
+
+  logger.info(
+    `[demo] ${accounts.length} wallet accounts on the simulated phones (DANA, Livin', Maya); "Maya (sign me in)" waits for you: start its login and type the code printed here`,
+  );
+  return () => {
+    stopped = true;
+    stopPayIns();
+  };
+}
+
+/** Customers paying into signed-in accounts with no payment session behind them. */
+function startRandomPayIns(fleet: Fleet, logger: Logger, everyMs: number): () => void {
   const random = createRandom(42);
   const payIn = setInterval(() => {
     const candidates = fleet.wallets.accounts().filter((a) => a.loggedIn);
@@ -133,14 +148,7 @@ export async function playWalletDemo(options: {
     const payer = PAYERS[randomInt(random, 0, PAYERS.length - 1)] as string;
     fleet.wallets.deliverTransfer(target.id, { amount, counterpartyName: payer, note: 'demo customer' });
     logger.info(`[demo] ${payer} paid ${amount} into ${target.provider.toUpperCase()} ${target.accountNumber}`);
-  }, options.transferEveryMs ?? 7_000);
+  }, everyMs);
   payIn.unref();
-
-  logger.info(
-    `[demo] ${accounts.length} wallet accounts on the simulated phones (DANA, Livin', Maya); "Maya (sign me in)" waits for you: start its login and type the code printed here`,
-  );
-  return () => {
-    stopped = true;
-    clearInterval(payIn);
-  };
+  return () => clearInterval(payIn);
 }

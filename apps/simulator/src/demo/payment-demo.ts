@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ApiTokenWithSecret,
+  apiTokenWithSecretSchema,
+  createApiToken,
+  type DepositView,
+  depositViewSchema,
+  inviteUser,
+  listUsers,
+  listUsersResponseSchema,
+  type PaymentSession,
+  parseEmvFields,
+  paymentSessionSchema,
+  ROLE,
+  resendActivation,
+  userSchema,
+  type WalletProvider,
+} from '@gerbang/contract';
+import type { Fleet } from '../fleet';
+import { type ApiAuth, createGerbangApi } from '../gerbang-api';
+import type { Logger } from '../logger';
+import { createRandom, randomInt } from '../prng';
+
+const CUSTOMERS = ['Budi Santoso', 'Ani Wijaya', 'Rudi Hartono', 'Lina Marlina', 'Sari Dewi', 'Eko Prasetyo'];
+
+/**
+ * The demo merchant's own user and API token: the user is invited by the demo Admin and activated
+ * with the link the server logs (no SMTP in the demo); the token is created through the merchant
+ * console's API, as a merchant would. Returns what the demo prints and saves.
+ */
+export async function seedDemoMerchantAccess(options: {
+  server: string;
+  auth: ApiAuth;
+  merchantId: string;
+  email: string;
+  /** Resolves with the activation link the server mails (logs) to `email`. */
+  activationLinkTo: (email: string) => Promise<string>;
+  password: string;
+}): Promise<{ email: string; password: string; apiToken: string }> {
+  const admin = createGerbangApi(options.server, options.auth);
+  const found = await admin.request(listUsers, listUsersResponseSchema, { query: { q: options.email, limit: '1' } });
+  const existing = found.items.find((user) => user.email === options.email);
+  if (existing && existing.status !== 'invited') {
+    throw new Error(`${options.email} exists but its password is not in the demo's credentials; use a new DATA_DIR`);
+  }
+  const link = options.activationLinkTo(options.email);
+  // A run stopped before activating left the user invited: a new link replaces the old one.
+  if (existing) await admin.request(resendActivation, userSchema, { params: { id: existing.id } });
+  else {
+    await admin.request(inviteUser, userSchema, {
+      body: { email: options.email, name: 'Toko Demo Owner', roleId: ROLE.Merchant, merchantId: options.merchantId },
+    });
+  }
+  const activationToken = new URL(await link).searchParams.get('token');
+  const activated = await fetch(new URL('/auth/activate', options.server), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: activationToken, password: options.password }),
+  });
+  if (!activated.ok) throw new Error(`activating the demo merchant user failed (${activated.status})`);
+  const owner = createGerbangApi(options.server, { email: options.email, password: options.password });
+  const token: ApiTokenWithSecret = await owner.request(createApiToken, apiTokenWithSecretSchema, {
+    body: { name: 'Demo shop server', scopes: ['payments:write', 'payments:read', 'balance:read'] },
+  });
+  return { email: options.email, password: options.password, apiToken: token.secret };
+}
+
+/** Where the customer's app sends the money: the account number in the QR, or the bank account. */
+function payeeAccountNumber(view: DepositView): string | null {
+  const instructions = view.instructions;
+  if (!instructions) return null;
+  if (instructions.kind === 'bank') return instructions.accountNumber;
+  try {
+    const template = parseEmvFields(instructions.qr).get('26');
+    return template ? (parseEmvFields(template).get('02') ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A shop's checkout, driven through the merchant API with the demo's API token: a new payment
+ * session every few seconds; most customers pay the exact final amount (some press 'I Have
+ * Transferred' first), a few pay after the time limit, some never pay, and now and then someone
+ * sends an amount that matches nothing. Returns a stop function.
+ */
+export function playPaymentDemo(options: {
+  server: string;
+  apiToken: string;
+  fleet: Fleet;
+  logger: Logger;
+  methods: WalletProvider[];
+  everyMs?: number;
+}): () => void {
+  const { fleet, logger } = options;
+  const random = createRandom(7);
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const later = (ms: number, run: () => Promise<void>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopped) run().catch((error) => logger.warn(`[demo] ${(error as Error).message}`));
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  };
+  const call = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(new URL(path, options.server), init);
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const code = (body as { error?: { code?: string } } | null)?.error?.code ?? '';
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${code}`);
+    }
+    return body;
+  };
+  const pay = (view: DepositView, customer: string, amount: string) => {
+    const number = payeeAccountNumber(view);
+    const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
+    if (!account) return;
+    fleet.wallets.deliverTransfer(account.id, { amount, counterpartyName: customer, note: view.referenceNumber });
+  };
+
+  let counter = 0;
+  const checkout = async () => {
+    counter += 1;
+    const method = options.methods[randomInt(random, 0, options.methods.length - 1)] as WalletProvider;
+    const amount = String(randomInt(random, 2, 250) * 1000);
+    const customer = CUSTOMERS[randomInt(random, 0, CUSTOMERS.length - 1)] as string;
+    const session: PaymentSession = paymentSessionSchema.parse(
+      await call('/v1/payment-sessions', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.apiToken}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          referenceNumber: `DEMO-${Date.now().toString(36).toUpperCase()}-${counter}`,
+          amount,
+          method,
+          customer: { name: customer },
+        }),
+      }),
+    );
+    const view = depositViewSchema.parse(await call(`/public/deposits/${session.id}`));
+    if (view.status !== 'awaiting_payment') {
+      logger.info(`[demo] ${session.referenceNumber}: no ${method} account could take it; the customer sees why`);
+      return;
+    }
+    const roll = random();
+    const delay = randomInt(random, 4_000, 20_000);
+    if (roll < 0.7) {
+      later(delay, async () => {
+        if (random() < 0.5) await call(`/public/deposits/${session.id}/transferred`, { method: 'POST' });
+        pay(view, customer, view.finalAmount);
+        logger.info(`[demo] ${customer} paid ${view.finalAmount} for ${session.referenceNumber} (${method})`);
+      });
+    } else if (roll < 0.8) {
+      const lateBy = Date.parse(session.expiresAt) - Date.now() + 60_000;
+      later(lateBy, async () => {
+        pay(view, customer, view.finalAmount);
+        logger.info(`[demo] ${customer} paid ${session.referenceNumber} after its time limit: see the paid-late queue`);
+      });
+    } else if (roll < 0.9) {
+      later(delay, async () => {
+        pay(view, customer, String(Number(view.finalAmount) + 500));
+        logger.info(`[demo] ${customer} sent the wrong amount for ${session.referenceNumber}: it matches nothing`);
+      });
+    } else {
+      logger.info(`[demo] ${session.referenceNumber} will not be paid: it times out`);
+    }
+  };
+
+  void (async () => {
+    // Let the accounts finish signing in and reading their QR codes before the first customer.
+    await sleep(5_000);
+    while (!stopped) {
+      await checkout().catch((error) => logger.warn(`[demo] checkout failed: ${(error as Error).message}`));
+      await sleep(options.everyMs ?? 9_000);
+    }
+  })();
+  return () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+  };
+}
