@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY, type TokenPair } from '@gerbang/contract';
+import { localStore } from './local-store';
 
 /**
  * The session's two tokens in localStorage (spec §3). Changes are observable so the session
@@ -11,11 +12,11 @@ function notify(): void {
 }
 
 export function getAccessToken(): string | null {
-  return localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY);
+  return localStore.get(ACCESS_TOKEN_STORAGE_KEY);
 }
 
 export function getRefreshToken(): string | null {
-  return localStorage.getItem(REFRESH_TOKEN_STORAGE_KEY);
+  return localStore.get(REFRESH_TOKEN_STORAGE_KEY);
 }
 
 /** Spec §5: a session needs both stored credentials. */
@@ -24,14 +25,14 @@ export function hasBothTokens(): boolean {
 }
 
 export function setTokens({ accessToken, refreshToken }: TokenPair): void {
-  localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, accessToken);
-  localStorage.setItem(REFRESH_TOKEN_STORAGE_KEY, refreshToken);
+  localStore.set(ACCESS_TOKEN_STORAGE_KEY, accessToken);
+  localStore.set(REFRESH_TOKEN_STORAGE_KEY, refreshToken);
   notify();
 }
 
 export function clearTokens(): void {
-  localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);
-  localStorage.removeItem(REFRESH_TOKEN_STORAGE_KEY);
+  localStore.remove(ACCESS_TOKEN_STORAGE_KEY);
+  localStore.remove(REFRESH_TOKEN_STORAGE_KEY);
   notify();
 }
 

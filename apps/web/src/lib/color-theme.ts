@@ -1,5 +1,6 @@
 import { COLOR_THEME_STORAGE_KEY } from '@gerbang/contract';
 import { useSyncExternalStore } from 'react';
+import { localStore } from './local-store';
 
 export const COLOR_THEMES = ['light', 'dark'] as const;
 export type ColorTheme = (typeof COLOR_THEMES)[number];
@@ -8,7 +9,7 @@ export const DEFAULT_COLOR_THEME: ColorTheme = 'light';
 const listeners = new Set<() => void>();
 
 export function getColorTheme(): ColorTheme {
-  const stored = localStorage.getItem(COLOR_THEME_STORAGE_KEY);
+  const stored = localStore.get(COLOR_THEME_STORAGE_KEY);
   return stored === 'dark' ? 'dark' : DEFAULT_COLOR_THEME;
 }
 
@@ -19,7 +20,7 @@ export function applyColorTheme(theme: ColorTheme = getColorTheme()): void {
 }
 
 export function setColorTheme(theme: ColorTheme): void {
-  localStorage.setItem(COLOR_THEME_STORAGE_KEY, theme);
+  localStore.set(COLOR_THEME_STORAGE_KEY, theme);
   applyColorTheme(theme);
   for (const listener of listeners) listener();
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '@gerbang/contract';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { localStore } from './local-store';
 
 /** One namespace per JSON file in src/locales/<language>/<namespace>.json. */
 export const NAMESPACES = [
@@ -52,7 +53,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 export function getStoredLanguage(): Language {
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  const stored = localStore.get(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
@@ -88,7 +89,7 @@ export function initI18n(language: Language = getStoredLanguage()): Promise<type
 /** Loads the language's bundles for every namespace in use, then switches. */
 export async function changeLanguage(language: Language, { persist = true } = {}): Promise<void> {
   await i18n.changeLanguage(language);
-  if (persist) localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  if (persist) localStore.set(LANGUAGE_STORAGE_KEY, language);
 }
 
 export { i18n };

@@ -1,4 +1,5 @@
 import { CURRENT_USER_STORAGE_KEY, type User } from '@gerbang/contract';
+import { localStore } from './local-store';
 
 /**
  * The signed-in user as the server last described it, kept beside the tokens, so that a
@@ -7,7 +8,7 @@ import { CURRENT_USER_STORAGE_KEY, type User } from '@gerbang/contract';
  */
 export function readRememberedUser(): User | null {
   try {
-    const value: unknown = JSON.parse(localStorage.getItem(CURRENT_USER_STORAGE_KEY) ?? 'null');
+    const value: unknown = JSON.parse(localStore.get(CURRENT_USER_STORAGE_KEY) ?? 'null');
     return looksLikeUser(value) ? value : null;
   } catch {
     return null;
@@ -15,11 +16,11 @@ export function readRememberedUser(): User | null {
 }
 
 export function rememberUser(user: User): void {
-  localStorage.setItem(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
+  localStore.set(CURRENT_USER_STORAGE_KEY, JSON.stringify(user));
 }
 
 export function forgetUser(): void {
-  localStorage.removeItem(CURRENT_USER_STORAGE_KEY);
+  localStore.remove(CURRENT_USER_STORAGE_KEY);
 }
 
 /** A cheap shape check: the schemas load later, with the HTTP client, and the check replaces it. */

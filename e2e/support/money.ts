@@ -1,0 +1,87 @@
+import {
+  type ApiTokenWithSecret,
+  activate,
+  createMerchant,
+  createWallet,
+  getWallet,
+  getWalletLogin,
+  inviteUser,
+  type MerchantWithSecret,
+  ROLE,
+  runWalletChecks,
+  startWalletLogin,
+  submitWalletOtp,
+  type User,
+  type WalletAccount,
+} from '@gerbang/contract';
+import { expect } from '@playwright/test';
+import { callApi, FIRST_ADMIN, signInByApi, uniqueEmail } from './api';
+import type { SimulatedFleet } from './device-fleet';
+import { ACTIVATION_SUBJECT, messagesTo, waitForMailedLink } from './mailbox';
+
+/** Helpers of the money tests: everything an operator does before customers can pay. */
+
+async function adminToken(): Promise<string> {
+  return (await signInByApi(FIRST_ADMIN)).accessToken;
+}
+
+/**
+ * A DANA account on the fleet's first phone that can receive money, reached the way an operator
+ * does: added, signed in with the OTP the phone received, all checks run, its QR fetched.
+ */
+export async function readyDanaAccount(fleet: SimulatedFleet): Promise<WalletAccount> {
+  const token = await adminToken();
+  const deviceId = fleet.devices[0]?.deviceId as string;
+  const account = await callApi<WalletAccount>(createWallet, {
+    token,
+    body: {
+      deviceId,
+      provider: 'dana',
+      accountNumber: `08${String(Date.now()).slice(-10)}`,
+      holderName: 'Siti Rahma',
+      credentials: { pin: '135790' },
+    },
+  });
+  const params = { id: account.id };
+  await expect.poll(() => fleet.wallets.accounts().some((a) => a.id === account.id)).toBe(true);
+  await callApi(startWalletLogin, { token, params, body: {} });
+  await expect
+    .poll(
+      async () => (await callApi<{ flow: { status: string } | null }>(getWalletLogin, { token, params })).flow?.status,
+    )
+    .toBe('awaiting_otp');
+  await callApi(submitWalletOtp, { token, params, body: { otp: fleet.wallets.lastOtp(account.id)?.otp } });
+  await expect
+    .poll(async () => (await callApi<WalletAccount>(getWallet, { token, params })).loginStatus, { timeout: 20_000 })
+    .toBe('logged_in');
+  for (const type of ['wallet', 'get_qr_code']) {
+    await callApi(runWalletChecks, { token, body: { accountIds: [account.id], type } });
+  }
+  await expect
+    .poll(async () => (await callApi<WalletAccount>(getWallet, { token, params })).readiness.canReceive, {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  return account;
+}
+
+/** A merchant added by the first Admin; its webhook secret comes back once, here. */
+export async function createMerchantByApi(body: Record<string, unknown>): Promise<MerchantWithSecret> {
+  return callApi<MerchantWithSecret>(createMerchant, { token: await adminToken(), body });
+}
+
+/** A Merchant user of `merchantId`, invited by the first Admin and activated from the mailed link. */
+export async function createMerchantUser(merchantId: string) {
+  const email = uniqueEmail('merchant');
+  const seen = (await messagesTo(email)).length;
+  await callApi<User>(inviteUser, {
+    token: await adminToken(),
+    body: { email, name: 'E2E Shop Owner', roleId: ROLE.Merchant, merchantId },
+  });
+  const { link } = await waitForMailedLink(email, { subject: ACTIVATION_SUBJECT, seen });
+  const password = 'e2e-merchant-owner-password';
+  await callApi(activate, { body: { token: link.searchParams.get('token'), password } });
+  return { email, password };
+}
+
+export type { ApiTokenWithSecret };

@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
+import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
+import { createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
+import { startSignedIn } from '../support/session';
+
+type Delivery = { headers: Record<string, string | string[] | undefined>; body: string };
+
+/** Starts a loopback HTTP server; `handle` answers each request. */
+async function listen(
+  handle: Parameters<typeof createServer>[1],
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+let fleet: SimulatedFleet | undefined;
+const closers: (() => Promise<void>)[] = [];
+test.afterEach(async () => {
+  await fleet?.stop();
+  fleet = undefined;
+  for (const close of closers.splice(0)) await close();
+});
+
+test("a merchant's customer pays inside the shop's iframe: the page, the merchant's balance and a signed webhook follow", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('money'), count: 1, failureRate: 0, latencyMs: 200 });
+  const account = await readyDanaAccount(fleet);
+
+  // The merchant's webhook receiver, and its shop page that frames the deposit page.
+  const deliveries: Delivery[] = [];
+  const receiver = await listen((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      deliveries.push({ headers: request.headers, body });
+      response.statusCode = 204;
+      response.end();
+    });
+  });
+  closers.push(receiver.close);
+  let paymentUrl = '';
+  const shop = await listen((_request, response) => {
+    response.setHeader('content-type', 'text/html; charset=utf-8');
+    response.end(`<!doctype html><html lang="en"><title>E2E Shop</title>
+<script>window.received = []; addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));</script>
+<h1>Checkout</h1><iframe title="Gerbang payment" src="${paymentUrl}" width="380" height="760"></iframe></html>`);
+  });
+  closers.push(shop.close);
+
+  const code = `PAY${Date.now() % 1_000_000}`;
+  const merchant = await createMerchantByApi({
+    name: `Shop ${code}`,
+    code,
+    currency: 'IDR',
+    depositFeePercent: '2',
+    minAmount: '10000',
+    maxAmount: '5000000',
+    allowedMethods: ['dana'],
+    callbackUrl: `${receiver.url}/gerbang`,
+    embedOrigins: [shop.url],
+  });
+  const owner = await createMerchantUser(merchant.id);
+
+  // The merchant signs in to its console and creates an API token; the secret is shown once.
+  await startSignedIn(page, owner, MERCHANT_URL);
+  await page.goto(`${MERCHANT_URL}/api-tokens`);
+  await page.getByRole('button', { name: 'Create API token' }).click();
+  const form = page.getByRole('dialog', { name: 'Create API token' });
+  await form.getByRole('textbox', { name: /Name/ }).fill('Checkout server');
+  await form.getByRole('button', { name: 'Create token' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Checkout server created' });
+  const apiToken = await reveal.getByRole('textbox', { name: 'API token' }).inputValue();
+  expect(apiToken).toMatch(/^gbk_/);
+  await reveal.getByRole('button', { name: 'Done' }).click();
+  await page.goto(`${MERCHANT_URL}/`);
+  await expect(page.getByTestId('balance-available')).toHaveText(/IDR\s?0/);
+
+  // The shop's server opens a session through the merchant API.
+  const created = await fetch(`${API_URL}/v1/payment-sessions`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${apiToken}`,
+      'content-type': 'application/json',
+      'idempotency-key': `e2e-${code}`,
+    },
+    body: JSON.stringify({ referenceNumber: `ORDER-${code}`, amount: '100000.00' }),
+  });
+  expect(created.status).toBe(201);
+  const session = await created.json();
+  paymentUrl = session.paymentUrl;
+  expect(paymentUrl.startsWith(`${ADMIN_URL}/deposit?session=`)).toBe(true);
+
+  // The customer chooses DANA inside the shop's iframe and sees the QR and the time left.
+  const shopPage = await page.context().newPage();
+  await shopPage.goto(shop.url);
+  const frame = shopPage.frameLocator('iframe[title="Gerbang payment"]');
+  await frame.getByRole('button', { name: 'Pay with DANA' }).click();
+  await expect(frame.getByRole('img', { name: /QR code to pay .* with DANA/ })).toBeVisible();
+  await expect(frame.getByText(/^1[45]:\d\d$/)).toBeVisible();
+
+  // The customer's DANA app pays the final amount into the account; the phone reports it.
+  const { finalAmount } = await (
+    await fetch(`${API_URL}/v1/payment-sessions/${session.id}`, { headers: { authorization: `Bearer ${apiToken}` } })
+  ).json();
+  fleet.wallets.deliverTransfer(account.id, { amount: finalAmount, counterpartyName: 'E2E Customer' });
+  await expect(frame.getByText('Transaction completed successfully!')).toBeVisible({ timeout: 30_000 });
+
+  // The shop heard it, from Gerbang's origin only.
+  await expect
+    .poll(() => shopPage.evaluate(() => (window as unknown as { received: { data: unknown }[] }).received))
+    .toEqual(
+      expect.arrayContaining([
+        { origin: ADMIN_URL, data: 'EMBED_READY' },
+        {
+          origin: ADMIN_URL,
+          data: expect.objectContaining({ type: 'payment_session.status', sessionId: session.id, status: 'success' }),
+        },
+      ]),
+    );
+
+  // The merchant's dashboard moved without a reload: 100,000 less the 2 % fee.
+  await expect(page.getByTestId('balance-available')).toHaveText(/IDR\s?98,000/);
+
+  // And its receiver got a webhook it can verify with its secret.
+  await expect.poll(() => deliveries.some((d) => d.body.includes('payment_session.succeeded'))).toBe(true);
+  const delivery = deliveries.find((d) => d.body.includes('payment_session.succeeded')) as Delivery;
+  const [t, v1] = String(delivery.headers['gerbang-signature'])
+    .split(',')
+    .map((part) => part.split('=')[1]);
+  expect(v1).toBe(createHmac('sha256', merchant.webhookSecret).update(`${t}.${delivery.body}`).digest('hex'));
+  expect(JSON.parse(delivery.body).data).toMatchObject({ id: session.id, status: 'success', finalAmount });
+});
