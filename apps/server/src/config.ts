@@ -43,7 +43,10 @@ export const configSchema = z.object({
   MERCHANT_CONSOLE_URL: z.url().default('http://localhost:3001'),
   /** Comma-separated origins allowed by CORS; defaults to the two console URLs. */
   CORS_ORIGINS: z.string().optional(),
-  /** CSP frame-ancestors for the public customer pages (until merchants' own allowlists exist). */
+  /**
+   * CSP frame-ancestors of customer pages that name no payment session; a session's deposit page
+   * may be framed by its merchant's embed origins only.
+   */
   EMBED_FRAME_ANCESTORS: z.string().default('*'),
   /**
    * Waits between webhook delivery attempts, in seconds: a failed first attempt is retried after

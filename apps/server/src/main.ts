@@ -6,6 +6,7 @@ import { type Config, ConfigError, parseConfig, resolveConfig } from './config';
 import { buildConsoleServer } from './consoles/console-server';
 import { lockDataDir } from './db/data-dir-lock';
 import { type DatabaseHandle, openDatabase } from './db/database';
+import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { ensureFirstAdmin } from './modules/users/create-admin';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -61,6 +62,7 @@ async function main() {
         root: join(WEB_DIST, target),
         apiOrigin: new URL(apiUrl).origin,
         embedFrameAncestors: config.EMBED_FRAME_ANCESTORS,
+        embedOriginsOfSession: (sessionId) => paymentSessionsOf(app.ctx).repo.embedOriginsOf(sessionId),
         logger: false,
       });
       await server.listen({ port, host: config.HOST });

@@ -22,13 +22,40 @@ function fakeBuild(): string {
   return root;
 }
 
+const SHOP_SESSION = '11111111-2222-4333-8444-555555555555';
+const QUIET_SESSION = '66666666-7777-4888-9999-aaaaaaaaaaaa';
+const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
+
 describe('the console server', () => {
+  it("lets a session's deposit page be framed by its merchant's embed origins only", async () => {
+    const shop = await app.inject({ url: `/deposit?session=${SHOP_SESSION}` });
+    expect(frameAncestors(shop.headers['content-security-policy'])).toBe(
+      'https://shop.example.com https://m.shop.example.com',
+    );
+    expect(shop.headers['x-frame-options']).toBeUndefined();
+    const embed = await app.inject({ url: `/merchant/embed?session=${SHOP_SESSION}` });
+    expect(frameAncestors(embed.headers['content-security-policy'])).toBe(
+      'https://shop.example.com https://m.shop.example.com',
+    );
+    // A merchant that allows no origin, and a session nobody has: framed by nobody.
+    for (const id of [QUIET_SESSION, '00000000-0000-4000-8000-000000000000']) {
+      const res = await app.inject({ url: `/deposit?session=${id}` });
+      expect(frameAncestors(res.headers['content-security-policy'])).toBe("'none'");
+    }
+    // No session named: the configured default.
+    expect(frameAncestors((await app.inject({ url: '/deposit' })).headers['content-security-policy'])).toBe("'self'");
+    expect(frameAncestors((await app.inject({ url: '/user' })).headers['content-security-policy'])).toBe("'none'");
+  });
+
   let app: Awaited<ReturnType<typeof buildConsoleServer>>;
   beforeAll(async () => {
     app = await buildConsoleServer({
       root: fakeBuild(),
       apiOrigin: 'http://localhost:8080',
       embedFrameAncestors: "'self'",
+      embedOriginsOfSession: async (id) =>
+        ({ [SHOP_SESSION]: ['https://shop.example.com', 'https://m.shop.example.com'], [QUIET_SESSION]: [] })[id] ??
+        null,
       logger: false,
     });
   });

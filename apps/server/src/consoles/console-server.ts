@@ -23,11 +23,23 @@ export function cacheControlOf(path: string): string {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** Serves one built console (a Vite dist folder) as a single-page app with strict headers. */
+/** The payment session a customer page's link names (`?session=<uuid>`), if any. */
+function sessionOf(url: string): string | null {
+  const id = new URL(url, 'http://x').searchParams.get('session');
+  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
+}
+
+/**
+ * Serves one built console (a Vite dist folder) as a single-page app with strict headers. A
+ * customer page that names a payment session may be framed only by that session's merchant's
+ * embed origins (none: by nobody); other customer pages by `embedFrameAncestors`.
+ */
 export async function buildConsoleServer(options: {
   root: string;
   apiOrigin: string;
   embedFrameAncestors: string;
+  /** The embed origins of the merchant of a payment session; null when there is no such session. */
+  embedOriginsOfSession?: (sessionId: string) => Promise<string[] | null>;
   logger: boolean | object;
 }): Promise<FastifyInstance> {
   if (!existsSync(join(options.root, 'index.html'))) {
@@ -47,11 +59,18 @@ export async function buildConsoleServer(options: {
       `frame-ancestors ${frameAncestors}`,
     ].join('; ');
 
+  async function frameAncestorsOf(url: string): Promise<string> {
+    const sessionId = sessionOf(url);
+    if (!sessionId || !options.embedOriginsOfSession) return options.embedFrameAncestors;
+    const origins = await options.embedOriginsOfSession(sessionId);
+    return origins && origins.length > 0 ? origins.join(' ') : "'none'";
+  }
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isEmbeddable(request.url)) {
-      reply.header('content-security-policy', csp(options.embedFrameAncestors));
+      reply.header('content-security-policy', csp(await frameAncestorsOf(request.url)));
     } else {
       reply.header('content-security-policy', csp("'none'"));
       reply.header('x-frame-options', 'DENY');

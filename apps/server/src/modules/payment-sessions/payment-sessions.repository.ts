@@ -1,7 +1,7 @@
 import { PAYMENT_SESSION_EVENT_TYPES, type PaymentSessionStatus } from '@gerbang/contract';
 import { and, between, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
+import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { toPaymentSession } from './payment-session-response';
@@ -177,6 +177,17 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
         .where(eq(walletAccounts.id, walletAccountId))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** The embed origins of a session's merchant (who may frame its deposit page); null: no session. */
+    async embedOriginsOf(id: string): Promise<string[] | null> {
+      const rows = await db
+        .select({ origins: merchants.embedOrigins })
+        .from(paymentSessions)
+        .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+        .where(eq(paymentSessions.id, id))
+        .limit(1);
+      return rows[0]?.origins ?? null;
     },
 
     async timeline(id: string) {
