@@ -8,7 +8,7 @@ import { ensureMerchant, signedInUser, type TestApp } from './test-app';
 export async function merchantWithUser(t: TestApp, merchantId: string = randomUUID()) {
   await ensureMerchant(t.database, merchantId);
   const session = await signedInUser(t, ROLE.Merchant, { merchantId });
-  return { merchantId, user: session.user, console: api(t.app, session.headers) };
+  return { merchantId, user: session.user, sessionHeaders: session.headers, console: api(t.app, session.headers) };
 }
 
 /** Creates an API token through the merchant console, as a merchant would. */
