@@ -38,6 +38,7 @@ import {
   listDeviceHealthChecks,
   listDevices,
   listMerchants,
+  listPaymentSessions,
   listProxies,
   listUsers,
   listWalletChecks,
@@ -168,6 +169,11 @@ const ROUTES: Protected[] = [
     endpoint: revokeApiToken,
     requires: { area: 'apiTokens', action: 'delete' },
     request: (id) => ({ url: withId(revokeApiToken, id) }),
+  },
+  {
+    endpoint: listPaymentSessions,
+    requires: { area: 'transactionSessions', action: 'view' },
+    request: () => ({ url: listPaymentSessions.path }),
   },
   { endpoint: listProxies, requires: { area: 'proxies', action: 'view' }, request: () => ({ url: listProxies.path }) },
   {

@@ -162,6 +162,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.transactionSession',
     area: 'transactionSessions',
     layout: 'console',
+    namespaces: ['paymentSessions'],
     load: () => import('./routes/transaction-sessions/transaction-session-list'),
   },
 ];

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'deposit',
   'apiTokens',
   'merchantDashboard',
+  'paymentSessions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

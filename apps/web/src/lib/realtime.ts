@@ -2,6 +2,7 @@ import {
   deviceGetConnectedSchema,
   deviceStatusUpdateSchema,
   healthCheckEventSchema,
+  paymentSessionUpdateSchema,
   REALTIME_CONNECT_ERRORS,
   REALTIME_PATH,
   REALTIME_RECONNECTION,
@@ -47,6 +48,7 @@ const PAYLOAD_SCHEMAS: Partial<Record<RealtimeEventName, { schema: ZodType; warn
   [SERVER_EVENTS.walletLoginStatusUpdate]: { schema: walletLoginStatusUpdateSchema, warnWhenInvalid: true },
   [SERVER_EVENTS.walletHealthCheck]: { schema: walletHealthCheckEventSchema, warnWhenInvalid: true },
   [SERVER_EVENTS.walletRefresh]: { schema: walletRefreshSchema, warnWhenInvalid: true },
+  [SERVER_EVENTS.paymentSessionUpdate]: { schema: paymentSessionUpdateSchema, warnWhenInvalid: true },
 };
 
 /** Parses a payload with its contract schema; `undefined` marks one to ignore. */

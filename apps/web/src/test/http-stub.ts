@@ -5,7 +5,14 @@ import { api } from '../lib/api-client';
  * Stubs HTTP at the network edge of the app's axios instance (its adapter): interceptors,
  * refresh and replay all run for real; only the wire is replaced.
  */
-export type StubRequest = { method: string; url: string; authorization: string | null; data: unknown };
+export type StubRequest = {
+  method: string;
+  url: string;
+  /** The query string's parameters as the client passed them. */
+  params: Record<string, unknown>;
+  authorization: string | null;
+  data: unknown;
+};
 export type StubResponse = { status: number; data?: unknown };
 export type StubHandler = (request: StubRequest) => StubResponse | Promise<StubResponse>;
 
@@ -16,6 +23,7 @@ export function stubHttp(handler: StubHandler): { requests: StubRequest[]; resto
     const request: StubRequest = {
       method: (config.method ?? 'get').toUpperCase(),
       url: config.url ?? '',
+      params: (config.params as Record<string, unknown> | undefined) ?? {},
       authorization: (config.headers.get('Authorization') as string | undefined) ?? null,
       data: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
     };

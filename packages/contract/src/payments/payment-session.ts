@@ -132,3 +132,19 @@ export const listPaymentSessionsQuerySchema = pageQuerySchema.extend({
 });
 export type ListPaymentSessionsQuery = z.input<typeof listPaymentSessionsQuerySchema>;
 export const listPaymentSessionsResponseSchema = pageSchema(paymentSessionSchema);
+
+/** What operators see of a session (all merchants): the merchant and the receiving account too. */
+export const operatorPaymentSessionSchema = paymentSessionSchema.extend({
+  merchantId: idSchema,
+  merchantName: z.string(),
+  walletAccountId: idSchema.nullable(),
+});
+export type OperatorPaymentSession = z.infer<typeof operatorPaymentSessionSchema>;
+
+/** Admin console `/transaction-session`: every merchant's sessions, newest first. */
+export const listPaymentSessions = { method: 'GET', path: '/payment-sessions' } as const;
+export const listOperatorPaymentSessionsQuerySchema = listPaymentSessionsQuerySchema.extend({
+  merchantId: idSchema.optional(),
+});
+export type ListOperatorPaymentSessionsQuery = z.input<typeof listOperatorPaymentSessionsQuerySchema>;
+export const listOperatorPaymentSessionsResponseSchema = pageSchema(operatorPaymentSessionSchema);

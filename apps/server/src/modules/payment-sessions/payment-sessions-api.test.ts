@@ -160,6 +160,31 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     ]);
   });
 
+  it("shows operators every merchant's sessions with the merchant and the account, filtered", async () => {
+    const mine = (await shop.open({ referenceNumber: nextReference(), amount: '21000', method: 'dana' })).json();
+    const theirs = (await other.open({ referenceNumber: nextReference(), amount: '22000' })).json();
+    const all = await t.app.inject({ url: '/payment-sessions?limit=100', headers: t.admin.headers });
+    expect(all.statusCode).toBe(200);
+    const ids = all.json().items.map((s: { id: string }) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([mine.id, theirs.id]));
+    const filtered = await t.app.inject({
+      url: `/payment-sessions?merchantId=${shop.merchantId}&status=awaiting_payment&limit=100`,
+      headers: t.admin.headers,
+    });
+    const items = filtered.json().items as {
+      id: string;
+      merchantId: string;
+      merchantName: string;
+      walletAccountId: string;
+    }[];
+    expect(items.map((s) => s.id)).toContain(mine.id);
+    expect(items.every((s) => s.merchantId === shop.merchantId)).toBe(true);
+    expect(items.find((s) => s.id === mine.id)).toMatchObject({
+      merchantName: expect.stringMatching(/^Test Merchant/),
+      walletAccountId: danaAccountId,
+    });
+  });
+
   it('refuses new sessions for a suspended merchant (409 MERCHANT_SUSPENDED)', async () => {
     const paused = await merchantWithToken(t);
     await t.database.db.update(merchants).set({ status: 'suspended' }).where(eq(merchants.id, paused.merchantId));

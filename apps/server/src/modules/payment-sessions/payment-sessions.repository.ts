@@ -65,8 +65,9 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
           : undefined,
       ];
       return db
-        .select({ session: paymentSessions, cursorAt })
+        .select({ session: paymentSessions, cursorAt, merchantName: merchants.name })
         .from(paymentSessions)
+        .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
         .where(and(...where))
         .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
         .limit(limit + 1);

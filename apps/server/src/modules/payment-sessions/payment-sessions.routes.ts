@@ -6,6 +6,9 @@ import {
   idempotentHeadersSchema,
   idParamsSchema,
   listApiPaymentSessions,
+  listOperatorPaymentSessionsQuerySchema,
+  listOperatorPaymentSessionsResponseSchema,
+  listPaymentSessions,
   listPaymentSessionsQuerySchema,
   listPaymentSessionsResponseSchema,
   paymentSessionSchema,
@@ -13,14 +16,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { errorResponses } from '../../http/route-schemas';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
 
 const tags = ['merchant-api'];
 const security = API_TOKEN_SECURITY;
 
-/** The merchant API's payment sessions (`/v1`), scoped to the calling token's merchant. */
+/**
+ * The merchant API's payment sessions (`/v1`), scoped to the calling token's merchant, and the
+ * operators' list of every merchant's sessions.
+ */
 export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
   const { service } = paymentSessionsOf(ctx);
@@ -77,6 +83,23 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     handler: (request) => {
       const { limit, cursor, ...filter } = request.query;
       return service.list({ ...filter, merchantId: requireApiCaller(request).merchantId }, { limit, cursor });
+    },
+  });
+
+  api.route({
+    method: listPaymentSessions.method,
+    url: listPaymentSessions.path,
+    schema: {
+      tags: ['payment-sessions'],
+      security: BEARER_SECURITY,
+      summary: "Every merchant's payment sessions, newest first (status, merchant, method, reference; keyset cursor)",
+      querystring: listOperatorPaymentSessionsQuerySchema,
+      response: { 200: listOperatorPaymentSessionsResponseSchema, ...errorResponses(401, 403, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
+    handler: (request) => {
+      const { limit, cursor, ...filter } = request.query;
+      return service.listForOperators(filter, { limit, cursor });
     },
   });
 }

@@ -187,6 +187,21 @@ export function createPaymentSessionsService(deps: {
       return view(row);
     },
 
+    /** Every merchant's sessions, with the merchant and the receiving account (operators). */
+    async listForOperators(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
+      const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
+      return toPage(
+        rows.map((row) => ({ ...row, id: row.session.id })),
+        query.limit,
+        (row) => ({
+          ...view(row.session),
+          merchantId: row.session.merchantId,
+          merchantName: row.merchantName,
+          walletAccountId: row.session.walletAccountId,
+        }),
+      );
+    },
+
     async list(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
       const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
       return toPage(

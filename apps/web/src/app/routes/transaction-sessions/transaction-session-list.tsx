@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { PaymentSessionList } from '../../../features/payment-sessions/components/payment-session-list';
 
 export default function TransactionSessionListRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.transactionSession')} />;
+  return <PaymentSessionList />;
 }
