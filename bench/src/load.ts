@@ -9,7 +9,30 @@ export const LOAD = {
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 3),
 };
 
-export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+export type LoadRequest = {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Replaced, in the body and the headers, by a number unique to each request sent (idempotency keys). */
+  uniqueToken?: string;
+};
+
+let sent = 0;
+const runId = Math.random().toString(36).slice(2, 8);
+/** The request with its unique token filled in, or as it is. */
+function materialize<R extends LoadRequest>(spec: R): R {
+  if (!spec.uniqueToken) return spec;
+  sent += 1;
+  const fill = (text: string) => text.split(spec.uniqueToken as string).join(`${runId}-${sent}`);
+  return {
+    ...spec,
+    ...(spec.body ? { body: fill(spec.body) } : {}),
+    ...(spec.headers
+      ? { headers: Object.fromEntries(Object.entries(spec.headers).map(([k, v]) => [k, fill(v)])) }
+      : {}),
+  };
+}
 
 export type LoadOptions = {
   url: string;
@@ -45,7 +68,12 @@ function fire(options: LoadOptions, durationSeconds: number, latencies?: number[
         connections: LOAD.connections,
         pipelining: LOAD.pipelining,
         duration: durationSeconds,
-        requests: options.requests.map((r) => ({ ...r })),
+        requests: options.requests.map(
+          (r): autocannon.Request =>
+            r.uniqueToken
+              ? { ...r, setupRequest: (req) => materialize({ ...(req as LoadRequest), uniqueToken: r.uniqueToken }) }
+              : { ...r },
+        ),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
@@ -147,7 +175,7 @@ async function firePaced(options: LoadOptions, rate: number, durationSeconds: nu
     const due = startedAt + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(send(options.requests[i % options.requests.length] as LoadRequest));
+    inFlight.push(send(materialize(options.requests[i % options.requests.length] as LoadRequest)));
   }
   await Promise.all(inFlight);
   const wallMs = performance.now() - startedAt;

@@ -81,7 +81,9 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
   const load = scenario.load(ctx);
   // The paired baseline (flat-out scenarios only): same settings and duration, a short warm-up.
   let paired: Measured | undefined;
-  if (load.pacedRate === undefined) {
+  if (scenario.baseline) {
+    paired = await measure(server, { ...scenario.baseline.load(ctx), durationSeconds: load.durationSeconds });
+  } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
   const run = await measure(server, load, profiling ? scenario.id : undefined);
@@ -90,7 +92,7 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
   const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
-    `  ${run.result.requestsPerSecond} req/s (bare ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
+    `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
   );
   return {
     ...base,

@@ -1,5 +1,6 @@
 import { ROLE } from '@gerbang/contract';
 import type { DatabaseHandle } from '@gerbang/server/src/db/database';
+import { hashToken } from '@gerbang/server/src/modules/auth/one-time-token';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
 import { createWalletsRepository } from '@gerbang/server/src/modules/wallets/wallets.repository';
 import { sql } from 'drizzle-orm';
@@ -51,6 +52,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
       on conflict (email) do nothing`);
   }
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
+  await seedMerchantApi(database);
   // Fresh statistics, so the planner sees 100k rows rather than an empty table.
   await database.db.execute(sql`analyze`);
 }
@@ -109,4 +111,29 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
     select account_id, (occurred_at at time zone 'Asia/Jakarta')::date, direction, sum(amount_minor), count(*)::int
     from wallet_transactions group by 1, 2, 3
     on conflict do nothing`);
+}
+
+/** The bench merchant's API token (every payments scope): a fixed secret, only ever on loopback. */
+export const BENCH_API_TOKEN = `gbk_${'b'.repeat(43)}`;
+const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
+
+/**
+ * A merchant with an API token for the merchant API's scenarios, and the table of the single-insert
+ * baseline (one INSERT of a small JSON row: what any write route costs at the least).
+ */
+async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(sql`
+    insert into merchants (id, name, code, currency, min_amount_minor, max_amount_minor, allowed_methods,
+      webhook_secret_encrypted, payment_time_limit_minutes, deposit_fee_basis_points)
+    values (${BENCH_MERCHANT_ID}::uuid, 'Bench Shop', 'BENCH-SHOP', 'IDR', 1, 1000000000000, array['dana','livin'],
+      '', 15, 250)
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    insert into api_tokens (merchant_id, name, prefix, token_hash, scopes)
+    values (${BENCH_MERCHANT_ID}::uuid, 'bench', ${BENCH_API_TOKEN.slice(0, 12)}, ${hashToken(BENCH_API_TOKEN)},
+      array['payments:write','payments:read','balance:read'])
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), body jsonb not null,
+      created_at timestamptz not null default now())`);
 }

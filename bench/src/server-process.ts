@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { buildApp } from '@gerbang/server/src/app';
 import { parseConfig, resolveConfig } from '@gerbang/server/src/config';
 import { type DatabaseHandle, openDatabase } from '@gerbang/server/src/db/database';
+import { sql } from 'drizzle-orm';
 import { send, serveParent } from './ipc';
 import { type SeedPlan, seed } from './seed';
 
@@ -45,6 +46,11 @@ async function main() {
   const seedMs = Math.round(performance.now() - startedAt);
 
   const app = await buildApp({ config, database, logger: false });
+  // The single-insert baseline of the write scenarios, in the same process and pool as the API.
+  app.post('/bench/single-insert', async (request, reply) => {
+    await database.db.execute(sql`insert into bench_inserts (body) values (${JSON.stringify(request.body)}::jsonb)`);
+    return reply.status(201).send({ ok: true });
+  });
   await app.listen({ port: 0, host: config.HOST });
   const address = app.server.address();
 

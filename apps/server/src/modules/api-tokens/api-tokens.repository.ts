@@ -84,6 +84,8 @@ export function createApiTokensRepository(db: Database) {
           scopes: apiTokens.scopes,
           isExpired: columns.isExpired,
           isRevoked: sql<boolean>`${apiTokens.revokedAt} is not null`,
+          /** last_used_at is due for a write (never set, or older than its resolution). */
+          isTouchDue: sql<boolean>`coalesce(${apiTokens.lastUsedAt} < now() - ${LAST_USED_RESOLUTION}, true)`,
           merchantStatus: merchants.status,
         })
         .from(apiTokens)

@@ -100,7 +100,7 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
       if (!token.scopes.includes(scope)) {
         throw new AppError('INSUFFICIENT_SCOPE', `This API token lacks the scope ${scope}`);
       }
-      await repo.touch(token.id);
+      if (token.isTouchDue) await repo.touch(token.id);
       return { tokenId: token.id, merchantId: token.merchantId, scopes: token.scopes as ApiTokenScope[] };
     },
   };

@@ -41,36 +41,23 @@ export function createIdempotency(db: Database) {
   const where = (merchantId: string, key: string) =>
     and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key));
 
-  /** True when this request now owns the key; otherwise the stored row decides the answer. */
+  /**
+   * True when this request now owns the key: a new key, one past its 24 hours (forgotten, so the
+   * merchant may use it again), or this same request's claim left by a process that died. One
+   * statement: the unique key decides between concurrent claims.
+   */
   async function claim(merchantId: string, key: string, hash: string): Promise<boolean> {
-    // A key older than its 24 hours is forgotten: the merchant may use it again.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          where(merchantId, key),
-          lt(idempotencyKeys.createdAt, sql`now() - ${`${IDEMPOTENCY_KEY_TTL_HOURS} hours`}::interval`),
-        ),
-      );
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ merchantId, key, requestHash: hash, status: 'running' })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return true;
-    const taken = await db
-      .update(idempotencyKeys)
-      .set({ lockedAt: sql`now()` })
-      .where(
-        and(
-          where(merchantId, key),
-          eq(idempotencyKeys.status, 'running'),
-          eq(idempotencyKeys.requestHash, hash),
-          lt(idempotencyKeys.lockedAt, sql`now() - ${`${STALE_CLAIM_SECONDS} seconds`}::interval`),
-        ),
-      )
-      .returning({ key: idempotencyKeys.key });
-    return taken.length > 0;
+    const result = await db.execute(sql`
+      insert into idempotency_keys (merchant_id, key, request_hash, status)
+      values (${merchantId}::uuid, ${key}, ${hash}, 'running')
+      on conflict (merchant_id, key) do update
+        set request_hash = excluded.request_hash, status = 'running', response_status = null,
+            response_body = null, locked_at = now(), created_at = now()
+        where idempotency_keys.created_at < now() - ${`${IDEMPOTENCY_KEY_TTL_HOURS} hours`}::interval
+           or (idempotency_keys.status = 'running' and idempotency_keys.request_hash = excluded.request_hash
+               and idempotency_keys.locked_at < now() - ${`${STALE_CLAIM_SECONDS} seconds`}::interval)
+      returning key`);
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
   return {

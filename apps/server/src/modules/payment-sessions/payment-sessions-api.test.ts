@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { merchants, paymentSessions } from '../../db/schema';
+import { idempotencyKeys, merchants, paymentSessions } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { paymentSessionsOf } from './payment-sessions';
@@ -111,6 +111,18 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     const changed = await shop.open({ ...body, amount: '30001' }, key);
     expect(changed.statusCode).toBe(422);
     expect(changed.json().error.fields).toHaveProperty(['headers.idempotency-key']);
+  });
+
+  it('forgets a key after 24 hours: the merchant may use it again', async () => {
+    const key = randomUUID();
+    const first = (await shop.open({ referenceNumber: nextReference(), amount: '31000' }, key)).json();
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
+    const again = await shop.open({ referenceNumber: nextReference(), amount: '32000' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(first.id);
   });
 
   it('opens exactly one session for 50 concurrent requests with one key', async () => {

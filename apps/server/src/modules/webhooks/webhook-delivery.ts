@@ -11,6 +11,7 @@ import { signWebhook } from './webhook-signature';
 const CLAIM_SECONDS = 60;
 const BATCH = 20;
 const POLL_MS = 1_000;
+const KICK_DELAY_MS = 50;
 const RESPONSE_EXCERPT = 200;
 
 type EventRow = typeof webhookEvents.$inferSelect;
@@ -135,8 +136,8 @@ export function createWebhookDelivery(deps: {
     }
   }
 
-  /** Runs a pass now (or right after the running one): called after a change commits. */
-  function kick(): Promise<void> {
+  /** Runs a pass now (or right after the running one). */
+  function pass(): Promise<void> {
     if (running) {
       again = true;
       return running;
@@ -156,15 +157,29 @@ export function createWebhookDelivery(deps: {
     return running;
   }
 
+  /**
+   * Called after a change commits: a pass soon. Changes in a burst share one pass (at most one
+   * every KICK_DELAY_MS), so a busy checkout does not cost a claim query per session.
+   */
+  let kicked: Promise<void> | null = null;
+  function kick(): Promise<void> {
+    kicked ??= new Promise<void>((resolve) => setTimeout(resolve, KICK_DELAY_MS)).then(() => {
+      kicked = null;
+      return pass();
+    });
+    return kicked;
+  }
+
   return {
     kick,
     start() {
-      timer ??= setInterval(() => void kick(), POLL_MS);
+      timer ??= setInterval(() => void pass(), POLL_MS);
       timer.unref();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await kicked;
       await running;
     },
     /** A person asks for another delivery now (a failed, skipped or delivered event). */
@@ -176,7 +191,7 @@ export function createWebhookDelivery(deps: {
           sql`${webhookEvents.id} = ${eventId} ${merchantId ? sql`and ${webhookEvents.merchantId} = ${merchantId}` : sql``}`,
         )
         .returning({ id: webhookEvents.id });
-      if (rows.length > 0) void kick();
+      if (rows.length > 0) void pass();
       return rows.length > 0;
     },
   };
