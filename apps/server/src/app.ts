@@ -19,6 +19,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { depositRoutes } from './modules/payment-sessions/deposit.routes';
+import { depositTransfersRoutes } from './modules/payment-sessions/deposit-transfers.routes';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ledgerRoutes(api, ctx);
     await paymentSessionsRoutes(api, ctx);
     await depositRoutes(api, ctx);
+    await depositTransfersRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

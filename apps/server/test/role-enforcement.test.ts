@@ -34,6 +34,7 @@ import {
   inviteUser,
   listApiTokens,
   listCountries,
+  listDepositTransfers,
   listDeviceConnections,
   listDeviceHealthChecks,
   listDevices,
@@ -45,9 +46,11 @@ import {
   listWallets,
   listWalletTransactions,
   logout,
+  matchDepositTransfer,
   ROLE,
   ROLE_IDS,
   ROLE_KEYS,
+  refundDepositTransferOutside,
   registerDevice,
   resendActivation,
   resumeMerchant,
@@ -169,6 +172,22 @@ const ROUTES: Protected[] = [
     endpoint: revokeApiToken,
     requires: { area: 'apiTokens', action: 'delete' },
     request: (id) => ({ url: withId(revokeApiToken, id) }),
+  },
+  {
+    endpoint: listDepositTransfers,
+    requires: { area: 'transactions', action: 'view' },
+    request: () => ({ url: listDepositTransfers.path }),
+  },
+  // A user's id: the route is reached (409: no queued transfer has it), nothing changes.
+  {
+    endpoint: matchDepositTransfer,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(matchDepositTransfer, id), payload: { paymentSessionId: id, note: 'role check' } }),
+  },
+  {
+    endpoint: refundDepositTransferOutside,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(refundDepositTransferOutside, id), payload: { note: 'role check' } }),
   },
   {
     endpoint: listPaymentSessions,

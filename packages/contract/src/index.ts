@@ -24,6 +24,7 @@ export * from './money/currency';
 export * from './money/fee';
 export * from './password';
 export * from './payments/deposit';
+export * from './payments/deposit-transfer';
 export * from './payments/emv-qr';
 export * from './payments/payment-session';
 export * from './permissions';

@@ -35,6 +35,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     roles: [ROLE.Admin],
     area: 'transactions',
     layout: 'console',
+    namespaces: ['depositTransfers'],
     load: () => import('./routes/transactions/transaction-list'),
   },
   {

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'apiTokens',
   'merchantDashboard',
   'paymentSessions',
+  'depositTransfers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

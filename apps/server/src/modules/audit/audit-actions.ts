@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = {
   merchantWebhookSecretRotated: 'merchant.webhook_secret_rotated',
   apiTokenCreated: 'api_token.created',
   apiTokenRevoked: 'api_token.revoked',
+  depositMatchedByOperator: 'deposit.matched_by_operator',
+  depositRefundedOutside: 'deposit.refunded_outside',
   proxyCreated: 'proxy.created',
   proxyUpdated: 'proxy.updated',
   proxyDeleted: 'proxy.deleted',

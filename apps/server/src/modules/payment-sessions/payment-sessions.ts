@@ -4,6 +4,8 @@ import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createWalletsRepository } from '../wallets/wallets.repository';
 import { createDepositMatching, type DepositMatching } from './deposit-matching';
+import { createDepositReviewsService, type DepositReviewsService } from './deposit-reviews.service';
+import { createDepositTransfersRepository } from './deposit-transfers.repository';
 import { createPaymentSessionsRepository, type PaymentSessionsRepository } from './payment-sessions.repository';
 import { createPaymentSessionsService, type PaymentSessionsService } from './payment-sessions.service';
 
@@ -15,6 +17,7 @@ export type PaymentSessions = {
   repo: PaymentSessionsRepository;
   service: PaymentSessionsService;
   matching: DepositMatching;
+  reviews: DepositReviewsService;
   /** Pushes session changes and balance changes to the consoles. */
   bind(consoles: Broadcaster): void;
 };
@@ -49,11 +52,20 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     customerPagesUrl,
     onChange,
   });
+  const onBalanceChanged = (merchantId: string) =>
+    consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance');
   const matching = createDepositMatching({
     db: ctx.db,
     repo,
     onChange,
-    onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
+    onBalanceChanged,
+  });
+  const reviews = createDepositReviewsService({
+    db: ctx.db,
+    transfers: createDepositTransfersRepository(ctx.db),
+    sessions: repo,
+    onChange,
+    onBalanceChanged,
   });
   const matchAccount = (accountId: string) =>
     matching.run(accountId).catch((error) => ctx.logger.error({ err: error, accountId }, 'deposit matching failed'));
@@ -70,6 +82,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     repo,
     service,
     matching,
+    reviews,
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { DepositTransferList } from '../../../features/deposit-transfers/components/deposit-transfer-list';
 
-export default function TransactionListRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.transaction')} />;
+export default function TransactionsRoute() {
+  return <DepositTransferList />;
 }

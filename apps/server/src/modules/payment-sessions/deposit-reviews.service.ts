@@ -1,0 +1,137 @@
+import { type DepositTransfer, formatAmount, type WalletProvider } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { paymentSessions } from '../../db/schema';
+import { AppError, invalidFields } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import { createAuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { postJournal } from '../ledger/ledger';
+import { depositJournal, refundedOutsideJournal } from './deposit-journals';
+import type {
+  DepositTransferRecord,
+  DepositTransfersFilter,
+  DepositTransfersRepository,
+} from './deposit-transfers.repository';
+import type { PaymentSessionsRepository } from './payment-sessions.repository';
+import type { PaymentSessionListener } from './payment-sessions.service';
+
+export type Operator = { userId: string; ip: string };
+
+function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
+  return {
+    id: row.id,
+    walletAccountId: row.walletAccountId,
+    provider: row.provider as WalletProvider,
+    accountNumber: row.accountNumber,
+    currency: row.currency,
+    amount: formatAmount(row.amountMinor, row.currency),
+    counterpartyName: row.counterpartyName,
+    providerTransactionId: row.providerTransactionId,
+    occurredAt: row.occurredAt.toISOString(),
+    outcome: row.outcome,
+    paymentSessionId: row.paymentSessionId,
+    referenceNumber: row.referenceNumber,
+    merchantName: row.merchantName,
+    resolution: row.resolution,
+    resolutionNote: row.resolutionNote,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+const notQueued = () =>
+  new AppError('INVALID_STATE', 'This transfer is not waiting for review (it paid a session or was resolved already)');
+
+/**
+ * The review queues: transfers that came late or match nothing. An operator matches one to the
+ * session it paid (same account, exactly its final amount; the session succeeds and the merchant
+ * is credited from suspense, in one transaction) or records that the money went back outside
+ * Gerbang (it leaves suspense and the account). Each is audited with who, when and why.
+ */
+export function createDepositReviewsService(deps: {
+  db: Database;
+  transfers: DepositTransfersRepository;
+  sessions: PaymentSessionsRepository;
+  onChange: PaymentSessionListener;
+  onBalanceChanged: (merchantId: string) => void;
+}) {
+  const { db, transfers } = deps;
+
+  /** In the resolution's own transaction: the audit entry exists exactly when the resolution does. */
+  function record(tx: Database, actor: Operator, action: string, transferId: string, details: Record<string, unknown>) {
+    return createAuditRepository(tx).insert({
+      actorUserId: actor.userId,
+      action,
+      targetType: 'wallet_transaction',
+      targetId: transferId,
+      ip: actor.ip,
+      details,
+    });
+  }
+
+  return {
+    async list(filter: DepositTransfersFilter, query: { limit: number; cursor?: string }) {
+      const rows = await transfers.page(filter, query.limit, decodeKeysetCursor(query.cursor));
+      return toPage(rows, query.limit, toDepositTransfer);
+    },
+
+    async match(actor: Operator, transferId: string, body: { paymentSessionId: string; note: string }) {
+      const paid = await db.transaction(async (tx) => {
+        const queued = await transfers.lockQueued(tx, transferId);
+        if (!queued) throw notQueued();
+        const [session] = await tx
+          .select()
+          .from(paymentSessions)
+          .where(eq(paymentSessions.id, body.paymentSessionId))
+          .for('update');
+        if (!session) throw invalidFields({ 'body.paymentSessionId': 'No payment session has this id' });
+        const { transfer } = queued;
+        if (session.walletAccountId !== transfer.accountId || session.finalAmountMinor !== transfer.amountMinor) {
+          throw invalidFields({
+            'body.paymentSessionId': "This session's account or final amount is not the transfer's",
+          });
+        }
+        if (session.status === 'success') {
+          throw new AppError('INVALID_STATE', 'This payment session is paid already');
+        }
+        const moved = await deps.sessions.transition(tx, session.id, {
+          from: [session.status],
+          to: 'success',
+          reason: 'operator_matched',
+          details: { walletTransactionId: transfer.id, byUserId: actor.userId, note: body.note },
+          set: { paidAt: transfer.occurredAt, walletTransactionId: transfer.id },
+        });
+        if (!moved) throw new AppError('INVALID_STATE', 'This payment session changed meanwhile; try again');
+        await postJournal(tx, depositJournal(moved, 'suspense'));
+        await transfers.resolve(tx, transferId, {
+          kind: 'matched',
+          userId: actor.userId,
+          note: body.note,
+          paymentSessionId: moved.id,
+        });
+        await record(tx, actor, AUDIT_ACTIONS.depositMatchedByOperator, transferId, {
+          paymentSessionId: moved.id,
+          from: session.status,
+          note: body.note,
+        });
+        return { moved, from: session.status };
+      });
+      deps.onChange(paid.moved, paid.from);
+      deps.onBalanceChanged(paid.moved.merchantId);
+    },
+
+    async refundOutside(actor: Operator, transferId: string, body: { note: string }) {
+      await db.transaction(async (tx) => {
+        const queued = await transfers.lockQueued(tx, transferId);
+        if (!queued) throw notQueued();
+        await postJournal(tx, refundedOutsideJournal(queued.transfer));
+        await transfers.resolve(tx, transferId, { kind: 'refunded_outside', userId: actor.userId, note: body.note });
+        await record(tx, actor, AUDIT_ACTIONS.depositRefundedOutside, transferId, {
+          amount: formatAmount(queued.transfer.amountMinor, queued.transfer.currency),
+          note: body.note,
+        });
+      });
+    },
+  };
+}
+export type DepositReviewsService = ReturnType<typeof createDepositReviewsService>;

@@ -1,0 +1,86 @@
+import {
+  idParamsSchema,
+  listDepositTransfers,
+  listDepositTransfersQuerySchema,
+  listDepositTransfersResponseSchema,
+  matchDepositTransfer,
+  matchDepositTransferBodySchema,
+  noContentSchema,
+  ROLE,
+  refundDepositTransferOutside,
+  refundDepositTransferOutsideBodySchema,
+} from '@gerbang/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { requireAuth } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { paymentSessionsOf } from './payment-sessions';
+
+const tags = ['transactions'];
+const security = BEARER_SECURITY;
+const operator = (request: FastifyRequest) => ({ userId: requireAuth(request).userId, ip: request.ip });
+
+/**
+ * The "Transaction" pages: incoming transfers and what became of them. Operators (Admin) see all
+ * and resolve the review queues; a Merchant user sees the transfers that paid its own sessions.
+ */
+export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { reviews } = paymentSessionsOf(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.route({
+    method: listDepositTransfers.method,
+    url: listDepositTransfers.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Incoming transfers and their outcome (matched, paid late, unmatched), newest first',
+      querystring: listDepositTransfersQuerySchema,
+      response: { 200: listDepositTransfersResponseSchema, ...errorResponses(401, 403, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'view'),
+    handler: (request) => {
+      const { limit, cursor, outcome, awaitingReview } = request.query;
+      const auth = requireAuth(request);
+      const merchantScope = auth.roleId === ROLE.Merchant ? { merchantId: auth.merchantId ?? 'none' } : {};
+      return reviews.list({ outcome, awaitingReview: awaitingReview === 'true', ...merchantScope }, { limit, cursor });
+    },
+  });
+
+  api.route({
+    method: matchDepositTransfer.method,
+    url: matchDepositTransfer.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Pay a session with a queued transfer of its account and final amount (audited, with the reason)',
+      params: idParamsSchema,
+      body: matchDepositTransferBodySchema,
+      response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    handler: async (request, reply) => {
+      await reviews.match(operator(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+
+  api.route({
+    method: refundDepositTransferOutside.method,
+    url: refundDepositTransferOutside.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Record that a queued transfer was sent back outside Gerbang (audited, with the reason)',
+      params: idParamsSchema,
+      body: refundDepositTransferOutsideBodySchema,
+      response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    handler: async (request, reply) => {
+      await reviews.refundOutside(operator(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  });
+}

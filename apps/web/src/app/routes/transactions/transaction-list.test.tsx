@@ -1,0 +1,80 @@
+import { type DepositTransfer, listDepositTransfers, matchDepositTransfer, ROLE } from '@gerbang/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StubRequest, StubResponse } from '../../../test/http-stub';
+import { renderApp } from '../../../test/render-app';
+import { makeUser } from '../../../test/user-fixture';
+
+const LATE: DepositTransfer = {
+  id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  walletAccountId: '8e2f3a4b-5c6d-4e7f-8091-a2b3c4d5e6f7',
+  provider: 'dana',
+  accountNumber: '081200000001',
+  currency: 'IDR',
+  amount: '149999',
+  counterpartyName: 'Budi',
+  providerTransactionId: 'TRX-1',
+  occurredAt: '2026-01-01T00:20:00.000Z',
+  outcome: 'paid_late',
+  paymentSessionId: '3f6c1a2b-4d5e-4f60-8a71-b2c3d4e5f607',
+  referenceNumber: 'INV-1001',
+  merchantName: 'Toko Sinar',
+  resolution: null,
+  resolutionNote: null,
+  resolvedAt: null,
+};
+
+let restore = () => {};
+afterEach(() => restore());
+
+function open(
+  path: string,
+  user: ReturnType<typeof makeUser>,
+  consoleKind: 'admin' | 'merchant',
+  replies: Record<string, (r: StubRequest) => StubResponse>,
+) {
+  const app = renderApp({
+    path,
+    user,
+    consoleKind,
+    handler: (request) => replies[`${request.method} ${request.url}`]?.(request) ?? null,
+  });
+  restore = app.http.restore;
+  return app;
+}
+
+describe('Transaction (incoming transfers)', () => {
+  it('lets an Admin match a paid-late transfer to its session, with a reason', async () => {
+    const user = userEvent.setup();
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [LATE], nextCursor: null } }),
+      [`POST ${matchDepositTransfer.path.replace(':id', LATE.id)}`]: () => ({ status: 204 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Incoming transfers' });
+    const row = (await within(table).findByText('Paid late')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/INV-1001/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Match to session' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Match to its session' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Receipt checked');
+    await user.click(within(dialog).getByRole('button', { name: 'Match' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+        paymentSessionId: LATE.paymentSessionId,
+        note: 'Receipt checked',
+      }),
+    );
+  });
+
+  it('shows a merchant its transfers without any queue action', async () => {
+    open('/transaction', makeUser(ROLE.Merchant, { merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' }), 'merchant', {
+      [`GET ${listDepositTransfers.path}`]: () => ({
+        status: 200,
+        data: { items: [{ ...LATE, outcome: 'matched' }], nextCursor: null },
+      }),
+    });
+    expect(await screen.findByText('Matched')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Match to session|Refunded outside/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/awaiting review/)).not.toBeInTheDocument();
+  });
+});

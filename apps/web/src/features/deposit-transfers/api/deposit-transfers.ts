@@ -1,0 +1,62 @@
+import {
+  type DepositOutcome,
+  listDepositTransfers,
+  listDepositTransfersResponseSchema,
+  matchDepositTransfer,
+  PAGE_SIZE_DEFAULT,
+  refundDepositTransferOutside,
+} from '@gerbang/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
+
+export type DepositTransferFilters = { outcome?: DepositOutcome; awaitingReview?: boolean };
+
+function transfersQuery(filters?: DepositTransferFilters) {
+  return infiniteQueryOptions({
+    queryKey: filters ? ['deposit-transfers', 'list', filters] : ['deposit-transfers', 'list'],
+    queryFn: async ({ pageParam }) => {
+      const params: Record<string, string | number> = { limit: PAGE_SIZE_DEFAULT };
+      if (filters?.outcome) params.outcome = filters.outcome;
+      if (filters?.awaitingReview) params.awaitingReview = 'true';
+      if (pageParam) params.cursor = pageParam;
+      const response = await api.get(listDepositTransfers.path, { params });
+      return listDepositTransfersResponseSchema.parse(response.data);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useDepositTransfers(filters: DepositTransferFilters) {
+  return useInfiniteQuery({ ...transfersQuery(filters), placeholderData: keepPreviousData });
+}
+
+/** Refetches every transfer list (after a resolution, or a realtime session change). */
+export function useRefreshDepositTransfers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: transfersQuery().queryKey });
+}
+
+export function useResolveDepositTransfer() {
+  const refresh = useRefreshDepositTransfers();
+  return useMutation({
+    mutationFn: async (input: { id: string; note: string; paymentSessionId?: string }) => {
+      if (input.paymentSessionId) {
+        await api.post(endpointPath(matchDepositTransfer, input.id), {
+          paymentSessionId: input.paymentSessionId,
+          note: input.note,
+        });
+      } else {
+        await api.post(endpointPath(refundDepositTransferOutside, input.id), { note: input.note });
+      }
+    },
+    onSuccess: () => refresh(),
+  });
+}

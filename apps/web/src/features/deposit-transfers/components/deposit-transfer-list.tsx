@@ -1,0 +1,178 @@
+import { can, DEPOSIT_OUTCOMES, type DepositOutcome, type DepositTransfer, SERVER_EVENTS } from '@gerbang/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { FormError } from '../../../components/ui/form-error';
+import { Select } from '../../../components/ui/select';
+import { Table, type TableColumn } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
+import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useRealtimeEvent } from '../../../lib/realtime-store';
+import { useSession } from '../../../lib/session';
+import { useDepositTransfers, useRefreshDepositTransfers, useResolveDepositTransfer } from '../api/deposit-transfers';
+
+const OUTCOME_TONES: Record<DepositOutcome, BadgeTone> = { matched: 'green', paid_late: 'amber', unmatched: 'red' };
+const NOTE_MAX_LENGTH = 500;
+
+/**
+ * "Transaction": incoming transfers and what became of them. Operators who may act on them see the
+ * review queue (paid late, unmatched) and resolve each with a reason; merchants see their own.
+ */
+export function DepositTransferList() {
+  const { t } = useTranslation(['depositTransfers']);
+  const { user } = useSession();
+  const canResolve = can(user?.roleId, 'transactions', 'operate');
+  const formatDateTime = useFormatDateTime();
+  const money = useFormatMoney();
+  const apiErrorMessage = useApiErrorMessage();
+  const confirm = useConfirm();
+  const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
+  const [awaitingReview, setAwaitingReview] = useState(false);
+  const query = useDepositTransfers({ outcome: outcome ?? undefined, awaitingReview });
+  const refresh = useRefreshDepositTransfers();
+  const resolve = useResolveDepositTransfer();
+  const transfers = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => void refresh());
+
+  const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund') => {
+    const note = await confirm({
+      title: t(`depositTransfers:${kind}.title`),
+      message: t(`depositTransfers:${kind}.message`, {
+        amount: money(transfer.amount, transfer.currency),
+        reference: transfer.referenceNumber ?? '',
+      }),
+      confirmText: t(`depositTransfers:${kind}.confirm`),
+      cancelText: t('depositTransfers:actions.cancel'),
+      inputLabel: t('depositTransfers:reason'),
+      inputMaxLength: NOTE_MAX_LENGTH,
+      isRequiredInput: true,
+    });
+    if (typeof note !== 'string' || note.trim() === '') return;
+    resolve.mutate(
+      {
+        id: transfer.id,
+        note: note.trim(),
+        ...(kind === 'match' && transfer.paymentSessionId ? { paymentSessionId: transfer.paymentSessionId } : {}),
+      },
+      {
+        onSuccess: () => toast.success(t(`depositTransfers:${kind}.done`)),
+        onError: (error) => toast.error(apiErrorMessage(error)),
+      },
+    );
+  };
+
+  const isQueued = (transfer: DepositTransfer) => transfer.outcome !== 'matched' && transfer.resolvedAt === null;
+  const columns: TableColumn<DepositTransfer>[] = [
+    { key: 'at', header: t('depositTransfers:fields.occurredAt'), cell: (x) => formatDateTime(x.occurredAt) },
+    {
+      key: 'amount',
+      header: t('depositTransfers:fields.amount'),
+      cell: (x) => <span className="whitespace-nowrap">{money(x.amount, x.currency)}</span>,
+    },
+    {
+      key: 'account',
+      header: t('depositTransfers:fields.account'),
+      cell: (x) => (
+        <span className="whitespace-nowrap">
+          {t(`depositTransfers:providers.${x.provider}`)} {x.accountNumber}
+        </span>
+      ),
+    },
+    { key: 'from', header: t('depositTransfers:fields.counterparty'), cell: (x) => x.counterpartyName || '—' },
+    {
+      key: 'session',
+      header: t('depositTransfers:fields.session'),
+      cell: (x) => (x.referenceNumber ? `${x.referenceNumber} · ${x.merchantName ?? ''}` : '—'),
+    },
+    {
+      key: 'outcome',
+      header: t('depositTransfers:fields.outcome'),
+      cell: (x) => (
+        <div className="flex flex-col items-start gap-1">
+          <Badge tone={OUTCOME_TONES[x.outcome]}>{t(`depositTransfers:outcomes.${x.outcome}`)}</Badge>
+          {x.resolution ? (
+            <span className="text-xs text-gray-600 dark:text-gray-400">
+              {t(`depositTransfers:resolutions.${x.resolution}`)}: {x.resolutionNote}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  if (canResolve) {
+    columns.push({
+      key: 'actions',
+      header: t('depositTransfers:fields.actions'),
+      cell: (x) =>
+        isQueued(x) ? (
+          <div className="flex flex-wrap gap-2">
+            {x.outcome === 'paid_late' && x.paymentSessionId ? (
+              <Button variant="secondary" onClick={() => void ask(x, 'match')}>
+                {t('depositTransfers:actions.match')}
+              </Button>
+            ) : null}
+            <Button variant="secondary" onClick={() => void ask(x, 'refund')}>
+              {t('depositTransfers:actions.refund')}
+            </Button>
+          </div>
+        ) : null,
+    });
+  }
+
+  return (
+    <section aria-labelledby="deposit-transfers-heading" className="flex flex-col gap-4">
+      <h2 id="deposit-transfers-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+        {t('depositTransfers:list.heading')}
+      </h2>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Select
+          label={t('depositTransfers:fields.outcome')}
+          name="outcome"
+          value={outcome ?? ''}
+          onChange={(event) => setOutcome(DEPOSIT_OUTCOMES.find((value) => value === event.target.value) ?? null)}
+          options={[
+            { value: '', label: t('depositTransfers:filters.any') },
+            ...DEPOSIT_OUTCOMES.map((value) => ({ value, label: t(`depositTransfers:outcomes.${value}`) })),
+          ]}
+        />
+        {canResolve ? (
+          <label className="flex items-center gap-2 self-end pb-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={awaitingReview}
+              onChange={(event) => setAwaitingReview(event.target.checked)}
+            />
+            {t('depositTransfers:filters.awaitingReview')}
+          </label>
+        ) : null}
+      </div>
+      {query.isError ? (
+        <FormError>{apiErrorMessage(query.error)}</FormError>
+      ) : (
+        <Table
+          columns={columns}
+          rows={transfers}
+          getRowKey={(x) => x.id}
+          isLoading={query.isPending}
+          emptyMessage={t('depositTransfers:list.empty')}
+          caption={t('depositTransfers:list.heading')}
+        />
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          isLoading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {t('depositTransfers:list.loadMore')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
