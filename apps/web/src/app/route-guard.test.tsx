@@ -59,7 +59,7 @@ describe('route guards', () => {
 
   it('show /transaction to an Admin', async () => {
     open({ path: '/transaction', user: makeUser(ROLE.Admin) });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Transaction' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Incoming transfers' })).toBeInTheDocument();
     expect(screen.queryByText('No access')).not.toBeInTheDocument();
     expect(document.title).toBe('Transaction');
   });
