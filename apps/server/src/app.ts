@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   paymentSessionsOf(ctx).bind(app.realtime);
   const webhooks = webhooksOf(ctx);
   app.addHook('onReady', async () => {
-    ctx.scheduler.start();
+    await ctx.scheduler.start();
     webhooks.start();
   });
   app.addHook('preClose', async () => {
