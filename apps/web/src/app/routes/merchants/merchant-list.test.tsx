@@ -162,7 +162,7 @@ describe('Merchant Management', () => {
         data: makeUser(ROLE.Merchant, { ...(request.data as object), status: 'invited', merchantName: SINAR.name }),
       }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Invite a user to Toko Sinar' }));
+    await user.click(await screen.findByRole('button', { name: 'Invite user to Toko Sinar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a user to Toko Sinar' });
     expect(within(dialog).queryByLabelText(/^Role/)).not.toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Email/), 'kasir@sinar.example.com');
