@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Modal } from '../../../components/ui/modal';
 import { SecretReveal } from '../../../components/ui/secret-reveal';
 import { Table, type TableColumn } from '../../../components/ui/table';
@@ -106,16 +107,7 @@ export function ApiTokenList() {
           caption={t('apiTokens:list.heading')}
         />
       )}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('apiTokens:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
       {isCreating ? (
         <CreateApiTokenModal
           onClose={() => setCreating(false)}

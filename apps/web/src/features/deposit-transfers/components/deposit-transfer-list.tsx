@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
@@ -163,16 +164,7 @@ export function DepositTransferList() {
           caption={t('depositTransfers:list.heading')}
         />
       )}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('depositTransfers:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import type { DeviceConnection } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -49,16 +49,7 @@ export function DeviceConnectionLogSection({ deviceId }: { deviceId: string }) {
           caption={t('devices:detail.connectionLog')}
         />
       )}
-      {connections.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={connections.isFetchingNextPage}
-          onClick={() => void connections.fetchNextPage()}
-        >
-          {t('devices:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={connections} />
     </DetailSection>
   );
 }

@@ -1,9 +1,9 @@
 import { DEVICE_CHECK_TYPES, type Device, type HealthCheckRun } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { HealthStatusBadge } from '../../../components/ui/health-status-badge';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -57,16 +57,7 @@ export function DeviceHealthSection({ device }: { device: Device }) {
           caption={t('devices:history.heading')}
         />
       )}
-      {history.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {t('devices:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={history} />
     </DetailSection>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Modal } from '../../../components/ui/modal';
 import { SecretReveal } from '../../../components/ui/secret-reveal';
 import { Select } from '../../../components/ui/select';
@@ -84,16 +85,7 @@ export function MerchantList({ extraActions }: MerchantListProps = {}) {
           extraActions={extraActions}
         />
       )}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('merchants:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
       {modal ? (
         <MerchantFormModal
           merchant={modal.kind === 'edit' ? modal.merchant : undefined}

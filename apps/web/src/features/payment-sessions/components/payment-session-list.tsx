@@ -9,9 +9,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -123,16 +123,7 @@ export function PaymentSessionList() {
           caption={t('paymentSessions:list.heading')}
         />
       )}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {t('paymentSessions:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={query} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useUsers } from '../api/get-users';
@@ -57,16 +58,7 @@ export function UserList() {
       ) : (
         <UsersTable users={users} isLoading={usersQuery.isPending} />
       )}
-      {usersQuery.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={usersQuery.isFetchingNextPage}
-          onClick={() => void usersQuery.fetchNextPage()}
-        >
-          {t('users:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={usersQuery} />
       {isInviting ? <InviteUserModal roleOptions={roleOptions} onClose={() => setIsInviting(false)} /> : null}
     </section>
   );

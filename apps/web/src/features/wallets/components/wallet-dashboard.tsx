@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useWallets, type WalletListFilters } from '../api/get-wallets';
@@ -106,16 +107,7 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
             selection={canOperate ? selection : undefined}
           />
         )}
-        {walletsQuery.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className="self-center"
-            isLoading={walletsQuery.isFetchingNextPage}
-            onClick={() => void walletsQuery.fetchNextPage()}
-          >
-            {t('wallets:list.loadMore')}
-          </Button>
-        ) : null}
+        <LoadMoreButton query={walletsQuery} />
       </section>
       {isAdding ? <AddWalletModal provider={provider} onClose={() => setIsAdding(false)} /> : null}
     </div>

@@ -6,10 +6,10 @@ import {
   type WalletCheckRun,
 } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { HealthStatusBadge } from '../../../components/ui/health-status-badge';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatRelativeTime } from '../../../hooks/use-format-relative-time';
@@ -81,16 +81,7 @@ export function WalletHealthSection({ account }: { account: WalletAccount }) {
           caption={t('wallets:history.heading')}
         />
       )}
-      {history.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {t('wallets:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={history} />
     </DetailSection>
   );
 }

@@ -1,9 +1,9 @@
 import type { WalletAccount, WalletTransaction } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DetailSection } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
@@ -64,16 +64,7 @@ export function WalletTransactionsSection({ account }: { account: WalletAccount 
           caption={t('wallets:detail.transactionLogs')}
         />
       )}
-      {logs.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          isLoading={logs.isFetchingNextPage}
-          onClick={() => void logs.fetchNextPage()}
-        >
-          {t('wallets:list.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMoreButton query={logs} />
     </DetailSection>
   );
 }
