@@ -79,7 +79,7 @@ export function DepositTransferList() {
       header: t('depositTransfers:fields.account'),
       cell: (x) => (
         <span className="whitespace-nowrap">
-          {t(`depositTransfers:providers.${x.provider}`)} {x.accountNumber}
+          {t(`common:providers.${x.provider}`)} {x.accountNumber}
         </span>
       ),
     },

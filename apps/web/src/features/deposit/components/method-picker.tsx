@@ -22,7 +22,7 @@ export function MethodPicker({ view, isBusy, onChoose }: MethodPickerProps) {
           isLoading={isBusy}
           onClick={() => onChoose(method)}
         >
-          {t('deposit:payWith', { method: t(`deposit:providers.${method}`) })}
+          {t('deposit:payWith', { method: t(`common:providers.${method}`) })}
         </Button>
       ))}
     </fieldset>

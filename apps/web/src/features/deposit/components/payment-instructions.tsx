@@ -29,7 +29,7 @@ function CopyRow({ label, value, copyLabel }: { label: string; value: string; co
 export function PaymentInstructions({ view, instructions }: { view: DepositView; instructions: Instructions }) {
   const { t } = useTranslation(['deposit']);
   const money = useFormatMoney();
-  const method = t(`deposit:providers.${instructions.provider}`);
+  const method = t(`common:providers.${instructions.provider}`);
   const amount = money(view.finalAmount, view.currency);
   const amountRow = (
     <CopyRow label={t('deposit:labels.finalPayment')} value={view.finalAmount} copyLabel={t('deposit:copyAmount')} />

@@ -212,7 +212,7 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
                 checked={methods.includes(method)}
                 onChange={(event) => toggle(method, event.target.checked)}
               />
-              {t(`merchants:methods.${method}`)}
+              {t(`common:providers.${method}`)}
             </label>
           ))}
         </div>

@@ -56,7 +56,7 @@ export function MerchantsTable({ merchants, isLoading, onEdit, onSecret, extraAc
     {
       key: 'methods',
       header: t('merchants:fields.allowedMethods'),
-      cell: (merchant) => merchant.allowedMethods.map((method) => t(`merchants:methods.${method}`)).join(', '),
+      cell: (merchant) => merchant.allowedMethods.map((method) => t(`common:providers.${method}`)).join(', '),
     },
     {
       key: 'actions',

@@ -56,7 +56,7 @@ export function PaymentSessionList() {
     {
       key: 'method',
       header: t('paymentSessions:fields.method'),
-      cell: (s) => (s.method ? t(`paymentSessions:methods.${s.method}`) : '—'),
+      cell: (s) => (s.method ? t(`common:providers.${s.method}`) : '—'),
     },
     {
       key: 'amount',
@@ -107,7 +107,7 @@ export function PaymentSessionList() {
           onChange={(event) => setMethod(WALLET_PROVIDERS.find((value) => value === event.target.value) ?? null)}
           options={[
             { value: '', label: t('paymentSessions:filters.any') },
-            ...WALLET_PROVIDERS.map((value) => ({ value, label: t(`paymentSessions:methods.${value}`) })),
+            ...WALLET_PROVIDERS.map((value) => ({ value, label: t(`common:providers.${value}`) })),
           ]}
         />
       </div>

@@ -66,7 +66,7 @@ export function AddWalletModal({ provider, onClose }: { provider: WalletProvider
   ];
   return (
     <FormModal
-      title={t('wallets:add.title', { provider: t(`wallets:providers.${provider}`) })}
+      title={t('wallets:add.title', { provider: t(`common:providers.${provider}`) })}
       onClose={onClose}
       onSubmit={onSubmit}
       isLoading={create.isPending}

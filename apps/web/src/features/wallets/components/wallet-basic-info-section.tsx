@@ -24,7 +24,7 @@ export function WalletBasicInfoSection({ account }: { account: WalletAccount }) 
     <DetailSection id="wallet-basic-heading" title={t('wallets:detail.basicInformation')}>
       <DetailList
         rows={[
-          { key: 'provider', label: t('wallets:fields.provider'), value: t(`wallets:providers.${account.provider}`) },
+          { key: 'provider', label: t('wallets:fields.provider'), value: t(`common:providers.${account.provider}`) },
           {
             key: 'type',
             label: t('wallets:fields.accountType'),

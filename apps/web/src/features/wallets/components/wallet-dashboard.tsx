@@ -60,7 +60,7 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
       <section aria-labelledby="wallet-list-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="wallet-list-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-            {t('wallets:list.headingOf', { provider: t(`wallets:providers.${provider}`) })}
+            {t('wallets:list.headingOf', { provider: t(`common:providers.${provider}`) })}
           </h2>
           {canCreate ? (
             <Button variant="primary" onClick={() => setIsAdding(true)}>

@@ -53,7 +53,7 @@ export function WalletDetail({ provider, id }: { provider: WalletProvider; id: s
         to={walletDashboardPath(provider)}
         className="self-start text-sm text-gray-700 underline hover:no-underline dark:text-gray-300"
       >
-        {t('wallets:detail.back', { provider: t(`wallets:providers.${provider}`) })}
+        {t('wallets:detail.back', { provider: t(`common:providers.${provider}`) })}
       </Link>
       {content}
     </div>

@@ -27,7 +27,7 @@ export function WalletHealthSection({ account }: { account: WalletAccount }) {
   const { canOperate } = useWalletPermissions();
   const history = useWalletChecks(account.id);
   const runs = history.data?.pages.flatMap((page) => page.items) ?? [];
-  const provider = t(`wallets:providers.${account.provider}`);
+  const provider = t(`common:providers.${account.provider}`);
   const columns: TableColumn<WalletCheckRun>[] = [
     { key: 'type', header: t('wallets:history.type'), cell: (run) => t(`wallets:checkTypes.${run.type}`) },
     { key: 'status', header: t('wallets:history.status'), cell: (run) => <HealthStatusBadge status={run.status} /> },
