@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { idSchema } from '@gerbang/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
@@ -26,7 +27,7 @@ export function cacheControlOf(path: string): string {
 /** The payment session a customer page's link names (`?session=<uuid>`), if any. */
 function sessionOf(url: string): string | null {
   const id = new URL(url, 'http://x').searchParams.get('session');
-  return id && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? id : null;
+  return idSchema.safeParse(id).success ? id : null;
 }
 
 /**

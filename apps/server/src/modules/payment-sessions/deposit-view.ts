@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_TYPE_OF_PROVIDER,
   type DepositView,
   emvQrWithAmount,
   formatAmount,
@@ -8,7 +9,7 @@ import {
 import type { MerchantRecord } from '../merchants/merchants.repository';
 import type { PaymentSessionRecord, PaymentSessionsRepository } from './payment-sessions.repository';
 
-/** How Livin' by Mandiri accounts are named to a customer who transfers to them. */
+/** How each bank provider is named to a customer who transfers to it. */
 const BANK_NAMES: Partial<Record<WalletProvider, string>> = { livin: 'Bank Mandiri' };
 
 /** The static receive QR with the final amount in it; the QR as stored when it is not EMV. */
@@ -27,11 +28,11 @@ export async function instructionsFor(
   if (!session.walletAccountId || !['awaiting_payment', 'processing'].includes(session.status)) return null;
   const account = await repo.receiveDetails(session.walletAccountId);
   if (!account) return null;
-  if (account.provider === 'livin') {
+  if (ACCOUNT_TYPE_OF_PROVIDER[account.provider] === 'bank') {
     return {
       kind: 'bank',
       provider: account.provider,
-      bankName: BANK_NAMES.livin as string,
+      bankName: BANK_NAMES[account.provider] ?? account.provider,
       accountNumber: account.accountNumber,
       holderName: account.holderName,
     };

@@ -1,4 +1,9 @@
-import { PAYMENT_SESSION_EVENT_TYPES, type PaymentSessionStatus } from '@gerbang/contract';
+import {
+  ACCOUNT_TYPE_OF_PROVIDER,
+  PAYMENT_SESSION_EVENT_TYPES,
+  type PaymentSessionStatus,
+  type WalletProvider,
+} from '@gerbang/contract';
 import { and, between, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
@@ -155,9 +160,9 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
      * The accounts among `ids` that can tell a customer where to pay: a bank account always has its
      * number and holder; an e-wallet needs the receive QR its phone last reported.
      */
-    async withReceiveDetails(method: string, ids: string[]): Promise<string[]> {
+    async withReceiveDetails(method: WalletProvider, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
-      if (method === 'livin') return ids;
+      if (ACCOUNT_TYPE_OF_PROVIDER[method] === 'bank') return ids;
       const rows = await db
         .select({ id: walletAccounts.id })
         .from(walletAccounts)

@@ -1,16 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { isInFrame } from '../../lib/in-frame';
 import { Brand } from './brand';
 import { LanguageSwitch } from './language-switch';
-
-function isInFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    // A cross-origin parent can make window.top unreadable: that is a frame too.
-    return true;
-  }
-}
 
 /**
  * Customer pages. Inside a merchant's iframe the shell goes and the background turns transparent.

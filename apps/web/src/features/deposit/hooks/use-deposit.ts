@@ -1,4 +1,4 @@
-import type { DepositView, WalletProvider } from '@gerbang/contract';
+import { ACCOUNT_TYPE_OF_PROVIDER, type DepositView, type WalletProvider } from '@gerbang/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   chooseDepositMethod,
@@ -15,8 +15,8 @@ export type DepositProblem =
   | { kind: 'method-failed'; method: WalletProvider }
   | { kind: 'unexpected' };
 
-const QR_METHODS: readonly WalletProvider[] = ['dana', 'maya'];
-export const isQrMethod = (method: WalletProvider) => QR_METHODS.includes(method);
+/** E-wallets (DANA, Maya) are paid by QR; a bank account (Livin') by transfer. */
+export const isQrMethod = (method: WalletProvider) => ACCOUNT_TYPE_OF_PROVIDER[method] === 'wallet';
 
 /**
  * One deposit session as the customer sees it: loaded once, then kept current by the server's

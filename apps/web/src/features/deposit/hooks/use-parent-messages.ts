@@ -1,13 +1,6 @@
 import { type DepositStatusMessage, type DepositView, EMBED_READY_MESSAGE } from '@gerbang/contract';
 import { useEffect, useRef } from 'react';
-
-function isInFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
-}
+import { isInFrame } from '../../../lib/in-frame';
 
 /**
  * The parent page's origin when it is one the merchant allows: read from the referrer (the page
