@@ -54,11 +54,9 @@ export function createApiTokensRepository(db: Database) {
     },
 
     async insert(fields: typeof apiTokens.$inferInsert): Promise<ApiTokenRecord> {
-      const [row] = await db.insert(apiTokens).values(fields).returning({ id: apiTokens.id });
+      const [row] = await db.insert(apiTokens).values(fields).returning(columns);
       if (!row) throw new Error('api token insert returned nothing');
-      const [record] = await db.select(columns).from(apiTokens).where(eq(apiTokens.id, row.id));
-      if (!record) throw new Error('api token vanished after insert');
-      return record;
+      return row;
     },
 
     /** Revokes a live token of this merchant; null when there is none (unknown, other merchant's). */

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, merchants, paymentSessions } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
+import { requestHash } from '../idempotency/idempotency';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { paymentSessionsOf } from './payment-sessions';
 import { merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
@@ -99,6 +100,41 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     const res = await shop.client.post('/v1/payment-sessions', { referenceNumber: nextReference(), amount: '20000' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().error.fields)).toContain('headers.idempotency-key');
+  });
+
+  it('answers 409 while the first request with a key is still running, and creates nothing', async () => {
+    const key = randomUUID();
+    const body = { referenceNumber: nextReference(), amount: '33000' };
+    // The first request's claim, as a request still in flight leaves it.
+    await t.database.db.insert(idempotencyKeys).values({
+      merchantId: shop.merchantId,
+      key,
+      requestHash: requestHash('POST /v1/payment-sessions', body),
+      status: 'running',
+    });
+    const res = await shop.open(body, key);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('CONFLICT');
+    const listed = await shop.client.get(`/v1/payment-sessions?referenceNumber=${body.referenceNumber}`);
+    expect(listed.json().items).toEqual([]);
+  });
+
+  it('fails a session the customer said they paid when no transfer came in the grace after its limit', async () => {
+    const session = (await shop.open({ referenceNumber: nextReference(), amount: '34000', method: 'dana' })).json();
+    await t.app.inject({ method: 'POST', url: `/public/deposits/${session.id}/transferred` });
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: sql`now() - interval '5 minutes'` })
+      .where(eq(paymentSessions.id, session.id));
+    await paymentSessionsOf(t.app.ctx).service.sweepDeadlines();
+    // Still inside the grace: the transfer may yet be reported.
+    expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().status).toBe('processing');
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: sql`now() - interval '11 minutes'` })
+      .where(eq(paymentSessions.id, session.id));
+    await paymentSessionsOf(t.app.ctx).service.sweepDeadlines();
+    expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().status).toBe('failed');
   });
 
   it('replays the first answer to the same key and body, and refuses the key with another body', async () => {

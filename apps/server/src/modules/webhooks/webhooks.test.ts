@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
+import { createApiTokenAs, merchantApi, merchantWithUser } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
@@ -117,6 +117,23 @@ describe('webhooks: signed, from an outbox, retried until the receiver takes the
     expect(attempts[1]?.error).toContain('No answer within 1000 ms');
     const ids = hook.received.filter((r) => r.body.includes(session.id)).map((r) => r.headers['gerbang-event-id']);
     expect(new Set(ids)).toEqual(new Set([event?.id]));
+  });
+
+  it('sends nothing for a merchant without a callback URL: its events are kept as skipped', async () => {
+    const quiet = await merchantWithUser(t);
+    const quietClient = merchantApi(t.app, (await createApiTokenAs(quiet.console)).secret);
+    const before = hook.received.length;
+    const session = (
+      await quietClient.post(
+        '/v1/payment-sessions',
+        { referenceNumber: `WH-${randomUUID()}`, amount: '20000' },
+        { 'idempotency-key': randomUUID() },
+      )
+    ).json();
+    const [event] = await eventsOf(session.id);
+    expect(event).toMatchObject({ type: 'payment_session.created', status: 'skipped' });
+    await webhooksOf(t.app.ctx).kick();
+    expect(hook.received.length).toBe(before);
   });
 
   it('fails an event after its last retry, and delivers it when a person resends it', async () => {
