@@ -9,6 +9,8 @@
 //   plus that route, i.e. everything needed to show the sign-in page. Issue 10's goal is 120 KB;
 //   this guards against regressions at 150 KB until the sign-in page is cut down (docs/benchmarks.md);
 // - shell: the entry plus the signed-in layout and the start page ≤ 250 KB.
+// - deposit page (issue 7): a customer's first load of /deposit, served from the customer pages'
+//   own build (customer.html) with gzip only (an old phone's browser): its JavaScript ≤ 100 KB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,8 @@ const BUDGETS = [
   { name: 'sign-in first load', modules: () => [SIGNIN], withEntry: true, maxBytes: 150 * KB },
   { name: 'shell', modules: (target) => [START_PAGE[target]], withEntry: true, maxBytes: 250 * KB },
 ];
+const DEPOSIT = 'src/app/routes/customer/deposit.tsx';
+const DEPOSIT_JS_BUDGET = 100 * KB;
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 function closure(manifest, key, files = new Set()) {
@@ -77,6 +81,32 @@ for (const target of ['admin', 'merchant']) {
       `${ok ? 'ok  ' : 'OVER'} ${target} ${budget.name}: ${(bytes / KB).toFixed(1)} KB as sent (${[...encodings].join(', ')}; budget ${budget.maxBytes / KB} KB, ${files.size + (budget.withEntry ? 1 : 0)} files)`,
     );
   }
+  if (target === 'admin') failed += await checkDepositPage(dist, server);
   await server.close();
+}
+
+/** The deposit page as a customer first opens it: its document, entry, page and translations. */
+async function checkDepositPage(dist, server) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/customer-manifest.json'), 'utf8'));
+  const page = await server.inject({ url: '/deposit?session=x', headers: { 'accept-encoding': 'gzip' } });
+  const files = new Set();
+  for (const key of ['customer.html', DEPOSIT, 'src/locales/en/common.json', 'src/locales/en/deposit.json']) {
+    closure(manifest, key, files);
+  }
+  const document = (await server.inject({ url: '/deposit?session=x' })).body;
+  if (!document.includes(manifest['customer.html'].file))
+    throw new Error('/deposit is not answered with customer.html');
+  let js = 0;
+  let all = page.rawPayload.length;
+  for (const file of files) {
+    const res = await server.inject({ url: `/${file}`, headers: { 'accept-encoding': 'gzip' } });
+    all += res.rawPayload.length;
+    if (file.endsWith('.js')) js += res.rawPayload.length;
+  }
+  const ok = js <= DEPOSIT_JS_BUDGET;
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} deposit page first load: ${(js / KB).toFixed(1)} KB of JavaScript as sent (gzip; budget ${DEPOSIT_JS_BUDGET / KB} KB), ${(all / KB).toFixed(1)} KB with the document and styles, ${files.size + 1} files`,
+  );
+  return ok ? 0 : 1;
 }
 process.exit(failed > 0 ? 1 : 0);

@@ -15,12 +15,14 @@ for (const target of [`admin${variant}`, `merchant${variant}`]) {
   const dist = join(webDir, 'dist', target);
   const infoFile = join(dist, 'build-info.json');
   const info = existsSync(infoFile) ? JSON.parse(readFileSync(infoFile, 'utf8')) : null;
-  if (info?.backendUrl === backendUrl) continue;
+  // An admin build from before the customer pages had their own document is built again.
+  const complete = !target.startsWith('admin') || existsSync(join(dist, 'customer.html'));
+  if (info?.backendUrl === backendUrl && complete) continue;
   console.log(`Building the ${target} console (backend ${backendUrl})...`);
-  const result = spawnSync(join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, ['scripts/build-all.mjs', target], {
     cwd: webDir,
     stdio: 'inherit',
-    env: { ...process.env, VITE_BUILD_TARGET: target, VITE_BACKEND_URL: backendUrl },
+    env: { ...process.env, VITE_BACKEND_URL: backendUrl },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(infoFile, JSON.stringify({ target, backendUrl, builtAt: new Date().toISOString() }));

@@ -1,6 +1,8 @@
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, parseAst } from 'vite';
+import { defineConfig, loadEnv, type Plugin, parseAst, type UserConfig } from 'vite';
+import { customerPageOf } from '../../packages/contract/src/customer-pages.ts';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import buildTargets from './src/config/build-targets.json' with { type: 'json' };
 import defaults from './src/config/defaults.json' with { type: 'json' };
@@ -81,6 +83,57 @@ function preconnectToApi(backendUrl: string): Plugin {
   };
 }
 
+/** The translations every page starts with, one file per language. */
+const STARTUP_LOCALES = {
+  debugName: 'startup-locales',
+  name: (id: string) => {
+    const language = /[\\/]locales[\\/](\w+)[\\/](common|errors|auth)\.json$/.exec(id)?.[1];
+    return language ? `locales-${language}` : null;
+  },
+};
+
+/** The development server answers customer paths with customer.html, as the console server does. */
+function customerPagesInDevelopment(): Plugin {
+  return {
+    name: 'gerbang:customer-pages-in-development',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = new URL(request.url ?? '/', 'http://x');
+        if (customerPageOf(url.pathname)) request.url = `/customer.html${url.search}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The customer pages' own build (customer.html → src/customer-main.tsx), written into the admin
+ * console's folder after the console's build: one vendor file (React and i18next, without the
+ * console's router, query cache and HTTP client), the page, and only the translations it shows.
+ */
+function customerBuild(outDir: string): UserConfig['build'] {
+  return {
+    outDir,
+    emptyOutDir: false,
+    manifest: '.vite/customer-manifest.json',
+    target: 'es2022',
+    rolldownOptions: {
+      input: resolve(import.meta.dirname, 'customer.html'),
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'customer-vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  };
+}
+
 // Node-side build configuration. The app itself reads its settings only in src/config/env.ts.
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), 'VITE_');
@@ -88,14 +141,17 @@ export default defineConfig(({ mode }) => {
   if (!buildTargets.includes(target)) {
     throw new Error(`VITE_BUILD_TARGET must be one of ${buildTargets.join(', ')}; got "${target}"`);
   }
+  const plugins = [
+    react(),
+    tailwindcss(),
+    contractSchemasArePure(),
+    preconnectToApi(process.env.VITE_BACKEND_URL || fileEnv.VITE_BACKEND_URL || defaults.backendUrl),
+    customerPagesInDevelopment(),
+    precompressPlugin(),
+  ];
+  if (process.env.GERBANG_BUILD_PAGES === 'customer') return { plugins, build: customerBuild(`dist/${target}`) };
   return {
-    plugins: [
-      react(),
-      tailwindcss(),
-      contractSchemasArePure(),
-      preconnectToApi(process.env.VITE_BACKEND_URL || fileEnv.VITE_BACKEND_URL || defaults.backendUrl),
-      precompressPlugin(),
-    ],
+    plugins,
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,
@@ -128,15 +184,7 @@ export default defineConfig(({ mode }) => {
                 includeDependenciesRecursively: false,
                 priority: 5,
               },
-              // The translations every page starts with, one file per language.
-              {
-                debugName: 'startup-locales',
-                name: (id) => {
-                  const language = /[\\/]locales[\\/](\w+)[\\/](common|errors|auth)\.json$/.exec(id)?.[1];
-                  return language ? `locales-${language}` : null;
-                },
-                priority: 4,
-              },
+              { ...STARTUP_LOCALES, priority: 4 },
               // A feature's pages and components in one file: /dana and /dana/:id share it. Not the
               // auth pages (the sign-in page must not carry the HTTP client the others use), nor
               // what a feature loads on demand (the QR renderer).

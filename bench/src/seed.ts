@@ -121,7 +121,7 @@ const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
  * A merchant with an API token for the merchant API's scenarios, and the table of the single-insert
  * baseline (one INSERT of a small JSON row: what any write route costs at the least).
  */
-async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
+export async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`
     insert into merchants (id, name, code, currency, min_amount_minor, max_amount_minor, allowed_methods,
       webhook_secret_encrypted, payment_time_limit_minutes, deposit_fee_basis_points)

@@ -1,9 +1,9 @@
-// Builds the four consoles (spec §1) one after another into dist/<target>.
-// Sequential on purpose: the machines have two cores, and parallel builds only thrash.
+// Builds the four consoles (spec §1) one after another into dist/<target>, the admin ones with the
+// customer pages. Sequential on purpose: the machines have two cores, and parallel builds only thrash.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildConsole } from './build-console.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const targets = JSON.parse(await readFile(resolve(root, 'src/config/build-targets.json'), 'utf8'));
@@ -12,8 +12,6 @@ const selected = only.length > 0 ? targets.filter((target) => only.includes(targ
 
 for (const target of selected) {
   const startedAt = Date.now();
-  // Vite gives variables already in the environment priority over .env files.
-  process.env.VITE_BUILD_TARGET = target;
-  await build({ root, configFile: resolve(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn' });
+  await buildConsole(target);
   console.log(`built ${target} -> dist/${target} in ${Date.now() - startedAt} ms`);
 }

@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server';
-
-const WEB_ROOT = fileURLToPath(new URL('../../../apps/web', import.meta.url));
 
 export type ServedConsole = { url: string; close(): Promise<void> };
 
@@ -16,16 +13,9 @@ export type ServedConsole = { url: string; close(): Promise<void> };
 export async function serveAdminConsole(apiUrl: string, port: number): Promise<ServedConsole> {
   const outDir = mkdtempSync(join(tmpdir(), 'gerbang-bench-console-'));
   try {
-    const { build } = await import('vite');
-    process.env.VITE_BUILD_TARGET = 'admin';
+    const { buildConsole } = await import('../../../apps/web/scripts/build-console.mjs');
     process.env.VITE_BACKEND_URL = apiUrl;
-    await build({
-      root: WEB_ROOT,
-      configFile: join(WEB_ROOT, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
+    await buildConsole('admin', { outDir });
     const server = await buildConsoleServer({
       root: outDir,
       apiOrigin: new URL(apiUrl).origin,

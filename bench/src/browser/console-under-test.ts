@@ -20,6 +20,7 @@ export function chromiumPathOrSkip(log: (message: string) => void): string | nul
 
 export type ConsoleUnderTest = {
   consoleUrl: string;
+  apiUrl: string;
   fleet: Awaited<ReturnType<typeof startFleet>>;
   /** What the sign-in page leaves in localStorage for the bench's Admin. */
   storage: [string, string][];
@@ -72,7 +73,7 @@ export async function startConsoleUnderTest(options: {
     cleanups.push(() => fleet.stop());
     await fleet.whenOnline(options.devices, 60_000);
     const storage = consoleStorageOf(await signInAsConsole(api.url, options.adminEmail, password));
-    return { consoleUrl, fleet, storage, stop };
+    return { consoleUrl, apiUrl: api.url, fleet, storage, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -11,6 +11,7 @@ import { hashToken } from '@gerbang/server/src/modules/auth/one-time-token';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
 import { sql } from 'drizzle-orm';
 import { send, serveParent } from '../ipc';
+import { seedMerchantApi } from '../seed';
 import { type BenchDevices, benchDeviceName, benchDeviceToken } from './device-tokens';
 
 /**
@@ -122,6 +123,8 @@ async function main() {
   await seedConsoleUsers(database, JSON.parse(process.env.BENCH_CONSOLE_USERS ?? '{"emails":[],"password":""}'));
   if (process.env.BENCH_DEVICES) await seedDevices(database, JSON.parse(process.env.BENCH_DEVICES));
   if (process.env.BENCH_WALLET_ACCOUNTS) await seedWalletAccounts(database, Number(process.env.BENCH_WALLET_ACCOUNTS));
+  // The bench merchant and its API token (BENCH_API_TOKEN): the deposit page's sessions.
+  await seedMerchantApi(database);
 
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: config.HOST });

@@ -11,6 +11,7 @@ export * from './auth/reset-password';
 export * from './auth/signin';
 export * from './common';
 export * from './countries/list-countries';
+export * from './customer-pages';
 export * from './devices/device';
 export * from './devices/device-busy-status-map';
 export * from './devices/device-endpoints';

@@ -11,7 +11,13 @@ function fakeBuild(): string {
   mkdirSync(join(root, 'assets'));
   const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'x'.repeat(2000)}</body></html>`;
   const js = `console.log(${JSON.stringify('a'.repeat(5000))});`;
-  const files: Record<string, string> = { 'index.html': html, 'assets/index-AbCd1234.js': js, 'favicon.svg': '<svg/>' };
+  const customerHtml = html.replace('index-AbCd1234', 'customer-EfGh5678');
+  const files: Record<string, string> = {
+    'index.html': html,
+    'customer.html': customerHtml,
+    'assets/index-AbCd1234.js': js,
+    'favicon.svg': '<svg/>',
+  };
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(join(root, name), content);
     if (content.length > 1024) {
@@ -27,6 +33,15 @@ const QUIET_SESSION = '66666666-7777-4888-9999-aaaaaaaaaaaa';
 const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
 
 describe('the console server', () => {
+  it('answers the customer pages with their own small document and every other page with the console', async () => {
+    for (const url of ['/deposit?session=x', '/merchant/embed', '/request-transaction', '/withdraw']) {
+      expect((await app.inject({ url })).body).toContain('customer-EfGh5678');
+    }
+    for (const url of ['/', '/user', '/deposits', '/auth/signin']) {
+      expect((await app.inject({ url })).body).toContain('index-AbCd1234');
+    }
+  });
+
   it("lets a session's deposit page be framed by its merchant's embed origins only", async () => {
     const shop = await app.inject({ url: `/deposit?session=${SHOP_SESSION}` });
     expect(frameAncestors(shop.headers['content-security-policy'])).toBe(

@@ -1,18 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { idSchema } from '@gerbang/contract';
+import { customerPageOf, idSchema } from '@gerbang/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
- * Customer pages that merchants may embed in an iframe (spec §2: they also stay reachable when
- * signed in). Every other console page refuses framing (clickjacking, ASVS V14.4.7).
+ * Customer pages (contract CUSTOMER_PAGE_PATHS) may be embedded in a merchant's iframe (spec §2).
+ * Every other console page refuses framing (clickjacking, ASVS V14.4.7).
  */
-export const EMBEDDABLE_PATHS = ['/deposit', '/withdraw', '/merchant/embed', '/request-transaction'];
-
 function isEmbeddable(url: string): boolean {
-  const path = url.split('?')[0] ?? '/';
-  return EMBEDDABLE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+  return customerPageOf(url.split('?')[0] ?? '/') !== null;
 }
 
 /**
@@ -90,11 +87,16 @@ export async function buildConsoleServer(options: {
       reply.header('cache-control', cacheControlOf(path));
     },
   });
+  // The customer pages have their own small document (apps/web/customer.html) where the build made
+  // one: a customer's phone never downloads the console.
+  const customerDocument = existsSync(join(options.root, 'customer.html')) ? 'customer.html' : 'index.html';
   // Client-side routes: anything that is not a file gets the app shell.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
-    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).send();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const path = request.url.split('?')[0] ?? '';
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send();
+    const document = customerPageOf(path) ? customerDocument : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(document);
   });
   return app;
 }

@@ -2,7 +2,11 @@ import { ROLE } from '@gerbang/contract';
 import { AUTH_ROUTES } from './auth-routes';
 import type { AppRoute } from './route-definition';
 
-/** Spec §2 "Admin route table", in its order. */
+/**
+ * Spec §2 "Admin route table", in its order. Its public customer pages (/request-transaction,
+ * /merchant/embed, /deposit, /withdraw) are served by this console as their own document
+ * (customer.html, app/customer/customer-routes.ts), without the console's code.
+ */
 export const ADMIN_ROUTES: readonly AppRoute[] = [
   {
     path: '/',
@@ -21,14 +25,6 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/devices/device-detail'),
   },
   ...AUTH_ROUTES,
-  {
-    path: '/request-transaction',
-    titleKey: 'routes.requestTransaction',
-    isPublic: true,
-    staysReachableWhenLoggedIn: true,
-    layout: 'embed',
-    load: () => import('./routes/customer/request-transaction'),
-  },
   {
     path: '/transaction',
     titleKey: 'routes.transaction',
@@ -85,33 +81,6 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     namespaces: ['wallets'],
     load: () => import('./routes/wallets/livin-detail'),
-  },
-  {
-    path: '/merchant/embed',
-    titleKey: 'routes.merchantEmbed',
-    isPublic: true,
-    staysReachableWhenLoggedIn: true,
-    layout: 'embed',
-    namespaces: ['deposit'],
-    load: () => import('./routes/customer/deposit'),
-  },
-  {
-    // Spec §2: the same screen as the merchant embed.
-    path: '/deposit',
-    titleKey: 'routes.deposit',
-    isPublic: true,
-    staysReachableWhenLoggedIn: true,
-    layout: 'embed',
-    namespaces: ['deposit'],
-    load: () => import('./routes/customer/deposit'),
-  },
-  {
-    path: '/withdraw',
-    titleKey: 'routes.withdraw',
-    isPublic: true,
-    staysReachableWhenLoggedIn: true,
-    layout: 'embed',
-    load: () => import('./routes/customer/withdraw'),
   },
   {
     path: '/merchant',

@@ -38,7 +38,7 @@ type AccessInput = {
 /** Spec §2 "Routing behaviour", as one pure decision. */
 export function decideAccess({ route, pathname, search, user, consoleKind }: AccessInput): AccessDecision {
   if (route.isPublic) {
-    if (!user || route.staysReachableWhenLoggedIn) return { kind: 'allow' };
+    if (!user) return { kind: 'allow' };
     return { kind: 'redirect', to: resolveRedirectTarget(search) };
   }
   if (!user) {

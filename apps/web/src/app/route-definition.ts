@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { Namespace } from '../lib/i18n';
 
 /** Which shell a page is drawn in. */
-export type RouteLayout = 'auth' | 'embed' | 'console';
+export type RouteLayout = 'auth' | 'console';
 
 /** One row of a console's route table (spec §2 "Routing behaviour"). */
 export type AppRoute = {
@@ -11,8 +11,6 @@ export type AppRoute = {
   /** Key in the common namespace; the router sets the document title from it. */
   titleKey: string;
   isPublic?: boolean;
-  /** Public customer pages that stay reachable while signed in (spec §2). */
-  staysReachableWhenLoggedIn?: boolean;
   /** Only these roles may open the page; others see "no access". */
   roles?: readonly RoleId[];
   /** Permission area (contract PERMISSIONS) whose `view` the role needs. */

@@ -48,15 +48,6 @@ describe('route guards', () => {
     await waitFor(() => expect(app.location()).toBe('/'));
   });
 
-  it.each(['/request-transaction', '/merchant/embed', '/deposit', '/withdraw'])(
-    'keep %s reachable while signed in',
-    async (path) => {
-      const app = open({ path: `${path}?session=abc`, user: makeUser(ROLE.Admin) });
-      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      expect(app.location()).toBe(`${path}?session=abc`);
-    },
-  );
-
   it('show /transaction to an Admin', async () => {
     open({ path: '/transaction', user: makeUser(ROLE.Admin) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Incoming transfers' })).toBeInTheDocument();

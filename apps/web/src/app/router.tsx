@@ -35,7 +35,7 @@ function toRouteObject(route: AppRoute): RouteObject {
 export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: ConsoleKind): RouteObject[] {
   const inLayout = (layout: RouteLayout) => routes.filter((route) => route.layout === layout).map(toRouteObject);
   // Only the auth layout ships with the entry: the sign-in page must not wait for the console
-  // shell (sidebar, user menu) or the customer pages' frame.
+  // shell (sidebar, user menu).
   const loadConsoleLayout = async () =>
     consoleKind === 'admin'
       ? { Component: (await import('./layouts/admin-layout')).AdminLayout }
@@ -50,10 +50,6 @@ export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: Cons
           element: <RouteGuard consoleKind={consoleKind} />,
           children: [
             { element: <AuthLayout />, children: inLayout('auth') },
-            {
-              lazy: async () => ({ Component: (await import('./layouts/embed-layout')).EmbedLayout }),
-              children: inLayout('embed'),
-            },
             { lazy: loadConsoleLayout, children: inLayout('console') },
           ],
         },

@@ -65,8 +65,14 @@ function syncHtmlLang(language: string): void {
 
 let initialized: Promise<typeof i18n> | null = null;
 
-/** Starts i18next with the stored language (default and fallback: en). Safe to call twice. */
-export function initI18n(language: Language = getStoredLanguage()): Promise<typeof i18n> {
+/**
+ * Starts i18next with the stored language (default and fallback: en) and the namespaces the first
+ * screen needs (the consoles': the shell, API errors, sign-in). Safe to call twice.
+ */
+export function initI18n(
+  language: Language = getStoredLanguage(),
+  namespaces: readonly Namespace[] = STARTUP_NAMESPACES,
+): Promise<typeof i18n> {
   if (initialized) return initialized;
   i18n.on('languageChanged', syncHtmlLang);
   initialized = i18n
@@ -76,7 +82,7 @@ export function initI18n(language: Language = getStoredLanguage()): Promise<type
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      ns: [...STARTUP_NAMESPACES],
+      ns: [...namespaces],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -10,11 +10,7 @@ import { errorBody, type StubRequest, type StubResponse, stubHttp } from './http
 
 // The router loads these layouts on demand; loading them with this helper keeps that one-off
 // cost out of the first test's time limit.
-await Promise.all([
-  import('../app/layouts/admin-layout'),
-  import('../app/layouts/merchant-layout'),
-  import('../app/layouts/embed-layout'),
-]);
+await Promise.all([import('../app/layouts/admin-layout'), import('../app/layouts/merchant-layout')]);
 
 type RenderAppOptions = {
   path: string;

@@ -1,25 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BRAND_CLASS_NAME, BrandContent } from './brand-mark';
 
-/** The product mark; customer pages show it without a link into the console. */
-export function Brand({ isLink = true }: { isLink?: boolean }) {
-  const { t } = useTranslation('common');
-  const content = (
-    <>
-      <span
-        className="flex size-8 items-center justify-center rounded-md bg-primary text-on-primary"
-        aria-hidden="true"
-      >
-        G
-      </span>
-      <span className="text-lg">{t('common:appName')}</span>
-    </>
-  );
-  const className = 'flex items-center gap-2 rounded-md font-bold tracking-tight';
-  if (!isLink) return <span className={className}>{content}</span>;
+/** The product mark, linking to the console's start page. */
+export function Brand() {
   return (
-    <Link to="/" className={className}>
-      {content}
+    <Link to="/" className={BRAND_CLASS_NAME}>
+      <BrandContent />
     </Link>
   );
 }

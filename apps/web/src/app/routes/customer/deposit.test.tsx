@@ -2,7 +2,7 @@ import type { DepositView } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/render-app';
+import { renderCustomerPage } from '../../../test/render-customer-page';
 
 const ID = '3f6c1a2b-4d5e-4f60-8a71-b2c3d4e5f607';
 
@@ -65,7 +65,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const open = () => renderApp({ path: `/deposit?session=${ID}` });
+const open = () => renderCustomerPage(`/deposit?session=${ID}`);
 
 describe('the deposit page', () => {
   it('shows what to pay and the merchant’s methods, then a QR and the time left by the server’s clock', async () => {
@@ -83,7 +83,7 @@ describe('the deposit page', () => {
         }),
       }),
     };
-    open();
+    await open();
     expect(await screen.findByText('INV-1001')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay with DANA' }));
     expect(await screen.findByRole('img', { name: /QR code to pay .*149[.,]999 with DANA/ })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('the deposit page', () => {
         body: { error: { code: 'NO_ACCOUNT_AVAILABLE', message: 'x' } },
       }),
     };
-    open();
+    await open();
     await user.click(await screen.findByRole('button', { name: 'Pay with DANA' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to retrieve QR code; QR code not available.');
     await user.click(screen.getByRole('button', { name: "Pay with Livin' by Mandiri" }));
@@ -126,7 +126,7 @@ describe('the deposit page', () => {
         }),
       }),
     };
-    open();
+    await open();
     expect(await screen.findByText('1234567890123')).toBeInTheDocument();
     expect(screen.getByText('Bank Mandiri')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy account number' })).toBeInTheDocument();
@@ -150,7 +150,7 @@ describe('the deposit page', () => {
         return { status: 200, body: view() };
       },
     };
-    open();
+    await open();
     await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
     expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
     status = 'success';
@@ -167,17 +167,17 @@ describe('the deposit page', () => {
     ['failed', 'Payment failed. Please try again.'],
   ] as const)('tells a customer whose session is %s', async (status, message) => {
     replies = { [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status }) }) };
-    open();
+    await open();
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('says the session is missing when the link has none or names an unknown one', async () => {
     replies = {};
-    renderApp({ path: '/deposit' });
+    await renderCustomerPage('/deposit');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "Missing required parameters, or the payment session doesn't exist or has expired.",
     );
-    open();
+    await open();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(within(screen.getAllByRole('alert')[1] as HTMLElement).getByText(/doesn't exist/)).toBeInTheDocument();
   });

@@ -1,0 +1,1 @@
+export function buildConsole(target: string, options?: { outDir?: string }): Promise<void>;
