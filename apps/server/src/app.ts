@@ -27,6 +27,7 @@ import { attachRealtime } from './modules/realtime/realtime';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await paymentSessionsRoutes(api, ctx);
     await depositRoutes(api, ctx);
     await depositTransfersRoutes(api, ctx);
+    await webhooksRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

@@ -23,12 +23,14 @@ describe("one merchant cannot reach another's data through any route", () => {
   let bSession: { id: string; referenceNumber: string };
   let bTokenId: string;
   let bUserId: string;
+  let bEventId: string;
 
   /** Everything of B that A must never see or change. */
   async function stateOfB() {
     const sessions = (await b.client.get('/v1/payment-sessions?limit=100')).json();
     const tokens = (await b.console.get('/api-tokens?limit=100')).json();
-    return { sessions, tokens, balance: (await b.client.get('/v1/balance')).json() };
+    const { webhooks } = (await b.console.get(`/payment-sessions/${bSession.id}`)).json();
+    return { sessions, tokens, webhooks, balance: (await b.client.get('/v1/balance')).json() };
   }
 
   beforeAll(async () => {
@@ -42,6 +44,7 @@ describe("one merchant cannot reach another's data through any route", () => {
     await paymentSessionsOf(t.app.ctx).matching.run();
     bTokenId = b.token.id;
     bUserId = b.user.id;
+    bEventId = (await b.console.get(`/payment-sessions/${bSession.id}`)).json().webhooks[0].id;
   });
   afterAll(() => t.close());
 
@@ -50,7 +53,7 @@ describe("one merchant cannot reach another's data through any route", () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const ids = [bSession.id, bTokenId, bUserId, b.merchantId];
+    const ids = [bSession.id, bTokenId, bUserId, b.merchantId, bEventId];
     const aSession = await t.app.inject({ method: 'GET', url: '/auth/current-user', headers: a.sessionHeaders });
     expect(aSession.statusCode).toBe(200);
     let calls = 0;
@@ -71,7 +74,14 @@ describe("one merchant cannot reach another's data through any route", () => {
             calls += 1;
             expect(res.statusCode, `${method} ${url}`).toBeLessThan(500);
             if (res.statusCode < 300) {
-              for (const secretOfB of [bSession.id, bSession.referenceNumber, bTokenId, b.token.secret, b.merchantId]) {
+              for (const secretOfB of [
+                bSession.id,
+                bSession.referenceNumber,
+                bTokenId,
+                b.token.secret,
+                b.merchantId,
+                bEventId,
+              ]) {
                 expect(res.body, `${method} ${url} leaked B`).not.toContain(secretOfB);
               }
             }
@@ -90,6 +100,9 @@ describe("one merchant cannot reach another's data through any route", () => {
   it("reads A's own money only: balance, sessions and tokens", async () => {
     expect((await a.client.get('/v1/balance')).json()).toMatchObject({ available: '0' });
     expect((await a.client.get(`/v1/payment-sessions/${bSession.id}`)).statusCode).toBe(404);
+    expect((await a.console.get(`/payment-sessions/${bSession.id}`)).statusCode).toBe(404);
+    expect((await a.console.get('/payment-sessions?limit=100')).json().items).toEqual([]);
+    expect((await a.console.post(`/webhook-events/${bEventId}/resend`)).statusCode).toBe(404);
     expect((await a.console.delete(`/api-tokens/${bTokenId}`)).statusCode).toBe(404);
     expect((await b.client.get('/v1/balance')).json().available).not.toBe('0');
   });

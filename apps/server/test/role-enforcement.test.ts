@@ -24,6 +24,7 @@ import {
   getDeviceBusyStatusMap,
   getDeviceSummary,
   getMerchant,
+  getPaymentSessionDetail,
   getProxy,
   getUser,
   getWallet,
@@ -53,6 +54,7 @@ import {
   refundDepositTransferOutside,
   registerDevice,
   resendActivation,
+  resendWebhookEvent,
   resumeMerchant,
   revokeApiToken,
   rotateDeviceToken,
@@ -193,6 +195,17 @@ const ROUTES: Protected[] = [
     endpoint: listPaymentSessions,
     requires: { area: 'transactionSessions', action: 'view' },
     request: () => ({ url: listPaymentSessions.path }),
+  },
+  // A user's id: the route is reached (404: no session or event has it), nothing changes.
+  {
+    endpoint: getPaymentSessionDetail,
+    requires: { area: 'transactionSessions', action: 'view' },
+    request: (id) => ({ url: withId(getPaymentSessionDetail, id) }),
+  },
+  {
+    endpoint: resendWebhookEvent,
+    requires: { area: 'transactionSessions', action: 'operate' },
+    request: (id) => ({ url: withId(resendWebhookEvent, id) }),
   },
   { endpoint: listProxies, requires: { area: 'proxies', action: 'view' }, request: () => ({ url: listProxies.path }) },
   {

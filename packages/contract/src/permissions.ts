@@ -47,7 +47,7 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   },
   // Spec §6: the /transaction route is Admin only. Merchants see their own transactions.
   transactions: { 1: ALL, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
-  transactionSessions: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: NONE, 5: ['view', 'operate'] },
+  transactionSessions: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: ['view', 'operate'], 5: ['view', 'operate'] },
   withdrawals: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: ['view', 'create'], 5: ['view', 'operate'] },
   audit: { 1: VIEW, 2: NONE, 3: NONE, 4: NONE, 5: VIEW },
   countries: { 1: VIEW, 2: VIEW, 3: VIEW, 4: VIEW, 5: VIEW },

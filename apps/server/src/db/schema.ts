@@ -671,6 +671,11 @@ export const paymentSessions = pgTable(
     ),
     index('payment_sessions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('payment_sessions_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The operators' filters by method and by receiving account, newest first.
+    index('payment_sessions_method_created_id_idx').on(t.method, t.createdAt.desc(), t.id.desc()),
+    index('payment_sessions_account_created_id_idx').on(t.walletAccountId, t.createdAt.desc(), t.id.desc()),
+    // Reference search (starts with), across merchants: LIKE 'prefix%' needs the pattern operators.
+    index('payment_sessions_reference_prefix_idx').on(t.referenceNumber.op('text_pattern_ops')),
     // The deadline sweeps read open sessions by their deadline.
     index('payment_sessions_open_expiry_idx')
       .on(t.expiresAt)

@@ -1,4 +1,4 @@
-import { type Action, type Area, can, type RoleId } from '@gerbang/contract';
+import { type Action, type Area, can, ROLE, type RoleId } from '@gerbang/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { users } from '../db/schema';
 import type { AccessTokens } from '../modules/sessions/access-token';
@@ -79,4 +79,12 @@ export function requestMerchantId(request: FastifyRequest): string {
   const { merchantId } = requireAuth(request);
   if (!merchantId) throw forbidden();
   return merchantId;
+}
+
+/**
+ * Whose data a console request may read: a Merchant user its own merchant's only (every query is
+ * scoped by it, never by an id the client sends); operators every merchant's (undefined).
+ */
+export function merchantScopeOf(request: FastifyRequest): string | undefined {
+  return requireAuth(request).roleId === ROLE.Merchant ? requestMerchantId(request) : undefined;
 }

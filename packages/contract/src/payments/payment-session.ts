@@ -141,10 +141,24 @@ export const operatorPaymentSessionSchema = paymentSessionSchema.extend({
 });
 export type OperatorPaymentSession = z.infer<typeof operatorPaymentSessionSchema>;
 
-/** Admin console `/transaction-session`: every merchant's sessions, newest first. */
+/**
+ * Admin console `/transaction-session`: every merchant's sessions, newest first; a Merchant user
+ * (merchant console `/transaction`) gets its own merchant's only, whatever `merchantId` says.
+ * `search` finds sessions whose reference number starts with it; `createdFrom` (inclusive) and
+ * `createdTo` (exclusive) bound the creation time.
+ */
 export const listPaymentSessions = { method: 'GET', path: '/payment-sessions' } as const;
-export const listOperatorPaymentSessionsQuerySchema = listPaymentSessionsQuerySchema.extend({
-  merchantId: idSchema.optional(),
-});
+export const listOperatorPaymentSessionsQuerySchema = listPaymentSessionsQuerySchema
+  .extend({
+    merchantId: idSchema.optional(),
+    walletAccountId: idSchema.optional(),
+    search: z.string().trim().min(1).max(64).optional(),
+    createdFrom: isoDateTimeSchema.optional(),
+    createdTo: isoDateTimeSchema.optional(),
+  })
+  .refine((q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) < Date.parse(q.createdTo), {
+    message: 'createdTo must be after createdFrom',
+    path: ['createdTo'],
+  });
 export type ListOperatorPaymentSessionsQuery = z.input<typeof listOperatorPaymentSessionsQuerySchema>;
 export const listOperatorPaymentSessionsResponseSchema = pageSchema(operatorPaymentSessionSchema);

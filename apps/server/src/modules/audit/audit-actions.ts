@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   apiTokenRevoked: 'api_token.revoked',
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
+  webhookResent: 'webhook.resent',
   proxyCreated: 'proxy.created',
   proxyUpdated: 'proxy.updated',
   proxyDeleted: 'proxy.deleted',

@@ -6,14 +6,13 @@ import {
   matchDepositTransfer,
   matchDepositTransferBodySchema,
   noContentSchema,
-  ROLE,
   refundDepositTransferOutside,
   refundDepositTransferOutsideBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { requireAuth } from '../../http/authenticate';
+import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { paymentSessionsOf } from './payment-sessions';
 
@@ -42,9 +41,8 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
     preHandler: ctx.auth.requirePermission('transactions', 'view'),
     handler: (request) => {
       const { limit, cursor, outcome, awaitingReview } = request.query;
-      const auth = requireAuth(request);
-      const merchantScope = auth.roleId === ROLE.Merchant ? { merchantId: auth.merchantId ?? 'none' } : {};
-      return reviews.list({ outcome, awaitingReview: awaitingReview === 'true', ...merchantScope }, { limit, cursor });
+      const merchantId = merchantScopeOf(request);
+      return reviews.list({ outcome, awaitingReview: awaitingReview === 'true', merchantId }, { limit, cursor });
     },
   });
 

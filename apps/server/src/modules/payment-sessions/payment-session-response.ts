@@ -1,4 +1,10 @@
-import { type Customer, formatAmount, type PaymentSession, type WalletProvider } from '@gerbang/contract';
+import {
+  type Customer,
+  formatAmount,
+  type OperatorPaymentSession,
+  type PaymentSession,
+  type WalletProvider,
+} from '@gerbang/contract';
 import type { PaymentSessionRecord } from './payment-sessions.repository';
 
 /** The public page a customer pays a session on (also what a merchant frames). */
@@ -28,5 +34,19 @@ export function toPaymentSession(row: PaymentSessionRecord, customerPagesUrl: st
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     paymentUrl: paymentUrlOf(customerPagesUrl, row.id),
+  };
+}
+
+/** What the consoles show of a session: the merchant and the receiving account too. */
+export function toOperatorPaymentSession(
+  row: PaymentSessionRecord,
+  merchantName: string,
+  customerPagesUrl: string,
+): OperatorPaymentSession {
+  return {
+    ...toPaymentSession(row, customerPagesUrl),
+    merchantId: row.merchantId,
+    merchantName,
+    walletAccountId: row.walletAccountId,
   };
 }

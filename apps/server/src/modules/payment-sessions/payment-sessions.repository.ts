@@ -4,7 +4,7 @@ import {
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import { and, between, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, between, count, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
@@ -24,7 +24,29 @@ export type ListPaymentSessionsFilter = {
   status?: PaymentSessionStatus;
   referenceNumber?: string;
   method?: string;
+  walletAccountId?: string;
+  /** Reference numbers that start with this. */
+  search?: string;
+  createdFrom?: string;
+  createdTo?: string;
 };
+
+/** LIKE's wildcards in a customer's text match themselves. */
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of a session list (also the CSV export's). */
+export function sessionFilterConditions(filter: ListPaymentSessionsFilter): SQL | undefined {
+  return and(
+    filter.merchantId ? eq(paymentSessions.merchantId, filter.merchantId) : undefined,
+    filter.status ? eq(paymentSessions.status, filter.status) : undefined,
+    filter.referenceNumber ? eq(paymentSessions.referenceNumber, filter.referenceNumber) : undefined,
+    filter.method ? eq(paymentSessions.method, filter.method as 'dana') : undefined,
+    filter.walletAccountId ? eq(paymentSessions.walletAccountId, filter.walletAccountId) : undefined,
+    filter.search ? like(paymentSessions.referenceNumber, likePrefix(filter.search)) : undefined,
+    filter.createdFrom ? gte(paymentSessions.createdAt, new Date(filter.createdFrom)) : undefined,
+    filter.createdTo ? lt(paymentSessions.createdAt, new Date(filter.createdTo)) : undefined,
+  );
+}
 
 /**
  * Every state change (creation included) writes its webhook event in the same transaction; the
@@ -38,6 +60,26 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       subjectId: row.id,
       data: toPaymentSession(row, options.customerPagesUrl),
     });
+
+  /**
+   * Newest first, keyset on (created_at, id), along the index of the filter
+   * (payment_sessions_*_created_id_idx; payment-sessions-list-plan.test.ts proves each).
+   */
+  const pageQuery = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
+    const where: (SQL | undefined)[] = [
+      sessionFilterConditions(filter),
+      after
+        ? sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+    ];
+    return db
+      .select({ session: paymentSessions, cursorAt, merchantName: merchants.name })
+      .from(paymentSessions)
+      .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+      .where(and(...where))
+      .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
+      .limit(limit + 1);
+  };
 
   return {
     /** null when the merchant already used this reference number. */
@@ -58,24 +100,10 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       return rows[0] ?? null;
     },
 
-    /** Newest first, keyset on (created_at, id), along the merchant (and status) indexes. */
+    pageQuery,
+
     async page(filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) {
-      const where: (SQL | undefined)[] = [
-        filter.merchantId ? eq(paymentSessions.merchantId, filter.merchantId) : undefined,
-        filter.status ? eq(paymentSessions.status, filter.status) : undefined,
-        filter.referenceNumber ? eq(paymentSessions.referenceNumber, filter.referenceNumber) : undefined,
-        filter.method ? eq(paymentSessions.method, filter.method as 'dana') : undefined,
-        after
-          ? sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ];
-      return db
-        .select({ session: paymentSessions, cursorAt, merchantName: merchants.name })
-        .from(paymentSessions)
-        .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
-        .where(and(...where))
-        .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
-        .limit(limit + 1);
+      return pageQuery(filter, limit, after);
     },
 
     /**

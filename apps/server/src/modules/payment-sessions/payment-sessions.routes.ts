@@ -2,6 +2,7 @@ import {
   createApiPaymentSession,
   createPaymentSessionBodySchema,
   getApiPaymentSession,
+  getPaymentSessionDetail,
   IDEMPOTENCY_KEY_HEADER,
   idempotentHeadersSchema,
   idParamsSchema,
@@ -11,11 +12,13 @@ import {
   listPaymentSessions,
   listPaymentSessionsQuerySchema,
   listPaymentSessionsResponseSchema,
+  paymentSessionDetailSchema,
   paymentSessionSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { merchantScopeOf } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
@@ -25,11 +28,11 @@ const security = API_TOKEN_SECURITY;
 
 /**
  * The merchant API's payment sessions (`/v1`), scoped to the calling token's merchant, and the
- * operators' list of every merchant's sessions.
+ * consoles' list and detail (operators: every merchant's; a Merchant user: its own).
  */
 export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
-  const { service } = paymentSessionsOf(ctx);
+  const { service, detail } = paymentSessionsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -99,7 +102,22 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: (request) => {
       const { limit, cursor, ...filter } = request.query;
-      return service.listForOperators(filter, { limit, cursor });
+      const merchantId = merchantScopeOf(request) ?? filter.merchantId;
+      return service.listForOperators({ ...filter, merchantId }, { limit, cursor });
     },
+  });
+
+  api.route({
+    method: getPaymentSessionDetail.method,
+    url: getPaymentSessionDetail.path,
+    schema: {
+      tags: ['payment-sessions'],
+      security: BEARER_SECURITY,
+      summary: 'One payment session with its timeline, webhook events (every attempt) and ledger journals',
+      params: idParamsSchema,
+      response: { 200: paymentSessionDetailSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
+    handler: (request) => detail.get(request.params.id, merchantScopeOf(request)),
   });
 }

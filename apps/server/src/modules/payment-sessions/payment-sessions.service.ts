@@ -18,7 +18,7 @@ import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
 import { pickDiscount, rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
-import { toPaymentSession } from './payment-session-response';
+import { toOperatorPaymentSession, toPaymentSession } from './payment-session-response';
 import {
   AWAITING_MONEY,
   type ListPaymentSessionsFilter,
@@ -193,12 +193,7 @@ export function createPaymentSessionsService(deps: {
       return toPage(
         rows.map((row) => ({ ...row, id: row.session.id })),
         query.limit,
-        (row) => ({
-          ...view(row.session),
-          merchantId: row.session.merchantId,
-          merchantName: row.merchantName,
-          walletAccountId: row.session.walletAccountId,
-        }),
+        (row) => toOperatorPaymentSession(row.session, row.merchantName, deps.customerPagesUrl),
       );
     },
 

@@ -6,6 +6,7 @@ import { createWalletsRepository } from '../wallets/wallets.repository';
 import { createDepositMatching, type DepositMatching } from './deposit-matching';
 import { createDepositReviewsService, type DepositReviewsService } from './deposit-reviews.service';
 import { createDepositTransfersRepository } from './deposit-transfers.repository';
+import { createPaymentSessionDetail, type PaymentSessionDetailReader } from './payment-session-detail';
 import { createPaymentSessionsRepository, type PaymentSessionsRepository } from './payment-sessions.repository';
 import { createPaymentSessionsService, type PaymentSessionsService } from './payment-sessions.service';
 
@@ -18,6 +19,7 @@ export type PaymentSessions = {
   service: PaymentSessionsService;
   matching: DepositMatching;
   reviews: DepositReviewsService;
+  detail: PaymentSessionDetailReader;
   /** Pushes session changes and balance changes to the consoles. */
   bind(consoles: Broadcaster): void;
 };
@@ -83,6 +85,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     service,
     matching,
     reviews,
+    detail: createPaymentSessionDetail({ db: ctx.db, repo, customerPagesUrl }),
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

@@ -1,9 +1,12 @@
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/database';
 import { merchants, webhookDeliveries, webhookEvents } from '../../db/schema';
+import { AppError, notFound } from '../../http/app-error';
+import { createAuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import { signWebhook } from './webhook-signature';
 
@@ -25,6 +28,12 @@ const jittered = (seconds: number, random: () => number) => Math.round(seconds *
  * logged (status code, duration, error); a failure is retried after the next configured delay,
  * and after the last one the event is failed (a person can resend it).
  */
+/** Who asks for a resend (audited). */
+export type Actor = { userId: string; ip: string };
+
+/** Claimed by a delivery pass whose lease has not run out. */
+const inFlightSql = sql<boolean>`${webhookEvents.status} = 'pending' and ${webhookEvents.lockedUntil} > now()`;
+
 export function createWebhookDelivery(deps: {
   db: Database;
   secretBox: SecretBox;
@@ -182,17 +191,34 @@ export function createWebhookDelivery(deps: {
       await kicked;
       await running;
     },
-    /** A person asks for another delivery now (a failed, skipped or delivered event). */
-    async resend(eventId: string, merchantId?: string): Promise<boolean> {
-      const rows = await db
-        .update(webhookEvents)
-        .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedUntil: null })
-        .where(
-          sql`${webhookEvents.id} = ${eventId} ${merchantId ? sql`and ${webhookEvents.merchantId} = ${merchantId}` : sql``}`,
-        )
-        .returning({ id: webhookEvents.id });
-      if (rows.length > 0) void pass();
-      return rows.length > 0;
+    /**
+     * A person asks for another delivery now (a failed, skipped, delivered or waiting event; not
+     * one being delivered this moment, which would then go out twice at once). Audited in the same
+     * transaction. A Merchant user passes its merchant: another merchant's event is not found.
+     */
+    async resend(actor: Actor, eventId: string, merchantId?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [event] = await tx
+          .select({ status: webhookEvents.status, type: webhookEvents.type, inFlight: inFlightSql })
+          .from(webhookEvents)
+          .where(and(eq(webhookEvents.id, eventId), merchantId ? eq(webhookEvents.merchantId, merchantId) : undefined))
+          .for('update');
+        if (!event) throw notFound('Webhook event');
+        if (event.inFlight) throw new AppError('INVALID_STATE', 'This event is being delivered right now');
+        await tx
+          .update(webhookEvents)
+          .set({ status: 'pending', nextAttemptAt: sql`now()`, lockedUntil: null })
+          .where(eq(webhookEvents.id, eventId));
+        await createAuditRepository(tx).insert({
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.webhookResent,
+          targetType: 'webhook_event',
+          targetId: eventId,
+          ip: actor.ip,
+          details: { type: event.type, previousStatus: event.status },
+        });
+      });
+      void pass();
     },
   };
 }

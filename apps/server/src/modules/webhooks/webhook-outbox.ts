@@ -13,10 +13,13 @@ export async function enqueueWebhook(
 ): Promise<void> {
   const id = randomUUID();
   const body = { id, type: event.type, createdAt: new Date().toISOString(), data: event.data };
+  // clock_timestamp(), not now(): the changes of one transaction (created, then awaiting payment)
+  // keep their order in the log and in delivery (claims go by next_attempt_at).
   await tx.execute(sql`
-    insert into webhook_events (id, merchant_id, type, subject_id, body, status, last_error)
+    insert into webhook_events (id, merchant_id, type, subject_id, body, status, last_error, created_at, next_attempt_at)
     select ${id}::uuid, m.id, ${event.type}, ${event.subjectId}::uuid, ${JSON.stringify(body)}::jsonb,
       case when m.callback_url is null then 'skipped' else 'pending' end,
-      case when m.callback_url is null then 'The merchant has no callback URL' end
+      case when m.callback_url is null then 'The merchant has no callback URL' end,
+      clock_timestamp(), clock_timestamp()
     from merchants m where m.id = ${event.merchantId}::uuid`);
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "payment_sessions_method_created_id_idx" ON "payment_sessions" USING btree ("method","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_sessions_account_created_id_idx" ON "payment_sessions" USING btree ("wallet_account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_sessions_reference_prefix_idx" ON "payment_sessions" USING btree ("reference_number" text_pattern_ops);

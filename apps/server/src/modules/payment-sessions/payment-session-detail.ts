@@ -1,0 +1,52 @@
+import type { PaymentSessionDetail, PaymentSessionStatus } from '@gerbang/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { merchants, paymentSessions } from '../../db/schema';
+import { notFound } from '../../http/app-error';
+import { journalsOf } from '../ledger/ledger-journals';
+import { webhookEventsOf } from '../webhooks/webhook-log';
+import { toOperatorPaymentSession } from './payment-session-response';
+import type { PaymentSessionsRepository } from './payment-sessions.repository';
+
+/**
+ * A session with its proof, for the consoles' detail view: its timeline, the webhook events it
+ * announced with every delivery attempt, and the ledger journals of it and of its transfer.
+ */
+export function createPaymentSessionDetail(deps: {
+  db: Database;
+  repo: PaymentSessionsRepository;
+  customerPagesUrl: string;
+}) {
+  const { db } = deps;
+  return {
+    /** A Merchant user passes its merchant: another merchant's session is not found. */
+    async get(id: string, merchantId?: string): Promise<PaymentSessionDetail> {
+      const [row] = await db
+        .select({ session: paymentSessions, merchantName: merchants.name })
+        .from(paymentSessions)
+        .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+        .where(and(eq(paymentSessions.id, id), merchantId ? eq(paymentSessions.merchantId, merchantId) : undefined))
+        .limit(1);
+      if (!row) throw notFound('Payment session');
+      const { session } = row;
+      const references = session.walletTransactionId ? [session.id, session.walletTransactionId] : [session.id];
+      const [timeline, webhooks, journals] = await Promise.all([
+        deps.repo.timeline(session.id),
+        webhookEventsOf(db, session.id),
+        journalsOf(db, references),
+      ]);
+      return {
+        session: toOperatorPaymentSession(session, row.merchantName, deps.customerPagesUrl),
+        timeline: timeline.map((step) => ({
+          at: step.createdAt.toISOString(),
+          fromStatus: step.fromStatus as PaymentSessionStatus | null,
+          toStatus: step.toStatus as PaymentSessionStatus,
+          reason: step.reason,
+        })),
+        webhooks,
+        journals,
+      };
+    },
+  };
+}
+export type PaymentSessionDetailReader = ReturnType<typeof createPaymentSessionDetail>;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common';
+import { amountSchema } from '../money/amount';
+import { currencySchema } from '../money/currency';
+import { WEBHOOK_EVENT_STATUSES } from '../webhooks/webhook';
+import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
+
+/** One step of a session's life, as its timeline table recorded it. */
+export const paymentSessionStepSchema = z.object({
+  at: isoDateTimeSchema,
+  fromStatus: paymentSessionStatusSchema.nullable(),
+  toStatus: paymentSessionStatusSchema,
+  /** What moved it: "created", "method_selected", "transfer_matched", "deadline_passed", … */
+  reason: z.string(),
+});
+export type PaymentSessionStep = z.infer<typeof paymentSessionStepSchema>;
+
+/** One attempt to deliver a webhook event: what the receiver answered, or what failed. */
+export const webhookDeliveryAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: isoDateTimeSchema,
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+});
+
+export const webhookEventSummarySchema = z.object({
+  id: idSchema,
+  type: z.string(),
+  status: z.enum(WEBHOOK_EVENT_STATUSES),
+  attempts: z.number().int(),
+  /** When the next attempt is due (pending events only). */
+  nextAttemptAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  deliveries: z.array(webhookDeliveryAttemptSchema),
+});
+export type WebhookEventSummary = z.infer<typeof webhookEventSummarySchema>;
+
+/** A ledger entry: debit positive, credit negative, in the journal's currency. */
+export const ledgerEntryViewSchema = z.object({
+  /** The account's kind: merchant_available, fee_revenue, wallet_cash, suspense, … */
+  account: z.string(),
+  amount: amountSchema,
+});
+
+export const ledgerJournalViewSchema = z.object({
+  id: idSchema,
+  kind: z.string(),
+  currency: currencySchema,
+  memo: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  entries: z.array(ledgerEntryViewSchema),
+});
+export type LedgerJournalView = z.infer<typeof ledgerJournalViewSchema>;
+
+/** A session with its proof: every step, every webhook event and attempt, every journal. */
+export const paymentSessionDetailSchema = z.object({
+  session: operatorPaymentSessionSchema,
+  timeline: z.array(paymentSessionStepSchema),
+  webhooks: z.array(webhookEventSummarySchema),
+  journals: z.array(ledgerJournalViewSchema),
+});
+export type PaymentSessionDetail = z.infer<typeof paymentSessionDetailSchema>;
+
+/** Operators see any session; a Merchant user only its own merchant's (404 otherwise). */
+export const getPaymentSessionDetail = { method: 'GET', path: '/payment-sessions/:id' } as const;
+/** Queue another delivery of a webhook event now (a failed, skipped or delivered one too). */
+export const resendWebhookEvent = { method: 'POST', path: '/webhook-events/:id/resend' } as const;
