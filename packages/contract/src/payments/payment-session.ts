@@ -148,17 +148,49 @@ export type OperatorPaymentSession = z.infer<typeof operatorPaymentSessionSchema
  * `createdTo` (exclusive) bound the creation time.
  */
 export const listPaymentSessions = { method: 'GET', path: '/payment-sessions' } as const;
-export const listOperatorPaymentSessionsQuerySchema = listPaymentSessionsQuerySchema
-  .extend({
-    merchantId: idSchema.optional(),
-    walletAccountId: idSchema.optional(),
-    search: z.string().trim().min(1).max(64).optional(),
-    createdFrom: isoDateTimeSchema.optional(),
-    createdTo: isoDateTimeSchema.optional(),
-  })
-  .refine((q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) < Date.parse(q.createdTo), {
-    message: 'createdTo must be after createdFrom',
-    path: ['createdTo'],
-  });
+const operatorSessionFilters = {
+  status: paymentSessionStatusSchema.optional(),
+  referenceNumber: z.string().trim().max(64).optional(),
+  method: walletProviderSchema.optional(),
+  merchantId: idSchema.optional(),
+  walletAccountId: idSchema.optional(),
+  search: z.string().trim().min(1).max(64).optional(),
+  createdFrom: isoDateTimeSchema.optional(),
+  createdTo: isoDateTimeSchema.optional(),
+};
+const rangeIsOrdered: [(q: { createdFrom?: string; createdTo?: string }) => boolean, z.core.$ZodCustomParams] = [
+  (q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) < Date.parse(q.createdTo),
+  { message: 'createdTo must be after createdFrom', path: ['createdTo'] },
+];
+export const listOperatorPaymentSessionsQuerySchema = pageQuerySchema
+  .extend(operatorSessionFilters)
+  .refine(...rangeIsOrdered);
 export type ListOperatorPaymentSessionsQuery = z.input<typeof listOperatorPaymentSessionsQuerySchema>;
 export const listOperatorPaymentSessionsResponseSchema = pageSchema(operatorPaymentSessionSchema);
+
+/**
+ * The same sessions as CSV (the list's filters, every matching row, newest first), streamed: the
+ * server reads and sends them a page at a time, so a large export never sits in its memory.
+ */
+export const exportPaymentSessions = { method: 'GET', path: '/payment-sessions/export' } as const;
+export const exportPaymentSessionsQuerySchema = z.strictObject(operatorSessionFilters).refine(...rangeIsOrdered);
+export type ExportPaymentSessionsQuery = z.input<typeof exportPaymentSessionsQuerySchema>;
+/** The export's columns, in order (the first CSV line). */
+export const PAYMENT_SESSION_EXPORT_COLUMNS = [
+  'createdAt',
+  'id',
+  'merchantId',
+  'merchantName',
+  'referenceNumber',
+  'status',
+  'method',
+  'currency',
+  'amount',
+  'discountAmount',
+  'extraFee',
+  'finalAmount',
+  'fee',
+  'walletAccountId',
+  'expiresAt',
+  'paidAt',
+] as const;

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import {
   createApiPaymentSession,
   createPaymentSessionBodySchema,
+  exportPaymentSessions,
+  exportPaymentSessionsQuerySchema,
   getApiPaymentSession,
   getPaymentSessionDetail,
   IDEMPOTENCY_KEY_HEADER,
@@ -17,11 +20,13 @@ import {
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
+import { paymentSessionsCsv } from './payment-sessions-export';
 
 const tags = ['merchant-api'];
 const security = API_TOKEN_SECURITY;
@@ -32,7 +37,7 @@ const security = API_TOKEN_SECURITY;
  */
 export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
-  const { service, detail } = paymentSessionsOf(ctx);
+  const { service, detail, repo } = paymentSessionsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -104,6 +109,28 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       const { limit, cursor, ...filter } = request.query;
       const merchantId = merchantScopeOf(request) ?? filter.merchantId;
       return service.listForOperators({ ...filter, merchantId }, { limit, cursor });
+    },
+  });
+
+  api.route({
+    method: exportPaymentSessions.method,
+    url: exportPaymentSessions.path,
+    schema: {
+      tags: ['payment-sessions'],
+      security: BEARER_SECURITY,
+      summary: 'The filtered sessions as CSV (text/csv, every matching row, newest first), streamed a page at a time',
+      querystring: exportPaymentSessionsQuerySchema,
+      // A stream, which Fastify sends as it comes (no serializer runs on it).
+      response: { 200: z.any().describe('CSV (text/csv), one line per session'), ...errorResponses(401, 403, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
+    handler: async (request, reply) => {
+      const merchantId = merchantScopeOf(request) ?? request.query.merchantId;
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payment-sessions-${day}.csv"`)
+        .send(Readable.from(paymentSessionsCsv(repo, { ...request.query, merchantId }, ctx.config.ADMIN_CONSOLE_URL)));
     },
   });
 
