@@ -17,6 +17,7 @@ import { countriesRoutes } from './modules/countries/countries.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
+import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { depositRoutes } from './modules/payment-sessions/deposit.routes';
 import { depositTransfersRoutes } from './modules/payment-sessions/deposit-transfers.routes';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await depositRoutes(api, ctx);
     await depositTransfersRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
+    await merchantDashboardRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

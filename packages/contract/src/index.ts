@@ -19,6 +19,7 @@ export * from './errors';
 export * from './health-checks/health-check';
 export * from './ledger/balance';
 export * from './limits';
+export * from './merchant-dashboard/merchant-stats';
 export * from './merchants/merchant';
 export * from './money/amount';
 export * from './money/currency';

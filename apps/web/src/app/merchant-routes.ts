@@ -28,7 +28,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.transaction',
     area: 'transactions',
     layout: 'console',
-    namespaces: ['depositTransfers'],
+    namespaces: ['paymentSessions', 'depositTransfers'],
     load: () => import('./routes/merchant-console/transactions'),
   },
   {

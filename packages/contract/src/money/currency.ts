@@ -18,3 +18,9 @@ export const CURRENCY_DECIMALS: Record<Currency, number> = { IDR: 0, PHP: 2 };
  * digit even where a number is unavoidable (charts).
  */
 export const MAX_AMOUNT_MINOR = 10n ** 15n - 1n;
+
+/**
+ * The day a merchant's business counts in: its currency's country (a merchant's "today" and its
+ * daily figures). Indonesia's western zone, where DANA and Livin' keep their books, and Manila.
+ */
+export const CURRENCY_TIME_ZONES: Record<Currency, string> = { IDR: 'Asia/Jakarta', PHP: 'Asia/Manila' };

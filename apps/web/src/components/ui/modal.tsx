@@ -10,10 +10,14 @@ export type ModalProps = {
   isLoading?: boolean;
   children: ReactNode;
   footer?: ReactNode;
+  /** `wide` for a detail with tables (a session's timeline, deliveries and journals). */
+  size?: 'default' | 'wide';
 };
 
+const SIZE_CLASSES = { default: 'max-w-lg', wide: 'max-w-4xl' } as const;
+
 /** Spec §5: while loading, neither Escape, the backdrop nor the close button closes it. */
-export function Modal({ isOpen, onClose, title, isLoading = false, children, footer }: ModalProps) {
+export function Modal({ isOpen, onClose, title, isLoading = false, children, footer, size = 'default' }: ModalProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -46,7 +50,7 @@ export function Modal({ isOpen, onClose, title, isLoading = false, children, foo
         aria-labelledby={titleId}
         aria-busy={isLoading || undefined}
         tabIndex={-1}
-        className="relative flex max-h-[90vh] w-full max-w-lg flex-col rounded-lg bg-white shadow-xl outline-none dark:bg-gray-900"
+        className={`relative flex max-h-[90vh] w-full ${SIZE_CLASSES[size]} flex-col rounded-lg bg-white shadow-xl outline-none dark:bg-gray-900`}
       >
         <div className="flex items-center justify-between gap-4 border-b border-gray-200 px-4 py-3 dark:border-gray-700">
           <h2 id={titleId} className="text-lg font-semibold">

@@ -1,8 +1,15 @@
-import { listPaymentSessions, type OperatorPaymentSession, ROLE } from '@gerbang/contract';
+import {
+  listMerchants,
+  listPaymentSessions,
+  type OperatorPaymentSession,
+  type PaymentSessionDetail,
+  ROLE,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StubRequest } from '../../../test/http-stub';
+import { aMerchant } from '../../../test/merchant-fixture';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
@@ -30,6 +37,42 @@ const SESSION: OperatorPaymentSession = {
   walletAccountId: '8e2f3a4b-5c6d-4e7f-8091-a2b3c4d5e6f7',
 };
 
+const DETAIL: PaymentSessionDetail = {
+  session: SESSION,
+  timeline: [
+    { at: '2026-01-01T00:00:00.000Z', fromStatus: null, toStatus: 'created', reason: 'created' },
+    { at: '2026-01-01T00:00:01.000Z', fromStatus: 'created', toStatus: 'awaiting_payment', reason: 'method_selected' },
+    { at: '2026-01-01T00:05:00.000Z', fromStatus: 'awaiting_payment', toStatus: 'success', reason: 'transfer_matched' },
+  ],
+  webhooks: [
+    {
+      id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      type: 'payment_session.succeeded',
+      status: 'failed',
+      attempts: 1,
+      nextAttemptAt: null,
+      createdAt: '2026-01-01T00:05:00.000Z',
+      deliveries: [
+        { attempt: 1, at: '2026-01-01T00:05:01.000Z', statusCode: 500, durationMs: 42, error: 'receiver is down' },
+      ],
+    },
+  ],
+  journals: [
+    {
+      id: '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9',
+      kind: 'deposit',
+      currency: 'IDR',
+      memo: null,
+      createdAt: '2026-01-01T00:05:00.000Z',
+      entries: [
+        { account: 'wallet_cash', amount: '149999' },
+        { account: 'merchant_available', amount: '-145249' },
+        { account: 'fee_revenue', amount: '-4750' },
+      ],
+    },
+  ],
+};
+
 let restore = () => {};
 afterEach(() => restore());
 
@@ -54,5 +97,94 @@ describe('Transaction Session (admin console)', () => {
     expect(within(row).getByText(/149[.,]999/)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Status'), 'expired');
     await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ status: 'expired' }));
+  });
+
+  it('filters by merchant, reference start and creation days, as instants of the browser’s days', async () => {
+    const user = userEvent.setup();
+    const seen: StubRequest[] = [];
+    const app = renderApp({
+      path: '/transaction-session',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === listMerchants.path) {
+          return { status: 200, data: { items: [aMerchant({ id: SESSION.merchantId })], nextCursor: null } };
+        }
+        if (request.url !== listPaymentSessions.path) return null;
+        seen.push(request);
+        return { status: 200, data: { items: [SESSION], nextCursor: null } };
+      },
+    });
+    restore = app.http.restore;
+    await screen.findByText('INV-1001');
+    await user.selectOptions(
+      await screen.findByLabelText('Merchant'),
+      await screen.findByRole('option', { name: 'Toko Sinar' }),
+    );
+    await user.type(screen.getByLabelText('Reference starts with'), 'INV-10');
+    await user.type(screen.getByLabelText('Created from'), '2026-01-01');
+    await user.type(screen.getByLabelText('Created to'), '2026-01-31');
+    await waitFor(() =>
+      expect(seen.at(-1)?.params).toMatchObject({
+        merchantId: SESSION.merchantId,
+        search: 'INV-10',
+        createdFrom: new Date(2026, 0, 1).toISOString(),
+        createdTo: new Date(2026, 1, 1).toISOString(),
+      }),
+    );
+  });
+
+  it("opens a session's timeline, webhook deliveries and journal, and resends an event", async () => {
+    const user = userEvent.setup();
+    const resent: string[] = [];
+    const app = renderApp({
+      path: `/transaction-session?session=${SESSION.id}`,
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === listPaymentSessions.path)
+          return { status: 200, data: { items: [SESSION], nextCursor: null } };
+        if (request.url === `/payment-sessions/${SESSION.id}`) return { status: 200, data: DETAIL };
+        if (request.method === 'POST' && request.url.startsWith('/webhook-events/')) {
+          resent.push(request.url);
+          return { status: 204 };
+        }
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    expect(await within(dialog).findByText(/Created → Awaiting payment/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Transfer matched/)).toBeInTheDocument();
+    expect(within(dialog).getByText('payment_session.succeeded')).toBeInTheDocument();
+    expect(within(dialog).getByText(/HTTP 500/)).toBeInTheDocument();
+    expect(within(dialog).getByText('receiver is down')).toBeInTheDocument();
+    const journal = within(dialog).getByRole('table', { name: /Deposit/ });
+    expect(within(journal).getByText('Cash at the account')).toBeInTheDocument();
+    expect(within(journal).getByText('Merchant available')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(resent).toEqual([`/webhook-events/${DETAIL.webhooks[0]?.id}/resend`]));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.location()).toBe('/transaction-session'));
+  });
+});
+
+describe('Transaction (merchant console)', () => {
+  it('lists the merchant’s own sessions, without a merchant column or filter, with the CSV export', async () => {
+    const app = renderApp({
+      path: '/transaction',
+      consoleKind: 'merchant',
+      user: makeUser(ROLE.Merchant),
+      handler: (request) => {
+        if (request.url === listPaymentSessions.path)
+          return { status: 200, data: { items: [SESSION], nextCursor: null } };
+        if (request.url === '/transactions') return { status: 200, data: { items: [], nextCursor: null } };
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const table = await screen.findByRole('table', { name: 'Payment sessions' });
+    expect(await within(table).findByText('INV-1001')).toBeInTheDocument();
+    expect(within(table).queryByText('Toko Sinar')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Merchant')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 });

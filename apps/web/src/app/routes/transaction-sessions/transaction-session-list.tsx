@@ -1,5 +1,5 @@
 import { PaymentSessionList } from '../../../features/payment-sessions/components/payment-session-list';
 
 export default function TransactionSessionListRoute() {
-  return <PaymentSessionList />;
+  return <PaymentSessionList forOperators />;
 }

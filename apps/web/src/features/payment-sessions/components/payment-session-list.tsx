@@ -1,49 +1,72 @@
-import {
-  type OperatorPaymentSession,
-  PAYMENT_SESSION_STATUSES,
-  type PaymentSessionStatus,
-  SERVER_EVENTS,
-  WALLET_PROVIDERS,
-  type WalletProvider,
-} from '@gerbang/contract';
+import { type OperatorPaymentSession, SERVER_EVENTS } from '@gerbang/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
-import { Input } from '../../../components/ui/input';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
-import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
+import { downloadPaymentSessionsCsv } from '../api/export-payment-sessions';
 import { paymentSessionsQueryOptions, usePaymentSessions } from '../api/get-payment-sessions';
+import { PaymentSessionDetailModal } from './payment-session-detail';
+import { EMPTY_FILTERS, type FilterForm, PaymentSessionFiltersForm, toApiFilters } from './payment-session-filters';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
+/** The open session's detail is in the address (`?session=<id>`), so it can be shared. */
+const DETAIL_PARAM = 'session';
 
-/** Admin console "Transaction Session": every merchant's payment sessions, live. */
-export function PaymentSessionList() {
+/**
+ * Payment sessions, live: every merchant's for operators (admin console "Transaction Session"),
+ * its own for a merchant (merchant console "Transaction"). Filters, CSV export of what they
+ * match, and each session's detail.
+ */
+export function PaymentSessionList({ forOperators }: { forOperators: boolean }) {
   const { t } = useTranslation(['paymentSessions']);
   const apiErrorMessage = useApiErrorMessage();
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<PaymentSessionStatus | null>(null);
-  const [method, setMethod] = useState<WalletProvider | null>(null);
-  const [reference, setReference] = useState('');
-  const referenceNumber = useDebouncedValue(reference.trim(), SEARCH_DEBOUNCE_MS);
-  const query = usePaymentSessions({
-    status: status ?? undefined,
-    method: method ?? undefined,
-    referenceNumber: referenceNumber || undefined,
-  });
+  const [params, setParams] = useSearchParams();
+  const [form, setForm] = useState<FilterForm>(EMPTY_FILTERS);
+  const [isExporting, setIsExporting] = useState(false);
+  const search = useDebouncedValue(form.search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = toApiFilters(form, search);
+  const query = usePaymentSessions(filters);
   const sessions = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const openId = params.get(DETAIL_PARAM);
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => {
     void queryClient.invalidateQueries({ queryKey: paymentSessionsQueryOptions().queryKey });
   });
+
+  const setOpen = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(DETAIL_PARAM, id);
+        else next.delete(DETAIL_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadPaymentSessionsCsv(filters);
+    } catch (error) {
+      toast.error(t('paymentSessions:list.exportFailed', { message: apiErrorMessage(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
 
   const columns: TableColumn<OperatorPaymentSession>[] = [
     { key: 'created', header: t('paymentSessions:fields.createdAt'), cell: (s) => formatDateTime(s.createdAt) },
@@ -52,7 +75,15 @@ export function PaymentSessionList() {
       header: t('paymentSessions:fields.referenceNumber'),
       cell: (s) => <span className="font-mono text-xs break-all">{s.referenceNumber}</span>,
     },
-    { key: 'merchant', header: t('paymentSessions:fields.merchant'), cell: (s) => s.merchantName },
+    ...(forOperators
+      ? [
+          {
+            key: 'merchant',
+            header: t('paymentSessions:fields.merchant'),
+            cell: (s: OperatorPaymentSession) => s.merchantName,
+          },
+        ]
+      : []),
     {
       key: 'method',
       header: t('paymentSessions:fields.method'),
@@ -73,44 +104,32 @@ export function PaymentSessionList() {
       header: t('paymentSessions:fields.paidAt'),
       cell: (s) => (s.paidAt ? formatDateTime(s.paidAt) : '—'),
     },
+    {
+      key: 'details',
+      header: t('paymentSessions:list.details'),
+      cell: (s) => (
+        <Button
+          variant="ghost"
+          aria-label={t('paymentSessions:list.detailsOf', { reference: s.referenceNumber })}
+          onClick={() => setOpen(s.id)}
+        >
+          {t('paymentSessions:list.details')}
+        </Button>
+      ),
+    },
   ];
 
   return (
     <section aria-labelledby="payment-session-list-heading" className="flex flex-col gap-4">
-      <h2 id="payment-session-list-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-        {t('paymentSessions:list.heading')}
-      </h2>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Input
-          label={t('paymentSessions:filters.reference')}
-          name="referenceNumber"
-          type="search"
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
-        />
-        <Select
-          label={t('paymentSessions:fields.status')}
-          name="status"
-          value={status ?? ''}
-          onChange={(event) =>
-            setStatus(PAYMENT_SESSION_STATUSES.find((value) => value === event.target.value) ?? null)
-          }
-          options={[
-            { value: '', label: t('paymentSessions:filters.any') },
-            ...PAYMENT_SESSION_STATUSES.map((value) => ({ value, label: t(`paymentSessions:statuses.${value}`) })),
-          ]}
-        />
-        <Select
-          label={t('paymentSessions:fields.method')}
-          name="method"
-          value={method ?? ''}
-          onChange={(event) => setMethod(WALLET_PROVIDERS.find((value) => value === event.target.value) ?? null)}
-          options={[
-            { value: '', label: t('paymentSessions:filters.any') },
-            ...WALLET_PROVIDERS.map((value) => ({ value, label: t(`common:providers.${value}`) })),
-          ]}
-        />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="payment-session-list-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+          {t('paymentSessions:list.heading')}
+        </h2>
+        <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>
+          {t('paymentSessions:list.export')}
+        </Button>
       </div>
+      <PaymentSessionFiltersForm value={form} onChange={setForm} forOperators={forOperators} />
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>
       ) : (
@@ -124,6 +143,7 @@ export function PaymentSessionList() {
         />
       )}
       <LoadMoreButton query={query} />
+      {openId ? <PaymentSessionDetailModal sessionId={openId} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }
