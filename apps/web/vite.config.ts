@@ -187,7 +187,7 @@ export default defineConfig(({ mode }) => {
               { ...STARTUP_LOCALES, priority: 4 },
               // A feature's pages and components in one file: /dana and /dana/:id share it. Not the
               // auth pages (the sign-in page must not carry the HTTP client the others use), nor
-              // what a feature loads on demand (the QR renderer).
+              // what a feature loads on demand (the QR renderer, the dashboard's chart).
               {
                 debugName: 'features',
                 name: (id) => {
@@ -196,7 +196,7 @@ export default defineConfig(({ mode }) => {
                   )?.[1];
                   return feature && feature !== 'auth' ? feature : null;
                 },
-                test: (id) => !/[\\/](qr-image\.tsx|[^\\/]+\.json)$/.test(id),
+                test: (id) => !/[\\/](qr-image\.tsx|daily-chart\.tsx|[^\\/]+\.json)$/.test(id),
                 includeDependenciesRecursively: false,
                 priority: 2,
               },

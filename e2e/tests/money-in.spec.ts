@@ -33,7 +33,7 @@ test.afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-test("a merchant's customer pays inside the shop's iframe: the page, the merchant's balance and a signed webhook follow", async ({
+test("a merchant's customer pays inside the shop's iframe: the page, the merchant's balance, today's figures and chart, the session's detail and a signed webhook follow", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -134,8 +134,30 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
       ]),
     );
 
-  // The merchant's dashboard moved without a reload: 100,000 less the 2 % fee.
+  // The merchant's dashboard moved without a reload: 100,000 less the 2 % fee; today's figures
+  // and the drawn 14-day chart too.
   await expect(page.getByTestId('balance-available')).toHaveText(/IDR\s?98,000/);
+  await expect(page.getByTestId('today-volume')).toHaveText(/IDR\s?100,000/);
+  await expect(page.getByTestId('today-successRate')).toHaveText('100%');
+  const chart = page.getByRole('img', { name: /Bar chart of the volume per day/ });
+  await expect(chart).toBeVisible();
+  // Chart.js drew something: the canvas is not blank.
+  await expect
+    .poll(() =>
+      chart.evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        return Array.prototype.some.call(pixels, (value: number) => value !== 0);
+      }),
+    )
+    .toBe(true);
+
+  // Its Transaction page lists the session; the detail shows the webhook it was sent.
+  await page.goto(`${MERCHANT_URL}/transaction`);
+  const sessions = page.getByRole('table', { name: 'Payment sessions' });
+  await sessions.getByRole('button', { name: `Details of ORDER-${code}` }).click();
+  const detail = page.getByRole('dialog', { name: `Payment session ORDER-${code}` });
+  await expect(detail.getByText('payment_session.succeeded')).toBeVisible();
+  await expect(detail.getByRole('table', { name: /Deposit/ })).toBeVisible();
 
   // And its receiver got a webhook it can verify with its secret.
   await expect.poll(() => deliveries.some((d) => d.body.includes('payment_session.succeeded'))).toBe(true);

@@ -30,3 +30,13 @@ export const moneyFormat = (locale: string, currency: string, decimals: number) 
         maximumFractionDigits: decimals,
       }),
   );
+
+export const percentFormat = (locale: string) =>
+  cached(`percent ${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
+
+/** "14 Nov": a day of a chart's axis (the day's own date, whatever this browser's zone). */
+export const shortDayFormat = (locale: string) =>
+  cached(
+    `short-day ${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  );

@@ -5,6 +5,9 @@ import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
 window.scrollTo = () => undefined;
+// jsdom cannot draw (no canvas): charts get no context and draw nothing, quietly. Their figures are
+// also in tables, which the tests read; e2e sees them drawn in Chromium.
+HTMLCanvasElement.prototype.getContext = () => null;
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,11 +1,30 @@
-import { ROLE } from '@gerbang/contract';
-import { screen } from '@testing-library/react';
+import { getMerchantStats, type MerchantStats, ROLE } from '@gerbang/contract';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
 let restore = () => {};
 afterEach(() => restore());
+
+/** Fourteen days, oldest first; the last is today. */
+function stats(today: Partial<MerchantStats['days'][number]>): MerchantStats {
+  const days = Array.from({ length: 14 }, (_, i) => ({
+    day: `2026-11-${String(10 + i).padStart(2, '0')}`,
+    sessions: 0,
+    ended: 0,
+    succeeded: 0,
+    volume: '0',
+  }));
+  days[12] = { ...days[12], sessions: 5, ended: 5, succeeded: 4, volume: '600000' } as MerchantStats['days'][number];
+  days[13] = { ...days[13], ...today } as MerchantStats['days'][number];
+  return { currency: 'IDR', timeZone: 'Asia/Jakarta', days };
+}
+
+const merchantUser = () => ({
+  ...makeUser(ROLE.Merchant, { merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6', merchantName: 'Toko Sinar' }),
+  merchantBalance: { currency: 'IDR' as const, available: '1452500', pending: '0' },
+});
 
 describe('merchant Dashboard', () => {
   it("shows the merchant's available and pending balance in its currency", async () => {
@@ -18,5 +37,38 @@ describe('merchant Dashboard', () => {
     expect(await screen.findByTestId('balance-available')).toHaveTextContent(/1[.,]452[.,]500/);
     expect(screen.getByTestId('balance-pending')).toHaveTextContent(/Rp|IDR/);
     expect(screen.getByRole('heading', { name: 'Available balance' })).toBeInTheDocument();
+  });
+
+  it("shows today's volume, success rate and sessions, and the last 14 days as a chart with its table", async () => {
+    const app = renderApp({
+      path: '/',
+      consoleKind: 'merchant',
+      user: merchantUser(),
+      handler: (request) =>
+        request.url === getMerchantStats.path
+          ? { status: 200, data: stats({ sessions: 4, ended: 3, succeeded: 2, volume: '200000' }) }
+          : null,
+    });
+    restore = app.http.restore;
+    expect(await screen.findByTestId('today-volume')).toHaveTextContent(/200[.,]000/);
+    expect(screen.getByTestId('today-successRate')).toHaveTextContent('66.7%');
+    expect(screen.getByText('2 of the 3 sessions that ended today were paid.')).toBeInTheDocument();
+    expect(screen.getByTestId('today-sessions')).toHaveTextContent('4');
+    const table = await screen.findByRole('table', { name: 'Last 14 days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(15);
+    expect(within(table).getByRole('row', { name: /Nov 22.*600[.,]000.*5.*80%/ })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Bar chart of the volume per day/ })).toBeInTheDocument();
+  });
+
+  it('shows no success rate before any session of the day ended', async () => {
+    const app = renderApp({
+      path: '/',
+      consoleKind: 'merchant',
+      user: merchantUser(),
+      handler: (request) =>
+        request.url === getMerchantStats.path ? { status: 200, data: stats({ sessions: 1 }) } : null,
+    });
+    restore = app.http.restore;
+    expect(await screen.findByTestId('today-successRate')).toHaveTextContent('—');
   });
 });

@@ -1,0 +1,48 @@
+import type { MerchantStats } from '@gerbang/contract';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useFormatPercent } from '../../../hooks/use-format-percent';
+
+/** Succeeded out of ended, as a percentage; null before any session of the day ended. */
+export function successRate(day: { ended: number; succeeded: number }): number | null {
+  return day.ended === 0 ? null : day.succeeded / day.ended;
+}
+
+/** Today, in the merchant's time zone: money received, sessions opened, and how many of the ended ones succeeded. */
+export function TodayFigures({ stats }: { stats: MerchantStats }) {
+  const { t } = useTranslation(['merchantDashboard']);
+  const money = useFormatMoney();
+  const percent = useFormatPercent();
+  const today = stats.days.at(-1);
+  if (!today) return null;
+  const figures = [
+    { key: 'volume', value: money(today.volume, stats.currency), hint: t('merchantDashboard:today.volumeHint') },
+    {
+      key: 'successRate',
+      value: percent(successRate(today)),
+      hint: t('merchantDashboard:today.successRateHint', { succeeded: today.succeeded, ended: today.ended }),
+    },
+    { key: 'sessions', value: String(today.sessions), hint: t('merchantDashboard:today.sessionsHint') },
+  ] as const;
+  return (
+    <section aria-labelledby="today-heading" className="flex flex-col gap-3">
+      <h2 id="today-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+        {t('merchantDashboard:today.heading')}
+      </h2>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {figures.map((figure) => (
+          <div
+            key={figure.key}
+            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+          >
+            <h3 className="text-sm text-gray-600 dark:text-gray-400">{t(`merchantDashboard:today.${figure.key}`)}</h3>
+            <p className="mt-1 text-2xl font-bold" data-testid={`today-${figure.key}`}>
+              {figure.value}
+            </p>
+            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{figure.hint}</p>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
