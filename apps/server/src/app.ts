@@ -21,6 +21,7 @@ import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-d
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { depositRoutes } from './modules/payment-sessions/deposit.routes';
 import { depositTransfersRoutes } from './modules/payment-sessions/deposit-transfers.routes';
+import { paymentLinksRoutes } from './modules/payment-sessions/payment-links.routes';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ledgerRoutes(api, ctx);
     await paymentSessionsRoutes(api, ctx);
     await depositRoutes(api, ctx);
+    await paymentLinksRoutes(api, ctx);
     await depositTransfersRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
     await merchantDashboardRoutes(api, ctx);

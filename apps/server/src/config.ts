@@ -38,6 +38,8 @@ export const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Payment sessions one IP may open through payment links (/request-transaction) per hour. */
+  PAYMENT_LINKS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   ADMIN_EMAIL: z.email().default('admin@gerbang.local'),
   ADMIN_CONSOLE_URL: z.url().default('http://localhost:3000'),
   MERCHANT_CONSOLE_URL: z.url().default('http://localhost:3001'),

@@ -501,6 +501,8 @@ export const merchants = pgTable(
     webhookSecretEncrypted: text('webhook_secret_encrypted').notNull(),
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
+    /** Customers may open payments themselves from a link with the code (/request-transaction). */
+    paymentLinksEnabled: boolean('payment_links_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

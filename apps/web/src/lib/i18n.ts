@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'merchantDashboard',
   'paymentSessions',
   'depositTransfers',
+  'paymentLinks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -17,6 +17,7 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
     hasWebhookSecret: true,
     embedOrigins: ['https://sinar.example.com'],
     paymentTimeLimitMinutes: 15,
+    paymentLinksEnabled: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -76,6 +76,8 @@ export const merchantSchema = z.object({
   hasWebhookSecret: z.boolean(),
   embedOrigins: z.array(z.string()),
   paymentTimeLimitMinutes: z.number().int(),
+  /** Customers may open a payment themselves from a link with the merchant's code (/request-transaction). */
+  paymentLinksEnabled: z.boolean(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -96,6 +98,7 @@ const termsShape = {
     .int()
     .min(PAYMENT_TIME_LIMIT_MINUTES.min)
     .max(PAYMENT_TIME_LIMIT_MINUTES.max),
+  paymentLinksEnabled: z.boolean(),
 };
 
 export type MerchantTerms = {
@@ -149,6 +152,7 @@ export const createMerchantBodySchema = z.strictObject({
   callbackUrl: termsShape.callbackUrl.optional(),
   embedOrigins: termsShape.embedOrigins.default([]),
   paymentTimeLimitMinutes: termsShape.paymentTimeLimitMinutes.default(PAYMENT_TIME_LIMIT_MINUTES.default),
+  paymentLinksEnabled: termsShape.paymentLinksEnabled.default(false),
 });
 export type CreateMerchantBody = z.input<typeof createMerchantBodySchema>;
 
@@ -172,6 +176,7 @@ export const updateMerchantBodySchema = z
     callbackUrl: termsShape.callbackUrl.nullable().optional(),
     embedOrigins: termsShape.embedOrigins.optional(),
     paymentTimeLimitMinutes: termsShape.paymentTimeLimitMinutes.optional(),
+    paymentLinksEnabled: termsShape.paymentLinksEnabled.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Give at least one field to change' });
 export type UpdateMerchantBody = z.infer<typeof updateMerchantBodySchema>;

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
   webhookResent: 'webhook.resent',
+  paymentLinkOpened: 'payment_link.session_opened',
   proxyCreated: 'proxy.created',
   proxyUpdated: 'proxy.updated',
   proxyDeleted: 'proxy.deleted',

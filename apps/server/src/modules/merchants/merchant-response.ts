@@ -18,6 +18,7 @@ export function toMerchantResponse(row: MerchantRecord): Merchant {
     hasWebhookSecret: row.webhookSecretEncrypted !== '',
     embedOrigins: row.embedOrigins,
     paymentTimeLimitMinutes: row.paymentTimeLimitMinutes,
+    paymentLinksEnabled: row.paymentLinksEnabled,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -42,6 +42,11 @@ export function createMerchantsRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    async findByCode(code: string): Promise<MerchantRecord | null> {
+      const rows = await db.select().from(merchants).where(eq(merchants.code, code)).limit(1);
+      return rows[0] ?? null;
+    },
+
     /** null when the code is taken (unique index), so two concurrent creations cannot both win. */
     async insert(fields: NewMerchantRecord): Promise<MerchantRecord | null> {
       const rows = await db.insert(merchants).values(fields).onConflictDoNothing().returning();

@@ -113,6 +113,7 @@ export function createMerchantsService(deps: {
         webhookSecretEncrypted: secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
         embedOrigins: [...(body.embedOrigins ?? [])],
         paymentTimeLimitMinutes: Number(body.paymentTimeLimitMinutes),
+        paymentLinksEnabled: body.paymentLinksEnabled ?? false,
       });
       if (!created) throw codeTaken();
       const response = toMerchantResponse(created);
@@ -129,6 +130,7 @@ export function createMerchantsService(deps: {
         callbackUrl: response.callbackUrl,
         embedOrigins: response.embedOrigins,
         paymentTimeLimitMinutes: response.paymentTimeLimitMinutes,
+        paymentLinksEnabled: response.paymentLinksEnabled,
       });
       return { ...response, webhookSecret };
     },
@@ -156,6 +158,7 @@ export function createMerchantsService(deps: {
       if (body.callbackUrl !== undefined) changes.callbackUrl = body.callbackUrl;
       if (body.embedOrigins !== undefined) changes.embedOrigins = [...body.embedOrigins];
       if (body.paymentTimeLimitMinutes !== undefined) changes.paymentTimeLimitMinutes = body.paymentTimeLimitMinutes;
+      if (body.paymentLinksEnabled !== undefined) changes.paymentLinksEnabled = body.paymentLinksEnabled;
       const updated = await repo.update(id, changes);
       if (!updated) throw notFound('Merchant');
       const after = toMerchantResponse(updated);

@@ -54,8 +54,9 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     },
     onRequest: guard('payments:write'),
     handler: async (request, reply) => {
+      const caller = requireApiCaller(request);
       const answer = await service.create(
-        requireApiCaller(request),
+        { merchantId: caller.merchantId, tokenId: caller.tokenId, route: 'POST /v1/payment-sessions' },
         request.headers[IDEMPOTENCY_KEY_HEADER],
         request.body,
       );

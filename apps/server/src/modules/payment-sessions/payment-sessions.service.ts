@@ -12,7 +12,6 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
-import type { ApiCaller } from '../api-tokens/api-tokens.service';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
 import { readinessOfRecord } from '../wallets/wallet-view';
@@ -33,6 +32,12 @@ const RESERVE_ATTEMPTS = 3;
 
 /** Told of every transition, after it commits (realtime, webhooks). */
 export type PaymentSessionListener = (session: PaymentSessionRecord, from: PaymentSessionStatus | null) => void;
+
+/**
+ * Who opens a session: a merchant's server through `/v1` (its API token), or a customer through a
+ * payment link (no token). `route` names the call for its idempotency keys.
+ */
+export type SessionOpener = { merchantId: string; tokenId: string | null; route: string };
 
 export function createPaymentSessionsService(deps: {
   db: Database;
@@ -139,7 +144,7 @@ export function createPaymentSessionsService(deps: {
 
     /** `POST /v1/payment-sessions`: validated, then created once per idempotency key. */
     async create(
-      caller: ApiCaller,
+      caller: SessionOpener,
       idempotencyKey: string,
       body: CreatePaymentSessionBody,
     ): Promise<{ status: number; body: PaymentSession }> {
@@ -148,7 +153,7 @@ export function createPaymentSessionsService(deps: {
       const accounts = body.method ? await candidateAccounts(body.method) : [];
       const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
       const response = await deps.idempotency.run(
-        { merchantId: merchant.id, key: idempotencyKey, route: 'POST /v1/payment-sessions', body },
+        { merchantId: merchant.id, key: idempotencyKey, route: caller.route, body },
         async (tx) => {
           changed.length = 0;
           const created = await repo.insert(tx, {
@@ -163,7 +168,7 @@ export function createPaymentSessionsService(deps: {
             customer: body.customer ?? null,
             returnUrl: body.returnUrl ?? null,
             metadata: body.metadata ?? null,
-            apiTokenId: caller.tokenId,
+            apiTokenId: caller.tokenId ?? null,
             expiresAt: new Date(Date.now() + merchant.paymentTimeLimitMinutes * 60_000),
           });
           if (!created) {

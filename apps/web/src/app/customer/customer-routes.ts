@@ -16,6 +16,7 @@ const loadDeposit = () => import('../routes/customer/deposit');
 export const CUSTOMER_ROUTES: Record<CustomerPagePath, CustomerRoute> = {
   '/request-transaction': {
     titleKey: 'routes.requestTransaction',
+    namespaces: ['paymentLinks'],
     load: () => import('../routes/customer/request-transaction'),
   },
   '/merchant/embed': { titleKey: 'routes.merchantEmbed', namespaces: ['deposit'], load: loadDeposit },

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
+import { RequestTransactionForm } from '../../../features/payment-links/components/request-transaction-form';
 
 export default function RequestTransactionRoute() {
-  const { t } = useTranslation('common');
-  return <p className="text-sm text-gray-700 dark:text-gray-300">{t('common:notAvailableYet.customer')}</p>;
+  return <RequestTransactionForm />;
 }

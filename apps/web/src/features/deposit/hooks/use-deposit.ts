@@ -1,12 +1,7 @@
 import { ACCOUNT_TYPE_OF_PROVIDER, type DepositView, type WalletProvider } from '@gerbang/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  chooseDepositMethod,
-  confirmDepositTransferred,
-  DepositApiError,
-  depositEventsUrl,
-  fetchDeposit,
-} from '../api/deposit-client';
+import { PublicApiError } from '../../../lib/public-api';
+import { chooseDepositMethod, confirmDepositTransferred, depositEventsUrl, fetchDeposit } from '../api/deposit-client';
 
 /** Why the page cannot show the session, or why the last action failed (each has its own message). */
 export type DepositProblem =
@@ -42,7 +37,7 @@ export function useDeposit(sessionId: string | null) {
       const next = await fetchDeposit(sessionId);
       if (call === latest.current) show(next);
     } catch (error) {
-      const missing = error instanceof DepositApiError && (error.status === 404 || error.status === 422);
+      const missing = error instanceof PublicApiError && (error.status === 404 || error.status === 422);
       setProblem(missing ? { kind: 'missing' } : { kind: 'unexpected' });
     }
   }, [sessionId, show]);
@@ -79,7 +74,7 @@ export function useDeposit(sessionId: string | null) {
       act(
         () => chooseDepositMethod(sessionId as string, method),
         (error) =>
-          error instanceof DepositApiError && error.code === 'NO_ACCOUNT_AVAILABLE'
+          error instanceof PublicApiError && error.code === 'NO_ACCOUNT_AVAILABLE'
             ? { kind: 'no-account', method }
             : { kind: 'method-failed', method },
       ),

@@ -71,6 +71,7 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
   const [timeLimit, setTimeLimit] = useState(
     String(merchant?.paymentTimeLimitMinutes ?? PAYMENT_TIME_LIMIT_MINUTES.default),
   );
+  const [linksEnabled, setLinksEnabled] = useState(merchant?.paymentLinksEnabled ?? false);
   const offered = WALLET_PROVIDERS.filter((method) => CURRENCY_OF_PROVIDER[method] === currency);
 
   const toggle = (method: WalletProvider, on: boolean) =>
@@ -87,6 +88,7 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
       allowedMethods: methods.filter((method) => offered.includes(method)),
       embedOrigins: originsOf(origins),
       paymentTimeLimitMinutes: Number(timeLimit),
+      paymentLinksEnabled: linksEnabled,
     };
     if (!merchant) {
       create.mutate(
@@ -108,6 +110,8 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
     if (terms.paymentTimeLimitMinutes !== merchant.paymentTimeLimitMinutes) {
       body.paymentTimeLimitMinutes = terms.paymentTimeLimitMinutes;
     }
+    if (terms.paymentLinksEnabled !== merchant.paymentLinksEnabled)
+      body.paymentLinksEnabled = terms.paymentLinksEnabled;
     if (Object.keys(body).length === 0) return onClose();
     update.mutate(
       { id: merchant.id, body },
@@ -237,6 +241,21 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
         onChange={(event) => setOrigins(event.target.value)}
         error={fieldErrors.embedOrigins}
       />
+      <label className="flex items-start gap-2 text-sm text-gray-800 sm:col-span-2 dark:text-gray-200">
+        <input
+          type="checkbox"
+          name="paymentLinksEnabled"
+          className="mt-0.5 size-4"
+          checked={linksEnabled}
+          onChange={(event) => setLinksEnabled(event.target.checked)}
+        />
+        <span>
+          {t('merchants:fields.paymentLinksEnabled')}
+          <span className="block text-xs text-gray-600 dark:text-gray-400">
+            {t('merchants:fields.paymentLinksHint')}
+          </span>
+        </span>
+      </label>
     </FormModal>
   );
 }

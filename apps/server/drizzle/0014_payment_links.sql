@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "payment_links_enabled" boolean DEFAULT false NOT NULL;
