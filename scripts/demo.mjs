@@ -292,6 +292,9 @@ merchant console (its Dashboard balance moves live):
   Password:         ${credentials.merchant.password}
   API token:        ${credentials.merchant.apiToken}
                     (curl -H "Authorization: Bearer <token>" ${urls.api}/v1/balance)
+  Payment link:     ${urls.console ?? 'http://localhost:3000'}/request-transaction?merchant=TOKO-DEMO&amount=150000
+                    (a customer opens a payment of Toko Demo themselves; pay it from the
+                    simulator's control API, docs/simulator.md)
 `
     : ''
 }

@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_STORAGE_KEY,
   CURRENT_USER_STORAGE_KEY,
+  listPaymentSessions,
   listUsers,
   REFRESH_TOKEN_STORAGE_KEY,
   type SigninResponse,
@@ -40,6 +41,17 @@ export function consoleStorageOf(session: SigninResponse): [string, string][] {
 
 export async function signInForToken(baseUrl: string, email: string, password: string): Promise<string> {
   return (await signInAsConsole(baseUrl, email, password)).accessToken;
+}
+
+/** A receiving account of the newest seeded DANA session (the session list's account filter). */
+export async function sessionAccountOf(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}${listPaymentSessions.path}?limit=1&method=dana`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const page = (await response.json()) as { items: { walletAccountId: string | null }[] };
+  const id = page.items[0]?.walletAccountId;
+  if (!id) throw new Error(`no seeded session with an account (${response.status})`);
+  return id;
 }
 
 export function usersPagePath(limit: number, cursor?: string): string {

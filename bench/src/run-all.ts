@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { cursorAtDepth, signInForToken } from './api';
+import { cursorAtDepth, sessionAccountOf, signInForToken } from './api';
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
@@ -15,6 +15,7 @@ import {
   SCENARIOS,
   type Scenario,
   type ScenarioContext,
+  SESSIONS_SEEDED,
   USERS_SEEDED,
   WALLET_ACCOUNTS_SEEDED,
 } from './scenarios';
@@ -120,8 +121,11 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
     log(
       `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
     );
+    // The million sessions only when a session-list scenario runs: seeding them takes a minute.
+    const sessions = scenarios.some((s) => s.id.startsWith('sessions-list')) ? SESSIONS_SEEDED : 0;
+    if (sessions > 0) log(`${kind}: and ${sessions} payment sessions`);
     server = await startServerChild(`api-${kind}`, './server-process.ts', {
-      BENCH_SEED: JSON.stringify(PLAN),
+      BENCH_SEED: JSON.stringify({ ...PLAN, paymentSessions: sessions }),
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     });
     setup.readyMs = Math.round(performance.now() - startedAt);
@@ -131,6 +135,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
     const ctx: ScenarioContext = { url: server.url, token: '', deepCursor: '', password: PLAN.password };
     try {
       ctx.token = await signInForToken(server.url, PLAN.adminEmail, PLAN.password);
+      if (sessions > 0) ctx.sessionAccountId = await sessionAccountOf(server.url, ctx.token);
       const walkStartedAt = performance.now();
       const deep = await cursorAtDepth(server.url, ctx.token, DEEP_OFFSET, CURSOR_WALK_BUDGET_MS);
       ctx.deepCursor = deep.cursor;

@@ -2,6 +2,7 @@ import {
   createApiPaymentSession,
   currentUser,
   getWalletSummary,
+  listPaymentSessions,
   listWallets,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -9,14 +10,21 @@ import {
 } from '@gerbang/contract';
 import { usersPagePath } from './api';
 import type { LoadOptions, LoadRequest } from './load';
-import { BENCH_API_TOKEN, bulkUserEmail } from './seed';
+import { BENCH_API_TOKEN, BENCH_MERCHANT_ID, bulkUserEmail, SEEDED_SESSION_PREFIX } from './seed';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** Targets from issue 2 (Benchmarks); `none` rows are measured for context only. */
 export type Target = { kind: 'ratio'; min: number } | { kind: 'p95'; maxMs: number } | { kind: 'none' };
 
-export type ScenarioContext = { url: string; token: string; deepCursor: string; password: string };
+export type ScenarioContext = {
+  url: string;
+  token: string;
+  deepCursor: string;
+  password: string;
+  /** A receiving account that has seeded sessions (the account filter's value). */
+  sessionAccountId?: string;
+};
 
 export type Scenario = {
   id: string;
@@ -130,6 +138,47 @@ const paymentSessionCreateLoad = (ctx: ScenarioContext): LoadOptions => ({
   ],
 });
 
+export const SESSIONS_SEEDED = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
+/** An operator console reading session lists: 20 pages a second, a busy back office. */
+const SESSION_LIST_RATE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Each filter of the operators' session list, on the first page of 50. */
+const SESSION_LIST_FILTERS: Record<string, (ctx: ScenarioContext) => string> = {
+  none: () => '',
+  merchant: () => `merchantId=${BENCH_MERCHANT_ID}`,
+  'merchant-status': () => `merchantId=${BENCH_MERCHANT_ID}&status=success`,
+  // The rarest state (1 %): its index must carry it, a walk of the newest rows would not.
+  status: () => 'status=processing',
+  method: () => 'method=livin',
+  account: (ctx) => `walletAccountId=${ctx.sessionAccountId}`,
+  search: () => `search=${SEEDED_SESSION_PREFIX}4242`,
+  // A day ten days back: the newest rows are skipped by the index, not read.
+  'created-range': () => {
+    const to = new Date(Date.now() - 10 * DAY_MS);
+    return `createdFrom=${new Date(to.getTime() - DAY_MS).toISOString()}&createdTo=${to.toISOString()}`;
+  },
+};
+
+export const SESSION_LIST_SCENARIOS: Scenario[] = Object.entries(SESSION_LIST_FILTERS).map(([name, query]) => ({
+  id: `sessions-list-${name}-postgres`,
+  title: `GET /payment-sessions?limit=50 (${name === 'none' ? 'no filter' : name}) of ${SESSIONS_SEEDED / 1000}k sessions at ${SESSION_LIST_RATE}/s`,
+  database: 'postgres' as const,
+  target: { kind: 'p95' as const, maxMs: 50 },
+  load: (ctx: ScenarioContext): LoadOptions => ({
+    url: ctx.url,
+    requests: [
+      {
+        method: 'GET',
+        path: `${listPaymentSessions.path}?limit=${PAGE_SIZE_DEFAULT}&${query(ctx)}`,
+        headers: bearer(ctx.token),
+      },
+    ],
+    pacedRate: SESSION_LIST_RATE,
+    durationSeconds: SIGNIN_SECONDS,
+  }),
+}));
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'current-user-pglite',
@@ -193,4 +242,5 @@ export const SCENARIOS: Scenario[] = [
     load: paymentSessionCreateLoad,
     baseline: { title: 'single INSERT route', load: singleInsertLoad },
   },
+  ...SESSION_LIST_SCENARIOS,
 ];

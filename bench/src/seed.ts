@@ -15,6 +15,8 @@ export type SeedPlan = {
   password: string;
   /** DANA accounts spread over phones (10 per phone), each with check runs and today's transfers. */
   walletAccounts: number;
+  /** Payment sessions across ten merchants (the bench merchant has a tenth), two seconds apart. */
+  paymentSessions?: number;
 };
 
 /** Runs of each wallet check per seeded account (every 30 minutes, newest first). */
@@ -53,6 +55,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   }
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   await seedMerchantApi(database);
+  if (plan.paymentSessions) await seedPaymentSessions(database, plan.paymentSessions);
   // Fresh statistics, so the planner sees 100k rows rather than an empty table.
   await database.db.execute(sql`analyze`);
 }
@@ -115,7 +118,7 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
 
 /** The bench merchant's API token (every payments scope): a fixed secret, only ever on loopback. */
 export const BENCH_API_TOKEN = `gbk_${'b'.repeat(43)}`;
-const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
+export const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
 
 /**
  * A merchant with an API token for the merchant API's scenarios, and the table of the single-insert
@@ -136,4 +139,42 @@ export async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`
     create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), body jsonb not null,
       created_at timestamptz not null default now())`);
+}
+
+/** The reference numbers of the seeded sessions: `BENCH-<n>`, n = 1 newest. */
+export const SEEDED_SESSION_PREFIX = 'BENCH-';
+
+/**
+ * A million-row session table like a busy gateway's: ten merchants (the bench merchant and nine
+ * others, round robin), two seconds apart (about 23 days), mostly ended (success 60 %, time-out
+ * 25 %, failed 5 %), a few open (processing 1 %), DANA and Livin' on the seeded accounts.
+ */
+async function seedPaymentSessions(database: DatabaseHandle, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into merchants (id, name, code, currency, min_amount_minor, max_amount_minor, allowed_methods,
+      webhook_secret_encrypted, payment_time_limit_minutes)
+    select ('bbbbbbbb-0000-4000-8000-00000000000' || m)::uuid, 'Bench Shop ' || m, 'BENCH-SHOP-' || m, 'IDR', 1,
+      1000000000000, array['dana','livin'], '', 15
+    from generate_series(2, 9) as g(m)
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    insert into merchants (id, name, code, currency, min_amount_minor, max_amount_minor, allowed_methods,
+      webhook_secret_encrypted, payment_time_limit_minutes)
+    values ('bbbbbbbb-0000-4000-8000-000000000010'::uuid, 'Bench Shop 10', 'BENCH-SHOP-10', 'IDR', 1,
+      1000000000000, array['dana','livin'], '', 15)
+    on conflict do nothing`);
+  await database.db.execute(sql`
+    with accounts as (select array_agg(id order by id) as ids from wallet_accounts),
+         shops as (select array_agg(id order by id) as ids from merchants where code like 'BENCH-SHOP%')
+    insert into payment_sessions (merchant_id, reference_number, currency, amount_minor, final_amount_minor, fee_minor,
+      status, method, wallet_account_id, expires_at, paid_at, created_at, updated_at)
+    select shops.ids[1 + n % array_length(shops.ids, 1)], ${SEEDED_SESSION_PREFIX} || n, 'IDR', 10000 + n, 10000 + n, 0,
+      case when n % 100 < 60 then 'success' when n % 100 < 85 then 'expired' when n % 100 < 90 then 'failed'
+           when n % 100 < 91 then 'processing' else 'created' end,
+      case when n % 100 >= 91 then null when n % 10 < 7 then 'dana' else 'livin' end,
+      case when n % 100 >= 91 then null else accounts.ids[1 + n % array_length(accounts.ids, 1)] end,
+      now() - n * interval '2 seconds' + interval '15 minutes',
+      case when n % 100 < 60 then now() - n * interval '2 seconds' + interval '3 minutes' end,
+      now() - n * interval '2 seconds', now() - n * interval '2 seconds'
+    from generate_series(1, ${count}::int) as s(n), accounts, shops`);
 }

@@ -5,14 +5,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build compresses text files from this size (apps/web/scripts/precompress.mjs). */
 const COMPRESSED_FROM_BYTES = 1024;
 
-for (const [name, origin] of [
-  ['admin', ADMIN_URL],
-  ['merchant', MERCHANT_URL],
+for (const [name, origin, path] of [
+  ['admin', ADMIN_URL, '/auth/signin'],
+  ['merchant', MERCHANT_URL, '/auth/signin'],
+  // The customer pages: their own document, served the same way.
+  ['deposit page', ADMIN_URL, '/deposit'],
 ] as const) {
-  test(`the ${name} console arrives compressed with brotli, its hashed files cacheable for a year`, async ({
-    request,
-  }) => {
-    const page = await request.get(new URL('/auth/signin', origin).toString(), {
+  test(`the ${name} arrives compressed with brotli, its hashed files cacheable for a year`, async ({ request }) => {
+    const page = await request.get(new URL(path, origin).toString(), {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     expect(page.status()).toBe(200);
@@ -29,7 +29,7 @@ for (const [name, origin] of [
       expect(res.headers()['cache-control'], asset).toBe(IMMUTABLE);
       expect(res.headers().vary, asset).toMatch(/accept-encoding/i);
     }
-    const largest = html.match(/src="(\/assets\/index-[^"]+\.js)"/)?.[1] as string;
+    const largest = html.match(/src="(\/assets\/(?:index|customer)-[^"]+\.js)"/)?.[1] as string;
     const gzipOnly = await request.get(new URL(largest, origin).toString(), { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
   });

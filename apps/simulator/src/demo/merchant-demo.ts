@@ -3,7 +3,9 @@ import {
   createMerchant,
   listMerchants,
   listMerchantsResponseSchema,
+  merchantSchema,
   merchantWithSecretSchema,
+  updateMerchant,
 } from '@gerbang/contract';
 import { type ApiAuth, createGerbangApi } from '../gerbang-api';
 import type { Logger } from '../logger';
@@ -20,6 +22,8 @@ const DEMO_MERCHANTS: CreateMerchantBody[] = [
     maxAmount: '10000000',
     allowedMethods: ['dana', 'livin'],
     embedOrigins: ['http://localhost:3000'],
+    // Customers may open payments from /request-transaction?merchant=TOKO-DEMO&amount=….
+    paymentLinksEnabled: true,
   },
   {
     name: 'Maya Demo Shop',
@@ -50,6 +54,13 @@ export async function seedDemoMerchants(options: {
     });
     const existing = found.items.find((item) => item.code === merchant.code);
     if (existing) {
+      // A data folder from before payment links: the demo merchant takes them now.
+      if (merchant.paymentLinksEnabled && !existing.paymentLinksEnabled) {
+        await api.request(updateMerchant, merchantSchema, {
+          params: { id: existing.id },
+          body: { paymentLinksEnabled: true },
+        });
+      }
       seeded.push(existing);
       continue;
     }

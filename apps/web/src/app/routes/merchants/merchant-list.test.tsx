@@ -48,7 +48,7 @@ describe('Merchant Management', () => {
     expect(within(row).getByText("DANA, Livin' by Mandiri")).toBeInTheDocument();
   });
 
-  it('adds a merchant and shows its webhook secret once, with a way to copy it', async () => {
+  it('adds a merchant (taking payment links) and shows its webhook secret once, with a way to copy it', async () => {
     const created = aMerchant({ id: '8e2f3a4b-5c6d-4e7f-8091-a2b3c4d5e6f7', name: 'Warung Baru', code: 'WARUNG' });
     const user = userEvent.setup();
     const app = open(ROLE.Admin, {
@@ -64,6 +64,7 @@ describe('Merchant Management', () => {
     // An IDR merchant is offered the IDR methods only.
     expect(within(dialog).queryByLabelText('Maya')).not.toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('DANA'));
+    await user.click(within(dialog).getByLabelText(/^Payment links/));
     await user.click(within(dialog).getByRole('button', { name: 'Add merchant' }));
 
     const reveal = await screen.findByRole('dialog', { name: 'Warung Baru added' });
@@ -79,6 +80,7 @@ describe('Merchant Management', () => {
       maxAmount: '5000000',
       allowedMethods: ['dana'],
       paymentTimeLimitMinutes: 15,
+      paymentLinksEnabled: true,
     });
     await user.click(within(reveal).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByDisplayValue('whsec_shown-once')).not.toBeInTheDocument());
