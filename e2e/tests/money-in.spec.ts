@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
@@ -150,6 +151,7 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
       }),
     )
     .toBe(true);
+  await expectNoSeriousViolations(page, 'merchant dashboard with figures and chart');
 
   // Its Transaction page lists the session; the detail shows the webhook it was sent.
   await page.goto(`${MERCHANT_URL}/transaction`);
@@ -158,6 +160,7 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
   const detail = page.getByRole('dialog', { name: `Payment session ORDER-${code}` });
   await expect(detail.getByText('payment_session.succeeded')).toBeVisible();
   await expect(detail.getByRole('table', { name: /Deposit/ })).toBeVisible();
+  await expectNoSeriousViolations(page, 'payment session detail');
 
   // And its receiver got a webhook it can verify with its secret.
   await expect.poll(() => deliveries.some((d) => d.body.includes('payment_session.succeeded'))).toBe(true);
