@@ -79,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     credentials: true,
     // @fastify/cors allows only GET, HEAD and POST unless told otherwise; the consoles PATCH and DELETE.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['retry-after', 'x-request-id'],
+    // content-disposition: the console saves a CSV export under the name the server gives it.
+    exposedHeaders: ['retry-after', 'x-request-id', 'content-disposition'],
   });
 
   await app.register(swagger, {

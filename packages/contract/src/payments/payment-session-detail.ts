@@ -56,6 +56,8 @@ export type LedgerJournalView = z.infer<typeof ledgerJournalViewSchema>;
 /** A session with its proof: every step, every webhook event and attempt, every journal. */
 export const paymentSessionDetailSchema = z.object({
   session: operatorPaymentSessionSchema,
+  /** The account the customer was told to pay into (the deposit page shows the same). */
+  receivingAccount: z.object({ label: z.string(), accountNumber: z.string() }).nullable(),
   timeline: z.array(paymentSessionStepSchema),
   webhooks: z.array(webhookEventSummarySchema),
   journals: z.array(ledgerJournalViewSchema),

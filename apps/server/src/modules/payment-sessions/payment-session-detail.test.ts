@@ -45,6 +45,7 @@ describe("a session's detail and the consoles' session list", () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail: PaymentSessionDetail = res.json();
     expect(detail.session).toMatchObject({ id: paid.id, status: 'success', merchantId: shop.merchantId });
+    expect(detail.receivingAccount?.accountNumber).toBe(dana.account.accountNumber);
     expect(detail.timeline.map((step) => step.toStatus)).toEqual(['created', 'awaiting_payment', 'success']);
     expect(detail.webhooks.map((event) => event.type)).toEqual([
       'payment_session.created',

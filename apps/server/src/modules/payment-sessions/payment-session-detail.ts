@@ -1,7 +1,7 @@
 import type { PaymentSessionDetail, PaymentSessionStatus } from '@gerbang/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { merchants, paymentSessions } from '../../db/schema';
+import { merchants, paymentSessions, walletAccounts } from '../../db/schema';
 import { notFound } from '../../http/app-error';
 import { journalsOf } from '../ledger/ledger-journals';
 import { webhookEventsOf } from '../webhooks/webhook-log';
@@ -22,9 +22,15 @@ export function createPaymentSessionDetail(deps: {
     /** A Merchant user passes its merchant: another merchant's session is not found. */
     async get(id: string, merchantId?: string): Promise<PaymentSessionDetail> {
       const [row] = await db
-        .select({ session: paymentSessions, merchantName: merchants.name })
+        .select({
+          session: paymentSessions,
+          merchantName: merchants.name,
+          accountLabel: walletAccounts.label,
+          accountNumber: walletAccounts.accountNumber,
+        })
         .from(paymentSessions)
         .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+        .leftJoin(walletAccounts, eq(walletAccounts.id, paymentSessions.walletAccountId))
         .where(and(eq(paymentSessions.id, id), merchantId ? eq(paymentSessions.merchantId, merchantId) : undefined))
         .limit(1);
       if (!row) throw notFound('Payment session');
@@ -37,6 +43,10 @@ export function createPaymentSessionDetail(deps: {
       ]);
       return {
         session: toOperatorPaymentSession(session, row.merchantName, deps.customerPagesUrl),
+        receivingAccount:
+          row.accountLabel !== null && row.accountNumber !== null
+            ? { label: row.accountLabel, accountNumber: row.accountNumber }
+            : null,
         timeline: timeline.map((step) => ({
           at: step.createdAt.toISOString(),
           fromStatus: step.fromStatus as PaymentSessionStatus | null,

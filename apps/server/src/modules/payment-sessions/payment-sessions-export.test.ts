@@ -22,13 +22,15 @@ const rowsOf = (csv: string) => csv.split('\r\n').filter((line) => line.length >
 describe('the payment sessions CSV export', () => {
   let t: TestApp;
   let admin: ReturnType<typeof api>;
+  let adminHeaders: { authorization: string };
   let shop: Awaited<ReturnType<typeof merchantWithUser>>;
   let other: Awaited<ReturnType<typeof merchantWithUser>>;
   const many = EXPORT_PAGE_ROWS * 2 + 37;
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    adminHeaders = (await signedInUser(t, ROLE.Admin)).headers;
+    admin = api(t.app, adminHeaders);
     shop = await merchantWithUser(t, randomUUID());
     other = await merchantWithUser(t, randomUUID());
     await seedSessions(t, shop.merchantId, many, 'EXP-');
@@ -48,6 +50,13 @@ describe('the payment sessions CSV export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="payment-sessions-\d{4}-\d\d-\d\d\.csv"$/,
     );
+    // The consoles are another origin: they may read the file name.
+    const fromConsole = await t.app.inject({
+      method: 'GET',
+      url: `/payment-sessions/export?merchantId=${shop.merchantId}`,
+      headers: { ...adminHeaders, origin: 'http://localhost:3000' },
+    });
+    expect(fromConsole.headers['access-control-expose-headers']).toContain('content-disposition');
     // Sent as it is read: no length known up front.
     expect(res.headers['content-length']).toBeUndefined();
     const [header, ...rows] = rowsOf(res.body);

@@ -39,6 +39,7 @@ const SESSION: OperatorPaymentSession = {
 
 const DETAIL: PaymentSessionDetail = {
   session: SESSION,
+  receivingAccount: { label: 'Dana Toko 1', accountNumber: '081234567890' },
   timeline: [
     { at: '2026-01-01T00:00:00.000Z', fromStatus: null, toStatus: 'created', reason: 'created' },
     { at: '2026-01-01T00:00:01.000Z', fromStatus: 'created', toStatus: 'awaiting_payment', reason: 'method_selected' },
@@ -154,6 +155,7 @@ describe('Transaction Session (admin console)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
     expect(await within(dialog).findByText(/Created → Awaiting payment/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Transfer matched/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Dana Toko 1 · 081234567890')).toBeInTheDocument();
     expect(within(dialog).getByText('payment_session.succeeded')).toBeInTheDocument();
     expect(within(dialog).getByText(/HTTP 500/)).toBeInTheDocument();
     expect(within(dialog).getByText('receiver is down')).toBeInTheDocument();

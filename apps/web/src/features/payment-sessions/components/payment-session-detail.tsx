@@ -182,7 +182,13 @@ function DetailBody({ detail }: { detail: Detail }) {
           { key: 'extraFee', label: t('paymentSessions:detail.fields.extraFee'), value: amount(session.extraFee) },
           { key: 'final', label: t('paymentSessions:fields.finalAmount'), value: amount(session.finalAmount) },
           { key: 'fee', label: t('paymentSessions:detail.fields.fee'), value: amount(session.fee) },
-          { key: 'account', label: t('paymentSessions:detail.fields.account'), value: session.walletAccountId ?? '—' },
+          {
+            key: 'account',
+            label: t('paymentSessions:detail.fields.account'),
+            value: detail.receivingAccount
+              ? `${detail.receivingAccount.label} · ${detail.receivingAccount.accountNumber}`
+              : '—',
+          },
           { key: 'created', label: t('paymentSessions:fields.createdAt'), value: formatDateTime(session.createdAt) },
           {
             key: 'expires',
