@@ -11,6 +11,8 @@ export type ChildUsage = {
   elu: { idle: number; active: number };
   /** Event-loop delay since the previous probe (ms): a long max means the loop itself was blocked. */
   loopDelay: { p99: number; max: number };
+  /** process.memoryUsage() of the child now (bytes). */
+  memory: { rss: number; heapUsed: number };
 };
 
 export type ChildMessage =
@@ -36,7 +38,11 @@ export function serveParent(onStop: () => Promise<void>): void {
       const { idle, active } = performance.eventLoopUtilization();
       const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
       loopDelay.reset();
-      send({ type: 'usage', usage: { cpu: process.cpuUsage(), elu: { idle, active }, loopDelay: delay } });
+      const { rss, heapUsed } = process.memoryUsage();
+      send({
+        type: 'usage',
+        usage: { cpu: process.cpuUsage(), elu: { idle, active }, loopDelay: delay, memory: { rss, heapUsed } },
+      });
     } else if (message.type === 'profile-start') {
       profiler ??= new Session();
       profiler.connect();

@@ -5,6 +5,7 @@ import { cursorAtDepth, sessionAccountOf, signInForToken } from './api';
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
+import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { type BenchPostgres, startBenchPostgres } from './postgres';
 import { runRealtimeBench } from './realtime/run-realtime';
@@ -19,7 +20,7 @@ import {
   USERS_SEEDED,
   WALLET_ACCOUNTS_SEEDED,
 } from './scenarios';
-import type { SeedPlan } from './seed';
+import { BENCH_MERCHANT_ID, type SeedPlan } from './seed';
 
 /**
  * `npm run bench`: each throughput scenario as a ratio to a bare Fastify route measured right
@@ -155,6 +156,18 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
         const { id, title, database, target } = scenario;
         reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
       }
+    }
+    if (sessions > 0) {
+      // One merchant's sessions (a tenth), then everyone's: flat memory gives the same peak.
+      const exports = [];
+      for (const query of [`merchantId=${BENCH_MERCHANT_ID}`, '']) {
+        const memory = await measureExportMemory(server, ctx.token, query);
+        exports.push(memory);
+        log(
+          `${kind}: CSV export of ${memory.rows} sessions (${memory.megabytes} MB) in ${memory.seconds} s; server heap ${memory.heapBeforeMb} → peak ${memory.heapPeakMb} MB, RSS ${memory.rssBeforeMb} → peak ${memory.rssPeakMb} MB`,
+        );
+      }
+      setup.exportMemory = exports;
     }
   } catch (error) {
     for (const { id, title, database, target } of scenarios) {
