@@ -15,6 +15,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
+import { queryParams } from '../../../lib/query-params';
 
 export type DepositTransferFilters = { outcome?: DepositOutcome; awaitingReview?: boolean };
 
@@ -22,10 +23,12 @@ function transfersQuery(filters?: DepositTransferFilters) {
   return infiniteQueryOptions({
     queryKey: filters ? ['deposit-transfers', 'list', filters] : ['deposit-transfers', 'list'],
     queryFn: async ({ pageParam }) => {
-      const params: Record<string, string | number> = { limit: PAGE_SIZE_DEFAULT };
-      if (filters?.outcome) params.outcome = filters.outcome;
-      if (filters?.awaitingReview) params.awaitingReview = 'true';
-      if (pageParam) params.cursor = pageParam;
+      const params = queryParams({
+        outcome: filters?.outcome,
+        awaitingReview: filters?.awaitingReview ? 'true' : undefined,
+        limit: PAGE_SIZE_DEFAULT,
+        cursor: pageParam,
+      });
       const response = await api.get(listDepositTransfers.path, { params });
       return listDepositTransfersResponseSchema.parse(response.data);
     },

@@ -1,6 +1,7 @@
 import { type Device, type ListDevicesQuery, listDevices, listDevicesResponseSchema } from '@gerbang/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryParams } from '../../../lib/query-params';
 
 export type DeviceListFilters = Required<Pick<ListDevicesQuery, 'sort'>> & Omit<ListDevicesQuery, 'sort'>;
 
@@ -11,9 +12,11 @@ export type DeviceListFilters = Required<Pick<ListDevicesQuery, 'sort'>> & Omit<
 const TELEMETRY_REFRESH_MS = 30_000;
 
 export async function getDevices(filters: DeviceListFilters): Promise<Device[]> {
-  // Empty filters are left out: the server treats a missing filter as "any".
-  const params = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
-  const response = await api.request({ method: listDevices.method, url: listDevices.path, params });
+  const response = await api.request({
+    method: listDevices.method,
+    url: listDevices.path,
+    params: queryParams(filters),
+  });
   return listDevicesResponseSchema.parse(response.data).items;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@gerbang/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryParams } from '../../../lib/query-params';
 
 export type MerchantListFilters = Pick<ListMerchantsQuery, 'q' | 'status'>;
 
@@ -14,12 +15,7 @@ export async function getMerchants(
   filters: MerchantListFilters,
   cursor: string | null,
 ): Promise<ListMerchantsResponse> {
-  // Empty filters are left out: the server treats a missing filter as "any".
-  const params = Object.fromEntries(
-    Object.entries({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor }).filter(
-      ([, v]) => v !== undefined && v !== null && v !== '',
-    ),
-  );
+  const params = queryParams({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor });
   const response = await api.get(listMerchants.path, { params });
   return listMerchantsResponseSchema.parse(response.data);
 }

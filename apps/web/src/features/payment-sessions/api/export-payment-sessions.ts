@@ -1,6 +1,7 @@
 import { exportPaymentSessions } from '@gerbang/contract';
 import { api } from '../../../lib/api-client';
-import { filterParams, type PaymentSessionFilters } from './get-payment-sessions';
+import { queryParams } from '../../../lib/query-params';
+import type { PaymentSessionFilters } from './get-payment-sessions';
 
 /**
  * Downloads the filtered sessions as CSV. The server streams it; the browser keeps the file and
@@ -8,7 +9,7 @@ import { filterParams, type PaymentSessionFilters } from './get-payment-sessions
  */
 export async function downloadPaymentSessionsCsv(filters: PaymentSessionFilters): Promise<void> {
   const response = await api.get<Blob>(exportPaymentSessions.path, {
-    params: filterParams(filters),
+    params: queryParams(filters),
     responseType: 'blob',
   });
   const disposition = String(response.headers['content-disposition'] ?? '');

@@ -7,17 +7,13 @@ import {
 } from '@gerbang/contract';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryParams } from '../../../lib/query-params';
 
 export type WalletListFilters = Required<Pick<ListWalletsQuery, 'provider' | 'sort'>> &
   Pick<ListWalletsQuery, 'q' | 'status' | 'login' | 'health'>;
 
 export async function getWallets(filters: WalletListFilters, cursor: string | null): Promise<ListWalletsResponse> {
-  // Empty filters are left out: the server treats a missing filter as "any".
-  const params = Object.fromEntries(
-    Object.entries({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor }).filter(
-      ([, v]) => v !== undefined && v !== null && v !== '',
-    ),
-  );
+  const params = queryParams({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor });
   const response = await api.get(listWallets.path, { params });
   return listWalletsResponseSchema.parse(response.data);
 }
