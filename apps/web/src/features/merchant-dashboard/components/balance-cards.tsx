@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
+import { FigureCard } from './figure-card';
 
 /**
  * The merchant's balances, from the signed-in user (spec §4: merchant:trigger-available-balance
@@ -22,16 +23,13 @@ export function BalanceCards() {
       </h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {cards.map((card) => (
-          <div
+          <FigureCard
             key={card.key}
-            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
-          >
-            <h3 className="text-sm text-gray-600 dark:text-gray-400">{t(`merchantDashboard:${card.key}`)}</h3>
-            <p className="mt-1 text-2xl font-bold" data-testid={`balance-${card.key}`}>
-              {money(card.amount, balance.currency)}
-            </p>
-            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{card.hint}</p>
-          </div>
+            title={t(`merchantDashboard:${card.key}`)}
+            value={money(card.amount, balance.currency)}
+            hint={card.hint}
+            testId={`balance-${card.key}`}
+          />
         ))}
       </div>
       <p className="text-xs text-gray-500 dark:text-gray-400">{t('merchantDashboard:live')}</p>

@@ -6,6 +6,7 @@ import { useIntlLocale } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
 import { shortDayFormat } from '../../../lib/intl-formats';
+import { PANEL_CLASS } from './figure-card';
 import { successRate } from './today-figures';
 
 // Only what a bar chart uses, so the rest of Chart.js stays out of the download.
@@ -71,7 +72,7 @@ export default function DailyChart({ stats }: { stats: MerchantStats }) {
       <h2 id="chart-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t('merchantDashboard:chart.heading')}
       </h2>
-      <div className="h-64 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
+      <div className={`h-64 ${PANEL_CLASS}`}>
         <canvas ref={canvasRef} role="img" aria-label={t('merchantDashboard:chart.described')} />
       </div>
       <table className="sr-only">

@@ -2,6 +2,7 @@ import type { MerchantStats } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
+import { FigureCard } from './figure-card';
 
 /** Succeeded out of ended, as a percentage; null before any session of the day ended. */
 export function successRate(day: { ended: number; succeeded: number }): number | null {
@@ -31,16 +32,13 @@ export function TodayFigures({ stats }: { stats: MerchantStats }) {
       </h2>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {figures.map((figure) => (
-          <div
+          <FigureCard
             key={figure.key}
-            className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
-          >
-            <h3 className="text-sm text-gray-600 dark:text-gray-400">{t(`merchantDashboard:today.${figure.key}`)}</h3>
-            <p className="mt-1 text-2xl font-bold" data-testid={`today-${figure.key}`}>
-              {figure.value}
-            </p>
-            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{figure.hint}</p>
-          </div>
+            title={t(`merchantDashboard:today.${figure.key}`)}
+            value={figure.value}
+            hint={figure.hint}
+            testId={`today-${figure.key}`}
+          />
         ))}
       </div>
     </section>
