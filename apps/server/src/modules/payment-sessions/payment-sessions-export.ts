@@ -33,7 +33,7 @@ export async function* paymentSessionsCsv(
   yield `${PAYMENT_SESSION_EXPORT_COLUMNS.join(',')}\r\n`;
   let after: KeysetCursor | undefined;
   for (;;) {
-    const rows = await repo.pageQuery(filter, EXPORT_PAGE_ROWS, after);
+    const rows = await repo.page(filter, EXPORT_PAGE_ROWS, after);
     const page = rows.slice(0, EXPORT_PAGE_ROWS);
     if (page.length > 0) {
       yield page

@@ -65,7 +65,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
    * Newest first, keyset on (created_at, id), along the index of the filter
    * (payment_sessions_*_created_id_idx; payment-sessions-list-plan.test.ts proves each).
    */
-  const pageQuery = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
+  const page = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
     const where: (SQL | undefined)[] = [
       sessionFilterConditions(filter),
       after
@@ -100,11 +100,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       return rows[0] ?? null;
     },
 
-    pageQuery,
-
-    async page(filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) {
-      return pageQuery(filter, limit, after);
-    },
+    page,
 
     /**
      * A guarded transition: moves the session only from one of `from`, records the event, and

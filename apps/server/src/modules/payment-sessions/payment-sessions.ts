@@ -15,6 +15,8 @@ const SWEEP_MS = 5_000;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
 
 export type PaymentSessions = {
+  /** Where the customer pages are served (each session's paymentUrl starts with it). */
+  customerPagesUrl: string;
   repo: PaymentSessionsRepository;
   service: PaymentSessionsService;
   matching: DepositMatching;
@@ -81,6 +83,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     await idempotency.sweep();
   });
   const parts: PaymentSessions = {
+    customerPagesUrl,
     repo,
     service,
     matching,
