@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -34,7 +35,7 @@ test.afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-test("a merchant's customer pays inside the shop's iframe: the page, the merchant's balance, today's figures and chart, the session's detail and a signed webhook follow", async ({
+test("a merchant's customer pays inside the shop's iframe: the page, the merchant's balance, today's figures and chart, the session's detail and export, and a signed webhook follow", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -161,6 +162,16 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
   await expect(detail.getByText('payment_session.succeeded')).toBeVisible();
   await expect(detail.getByRole('table', { name: /Deposit/ })).toBeVisible();
   await expectNoSeriousViolations(page, 'payment session detail');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  // Its export is the CSV file of its sessions, under the server's name for it.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^payment-sessions-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await readFile((await file.path()) as string, 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^createdAt,id,merchantId,/);
+  expect(csv).toContain(`ORDER-${code},success`);
 
   // And its receiver got a webhook it can verify with its secret.
   await expect.poll(() => deliveries.some((d) => d.body.includes('payment_session.succeeded'))).toBe(true);
