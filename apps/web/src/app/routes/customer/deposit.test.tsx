@@ -36,16 +36,16 @@ const requests: { method: string; url: string; body?: string }[] = [];
 /** The deposit page calls the public API with fetch and listens with EventSource: both stubbed. */
 class FakeEventSource {
   static last: FakeEventSource | null = null;
-  listeners = new Map<string, () => void>();
+  listeners = new Map<string, (event: { data: string }) => void>();
   constructor(readonly url: string) {
     FakeEventSource.last = this;
   }
-  addEventListener(type: string, listener: () => void) {
+  addEventListener(type: string, listener: (event: { data: string }) => void) {
     this.listeners.set(type, listener);
   }
   close() {}
-  emit(type: string) {
-    this.listeners.get(type)?.();
+  emit(type: string, data: object) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) });
   }
 }
 
@@ -154,12 +154,28 @@ describe('the deposit page', () => {
     await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
     expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
     status = 'success';
-    FakeEventSource.last?.emit('status');
+    FakeEventSource.last?.emit('status', { status: 'success' });
     expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Toko Sinar' })).toHaveAttribute(
       'href',
       'https://sinar.example.com/orders/1001',
     );
+  });
+
+  it('reads the session once on opening, and again only when the server reports another state', async () => {
+    let status: DepositView['status'] = 'created';
+    replies = { [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status }) }) };
+    await open();
+    await screen.findByText('INV-1001');
+    const reads = () => requests.filter((r) => r.method === 'GET').length;
+    // The stream opens by naming the state the page already shows.
+    FakeEventSource.last?.emit('status', { status: 'created' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads()).toBe(1);
+    status = 'expired';
+    FakeEventSource.last?.emit('status', { status: 'expired' });
+    expect(await screen.findByText("Time-out: We haven't received your payment.")).toBeInTheDocument();
+    expect(reads()).toBe(2);
   });
 
   it.each([

@@ -13,10 +13,22 @@ export type DepositProblem =
 /** E-wallets (DANA, Maya) are paid by QR; a bank account (Livin') by transfer. */
 export const isQrMethod = (method: WalletProvider) => ACCOUNT_TYPE_OF_PROVIDER[method] === 'wallet';
 
+/** The state a `status` event names; null when it names none (then the page reads the session). */
+function statusOf(event: Event): string | null {
+  try {
+    const data = JSON.parse(String((event as MessageEvent).data));
+    return typeof data?.status === 'string' ? data.status : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One deposit session as the customer sees it: loaded once, then kept current by the server's
- * event stream (each status change reloads it). `clockOffsetMs` is server time − this device's
- * time, so the countdown is right even when the phone's clock is not.
+ * event stream, which names the session's state when it opens and on every change: the page reads
+ * the session again only when that state is not the one it shows (the first event usually repeats
+ * what the first load returned). `clockOffsetMs` is server time − this device's time, so the
+ * countdown is right even when the phone's clock is not.
  */
 export function useDeposit(sessionId: string | null) {
   const [view, setView] = useState<DepositView | null>(null);
@@ -24,29 +36,40 @@ export function useDeposit(sessionId: string | null) {
   const [isBusy, setBusy] = useState(false);
   const [clockOffsetMs, setClockOffsetMs] = useState(0);
   const latest = useRef(0);
+  const shownStatus = useRef<string | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
 
   const show = useCallback((next: DepositView) => {
+    shownStatus.current = next.status;
     setView(next);
     setClockOffsetMs(Date.parse(next.serverTime) - Date.now());
   }, []);
 
-  const reload = useCallback(async () => {
-    if (!sessionId) return;
+  const reload = useCallback(() => {
+    if (!sessionId) return Promise.resolve();
     const call = ++latest.current;
-    try {
-      const next = await fetchDeposit(sessionId);
-      if (call === latest.current) show(next);
-    } catch (error) {
-      const missing = error instanceof PublicApiError && (error.status === 404 || error.status === 422);
-      setProblem(missing ? { kind: 'missing' } : { kind: 'unexpected' });
-    }
+    loading.current = fetchDeposit(sessionId).then(
+      (next) => {
+        if (call === latest.current) show(next);
+      },
+      (error: unknown) => {
+        const missing = error instanceof PublicApiError && (error.status === 404 || error.status === 422);
+        setProblem(missing ? { kind: 'missing' } : { kind: 'unexpected' });
+      },
+    );
+    return loading.current;
   }, [sessionId, show]);
 
   useEffect(() => {
     void reload();
     if (!sessionId || typeof EventSource === 'undefined') return;
     const events = new EventSource(depositEventsUrl(sessionId));
-    events.addEventListener('status', () => void reload());
+    events.addEventListener('status', async (event) => {
+      const status = statusOf(event);
+      // A load under way may already carry this state: compare with what it shows once it is done.
+      await loading.current;
+      if (status === null || status !== shownStatus.current) void reload();
+    });
     return () => events.close();
   }, [sessionId, reload]);
 
