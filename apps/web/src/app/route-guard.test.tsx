@@ -40,7 +40,7 @@ describe('route guards', () => {
     const app = open({ path: '/auth/forgot-password', user: makeUser(ROLE.Admin) });
     await waitFor(() => expect(app.location()).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Device' })).toBeInTheDocument();
-    expect(document.title).toBe('Device Dashboard');
+    await waitFor(() => expect(document.title).toBe('Device Dashboard'));
   });
 
   it('refuse a redirect value that leaves the site', async () => {
@@ -52,7 +52,7 @@ describe('route guards', () => {
     open({ path: '/transaction', user: makeUser(ROLE.Admin) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Incoming transfers' })).toBeInTheDocument();
     expect(screen.queryByText('No access')).not.toBeInTheDocument();
-    expect(document.title).toBe('Transaction');
+    await waitFor(() => expect(document.title).toBe('Transaction'));
   });
 
   it.each([ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin])(
