@@ -30,6 +30,8 @@ import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { payoutMethodsRoutes } from './modules/withdrawals/payout-methods.routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await depositTransfersRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
     await merchantDashboardRoutes(api, ctx);
+    await payoutMethodsRoutes(api, ctx);
+    await withdrawalsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

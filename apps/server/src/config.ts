@@ -68,6 +68,13 @@ export const configSchema = z.object({
   HEALTH_CHECK_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How long a phone has to answer a wallet command (a check or a login step) before it fails as timeout. */
   WALLET_COMMAND_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** How long a phone has to report a transfer's outcome; past it the withdrawal is uncertain (never failed). */
+  TRANSFER_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(1800).default(120),
+  /**
+   * How long after a transfer's deadline its absence from the sending account's history proves it
+   * was not made (providers list a transfer late); an earlier read can only prove it was.
+   */
+  TRANSFER_HISTORY_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** Balance, transfer and history checks of every active, logged-in account run this often; 0 turns it off. */
   WALLET_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** This many failed checks or commands in a row auto-disable a wallet account. */

@@ -107,6 +107,8 @@ describe('a simulated device', () => {
       'transaction_history',
       'get_qr_code',
       'wallet_login',
+      'account_inquiry',
+      'send_transfer',
     ]);
     expect(hello.appVersions.agent).toMatch(/simulator$/);
     expect(hello.telemetry).toBeDefined();

@@ -121,6 +121,8 @@ export class SimulatedDevice {
     ...WALLET_CHECK_TYPES,
     'get_qr_code',
     'wallet_login',
+    'account_inquiry',
+    'send_transfer',
   ];
   /** The wallet and bank apps on this phone and the accounts signed in to them. */
   readonly wallets: PhoneWallets;

@@ -50,6 +50,14 @@ export const ERROR_STATUS = {
   MERCHANT_SUSPENDED: 409,
   /** No account of this payment method can receive money now: choose another method. */
   NO_ACCOUNT_AVAILABLE: 409,
+  /** The merchant's available balance does not cover the amount and its fee: nothing was held. */
+  INSUFFICIENT_BALANCE: 422,
+  /** Maker-checker: whoever created or last changed a withdrawal may not approve it. */
+  SECOND_APPROVER_REQUIRED: 403,
+  /** The payout method is not verified (yet, or it failed): verify it first. */
+  PAYOUT_METHOD_NOT_VERIFIED: 409,
+  /** An open withdrawal goes to this payout method: it cannot be removed until it ends. */
+  PAYOUT_METHOD_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -50,3 +50,6 @@ export * from './wallets/wallet-endpoints';
 export * from './wallets/wallet-login';
 export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
+export * from './withdrawals/payout-destination';
+export * from './withdrawals/payout-method';
+export * from './withdrawals/withdrawal';

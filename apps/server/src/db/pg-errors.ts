@@ -15,3 +15,6 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => hasCod
 
 /** foreign_key_violation (23503): a row others still point at. */
 export const isForeignKeyViolation = (error: unknown) => hasCode(error, '23503');
+
+/** check_violation (23514), optionally of one named constraint. */
+export const isCheckViolation = (error: unknown, constraint?: string) => hasCode(error, '23514', constraint);

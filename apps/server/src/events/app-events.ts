@@ -15,6 +15,13 @@ export type AppEvents = {
   ];
   /** New incoming transfers were stored for a wallet account: match them. */
   'wallet.incoming_stored': [{ accountId: string }];
+  /** New outgoing transfers were stored for a wallet account: they may pay uncertain withdrawals. */
+  'wallet.outgoing_stored': [{ accountId: string }];
+  /**
+   * A phone read an account's history (a transaction_history check ended OK): how many transfers
+   * it reported and the oldest one's time, so an absent transfer can be told from an unread one.
+   */
+  'wallet.history_read': [{ accountId: string; finishedAt: string; reported: number; oldestAt: string | null }];
 };
 
 export type AppEventBus = {

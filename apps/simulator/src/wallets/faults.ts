@@ -4,7 +4,10 @@ import { z } from 'zod';
 /**
  * What can go wrong on a phone, to rehearse the server's handling of it. Error kinds end the
  * command with that `errorCode`; `app_crashed` and `app_not_installed` too; `timeout` accepts the
- * command and never answers; `refuse` refuses it in the ack.
+ * command and never answers; `refuse` refuses it in the ack. For transfers: `crash_after_send`
+ * sends the money, then reports app_crashed (the server cannot know it went); `silent_after_send`
+ * sends it and never answers; `account_not_found` fails an inquiry; `insufficient_funds` and
+ * `destination_invalid` fail a transfer before any money moves.
  */
 export const FAULT_KINDS = [
   'wrong_otp',
@@ -15,12 +18,18 @@ export const FAULT_KINDS = [
   'app_not_installed',
   'timeout',
   'refuse',
+  'account_not_found',
+  'insufficient_funds',
+  'destination_invalid',
+  'crash_after_send',
+  'silent_after_send',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Which commands a fault hits: a login step (0–4), a wallet check type, or any wallet command. */
+/** Which commands a fault hits: a login step (0–4), a wallet check type, an inquiry or a transfer, or any wallet command. */
 const faultTargetSchema = z.union([
   z.enum(WALLET_COMMAND_CHECKS),
+  z.enum(['account_inquiry', 'send_transfer']),
   z
     .number()
     .int()

@@ -15,7 +15,13 @@ import { type Random, randomInt } from '../prng';
 import { emvQrFor } from './emv-qr';
 import type { FaultBook, FaultKind } from './faults';
 
-type WalletCommand = Extract<Command, { type: 'wallet-check' | 'wallet-login' }>;
+type WalletCommand = Exclude<Command, { type: 'health-check' }>;
+type TransferCommand = Extract<WalletCommand, { type: 'transfer' }>;
+
+/** Names the simulated providers give destination accounts (picked by the account number). */
+const HOLDER_NAMES = ['SITI RAHAYU', 'BUDI SANTOSO', 'PT TOKO MAJU', 'MARIA SANTOS', 'JUAN DELA CRUZ', 'DEWI LESTARI'];
+/** Destination numbers ending in this are unknown to the simulated providers. */
+export const UNKNOWN_DESTINATION_SUFFIX = '0000';
 
 /** What the phone does with a wallet command: refuse it, never answer it, or report a result. */
 export type WalletOutcome =
@@ -57,10 +63,15 @@ export type SimulatedAccountView = {
 const HISTORY_KEPT = 200;
 const HISTORY_READ = 20;
 /** Faults that belong to one login step when no step is named. */
-const DEFAULT_FAULT_STEP: Partial<Record<FaultKind, number>> = {
+const DEFAULT_FAULT_STEP: Partial<Record<FaultKind, number | string>> = {
   wrong_otp: WALLET_LOGIN_STEP.VerifyOtp,
   otp_expired: WALLET_LOGIN_STEP.VerifyOtp,
   wrong_credentials: WALLET_LOGIN_STEP.SendOtp,
+  account_not_found: 'account_inquiry',
+  insufficient_funds: 'send_transfer',
+  destination_invalid: 'send_transfer',
+  crash_after_send: 'send_transfer',
+  silent_after_send: 'send_transfer',
 };
 
 const failure = (errorCode: WalletErrorCode | undefined, error: string): WalletOutcome => ({
@@ -78,6 +89,8 @@ const success = (data: Record<string, unknown> = {}): WalletOutcome => ({ kind: 
  */
 export class PhoneWallets {
   private readonly accounts = new Map<string, AccountState>();
+  /** Every transfer this phone acted on, by its transferId: a repeat is answered, never sent again. */
+  private readonly transfers = new Map<string, WalletOutcome>();
 
   constructor(
     private readonly options: {
@@ -128,7 +141,18 @@ export class PhoneWallets {
   handle(command: WalletCommand): WalletOutcome {
     const account = this.accounts.get(command.payload.account.id);
     if (!account) return { kind: 'refuse', reason: `account ${command.payload.account.id} is not on this phone` };
-    const on = command.type === 'wallet-login' ? command.payload.step : command.payload.checkType;
+    if (command.type === 'transfer') {
+      const done = this.transfers.get(command.payload.transferId);
+      if (done) return done.kind === 'silent' ? { kind: 'silent' } : done;
+    }
+    const on =
+      command.type === 'wallet-login'
+        ? command.payload.step
+        : command.type === 'wallet-check'
+          ? command.payload.checkType
+          : command.type === 'transfer'
+            ? 'send_transfer'
+            : 'account_inquiry';
     const fault = this.options.faults.take({
       accountId: account.ref.id,
       deviceId: this.options.deviceId(),
@@ -136,10 +160,58 @@ export class PhoneWallets {
       on,
       defaultOn: DEFAULT_FAULT_STEP,
     });
+    if (command.type === 'transfer') return this.transfer(account, command, fault);
     if (fault) return this.faulted(account, fault);
-    return command.type === 'wallet-login'
-      ? this.loginStep(account, command.payload)
-      : this.check(account, command.payload.checkType);
+    if (command.type === 'wallet-login') return this.loginStep(account, command.payload);
+    if (command.type === 'account-inquiry') return this.inquiry(account, command.payload.destination.accountNumber);
+    return this.check(account, command.payload.checkType);
+  }
+
+  /** The provider names the destination's holder (a number ending in 0000 is unknown to it). */
+  private inquiry(account: AccountState, destination: string): WalletOutcome {
+    if (!account.loggedIn) return failure('not_logged_in', 'The app is not signed in to this account');
+    if (destination.endsWith(UNKNOWN_DESTINATION_SUFFIX)) {
+      return failure('account_not_found', 'The provider knows no account with this number');
+    }
+    const index = [...destination].reduce((sum, digit) => sum + digit.charCodeAt(0), 0) % HOLDER_NAMES.length;
+    return success({ holderName: HOLDER_NAMES[index] });
+  }
+
+  /**
+   * Sends money once per transferId. Faults before sending move nothing; the `*_after_send`
+   * faults move the money and then hide the outcome, as a crash or a lost phone would.
+   */
+  private transfer(account: AccountState, command: TransferCommand, fault: FaultKind | null): WalletOutcome {
+    const remember = (outcome: WalletOutcome) => {
+      this.transfers.set(command.payload.transferId, outcome);
+      return outcome;
+    };
+    if (fault && fault !== 'crash_after_send' && fault !== 'silent_after_send') {
+      return fault === 'timeout' || fault === 'refuse'
+        ? this.faulted(account, fault)
+        : remember(this.faulted(account, fault));
+    }
+    if (!account.loggedIn) return remember(failure('not_logged_in', 'The app is not signed in to this account'));
+    const { amount, destination, note } = command.payload;
+    if (destination.accountNumber.endsWith(UNKNOWN_DESTINATION_SUFFIX)) {
+      return remember(failure('destination_invalid', 'The provider refused the destination account'));
+    }
+    let sent: ReportedWalletTransaction;
+    try {
+      sent = this.deliverTransfer(account.ref.id, {
+        amount,
+        direction: 'out',
+        counterpartyName: destination.holderName,
+        counterpartyAccount: destination.accountNumber,
+        note,
+      });
+    } catch (error) {
+      return remember(failure('insufficient_funds', (error as Error).message));
+    }
+    if (fault === 'crash_after_send')
+      return remember(failure('app_crashed', 'Simulated: the app crashed after sending'));
+    if (fault === 'silent_after_send') return remember({ kind: 'silent' });
+    return remember(success({ providerTransactionId: sent.providerTransactionId }));
   }
 
   /** A transfer reaches the account (a customer paid in, or money left it). */
@@ -209,6 +281,9 @@ export class PhoneWallets {
     if (fault === 'refuse') return { kind: 'refuse', reason: 'Simulated refusal: the phone cannot run this now' };
     if (fault === 'session_expired') account.loggedIn = false;
     if (fault === 'app_crashed') return failure('app_crashed', 'Simulated: the app crashed');
+    // The after-send faults only mean something for a transfer; elsewhere the app just crashes.
+    if (fault === 'crash_after_send' || fault === 'silent_after_send')
+      return failure('app_crashed', 'Simulated: the app crashed');
     return failure(fault, `Simulated fault: ${fault}`);
   }
 

@@ -10,6 +10,8 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
     status: 'active',
     depositFeePercent: '2.50',
     depositFeeFixed: '1000',
+    withdrawalFeePercent: '0.00',
+    withdrawalFeeFixed: '0',
     minAmount: '10000',
     maxAmount: '5000000',
     allowedMethods: ['dana', 'livin'],

@@ -7,6 +7,7 @@ import { WALLET_ERROR_CODES, walletCommandCheckSchema } from '../wallets/wallet-
 import { walletCredentialsInputSchema } from '../wallets/wallet-credentials';
 import { walletLoginStepSchema, walletOtpSchema } from '../wallets/wallet-login';
 import { reportedWalletTransactionSchema, WALLET_TRANSACTIONS_PER_REPORT_MAX } from '../wallets/wallet-transactions';
+import { payoutDestinationSchema, payoutProviderSchema } from '../withdrawals/payout-destination';
 import { agentCapabilitySchema } from './capabilities';
 
 /**
@@ -29,6 +30,11 @@ export const AGENT_BUSY_LEASE_MS = 15 * 60_000;
 export const HEALTH_CHECK_DEADLINE_MS = 30_000;
 /** Default time an agent has to answer a wallet command (check or login step): app screens are slow. */
 export const WALLET_COMMAND_DEADLINE_MS = 60_000;
+/**
+ * Time a phone has to report a transfer's outcome. Past it the server no longer knows whether money
+ * left: the withdrawal is uncertain until the account's history says.
+ */
+export const TRANSFER_DEADLINE_MS = 120_000;
 /** Inbound payloads over this many bytes are refused. */
 export const AGENT_MAX_PAYLOAD_BYTES = 64 * 1024;
 
@@ -110,11 +116,8 @@ export type BusyChange = z.infer<typeof busySchema>;
 export const agentAccountsSchema = z.object({ accounts: z.array(walletAccountRefSchema) });
 export type AgentAccounts = z.infer<typeof agentAccountsSchema>;
 
-/**
- * The command envelope. `type` selects the payload; later issues add inquiry and transfer
- * commands as new members of COMMAND_TYPES with their payload schemas.
- */
-export const COMMAND_TYPES = ['health-check', 'wallet-check', 'wallet-login'] as const;
+/** The command envelope. `type` selects the payload. */
+export const COMMAND_TYPES = ['health-check', 'wallet-check', 'wallet-login', 'account-inquiry', 'transfer'] as const;
 export const commandTypeSchema = z.enum(COMMAND_TYPES);
 export type CommandType = (typeof COMMAND_TYPES)[number];
 
@@ -150,6 +153,36 @@ export const walletLoginCommandPayloadSchema = z.strictObject({
 });
 export type WalletLoginCommandPayload = z.infer<typeof walletLoginCommandPayloadSchema>;
 
+/**
+ * Ask, from this account's app, whose a destination account is (the name the provider shows before
+ * a transfer). Moves no money. Result data: { holderName }; errorCode account_not_found when the
+ * provider knows no such account.
+ */
+export const accountInquiryCommandPayloadSchema = z.strictObject({
+  account: walletAccountRefSchema,
+  destination: z.strictObject({ provider: payoutProviderSchema, accountNumber: z.string().min(1).max(30) }),
+});
+export type AccountInquiryCommandPayload = z.infer<typeof accountInquiryCommandPayloadSchema>;
+
+/**
+ * Send money from this account. `transferId` is the same for every delivery of this transfer: an
+ * agent that already acted on it must report that outcome, never send again. Result data:
+ * { providerTransactionId }. A phone that cannot tell whether the money left (the app crashed after
+ * the send button) reports ok false with errorCode outcome_unknown; errors before sending (e.g.
+ * insufficient_funds, destination_invalid) mean no money left.
+ */
+export const transferCommandPayloadSchema = z.strictObject({
+  account: walletAccountRefSchema,
+  transferId: z.string(),
+  amount: amountStringSchema,
+  destination: payoutDestinationSchema,
+  /** Shown to the receiver where the provider allows it (the withdrawal's reference). */
+  note: z.string().max(100),
+});
+export type TransferCommandPayload = z.infer<typeof transferCommandPayloadSchema>;
+export const transferResultDataSchema = z.object({ providerTransactionId: z.string().trim().min(1).max(100) });
+export const accountInquiryResultDataSchema = z.object({ holderName: z.string().trim().min(1).max(100) });
+
 const envelope = {
   id: z.string(),
   /** ISO time by which the result must arrive; after it the server records a timeout. */
@@ -160,6 +193,8 @@ export const commandSchema = z.discriminatedUnion('type', [
   z.object({ ...envelope, type: z.literal('health-check'), payload: healthCheckCommandPayloadSchema }),
   z.object({ ...envelope, type: z.literal('wallet-check'), payload: walletCheckCommandPayloadSchema }),
   z.object({ ...envelope, type: z.literal('wallet-login'), payload: walletLoginCommandPayloadSchema }),
+  z.object({ ...envelope, type: z.literal('account-inquiry'), payload: accountInquiryCommandPayloadSchema }),
+  z.object({ ...envelope, type: z.literal('transfer'), payload: transferCommandPayloadSchema }),
 ]);
 export type Command = z.infer<typeof commandSchema>;
 

@@ -69,6 +69,9 @@ export const merchantSchema = z.object({
   /** Percentage with two decimals: "2.50". */
   depositFeePercent: z.string(),
   depositFeeFixed: amountSchema,
+  /** Charged on each withdrawal, on top of its amount ("1.00" %, plus the fixed part). */
+  withdrawalFeePercent: z.string(),
+  withdrawalFeeFixed: amountSchema,
   minAmount: amountSchema,
   maxAmount: amountSchema,
   allowedMethods: z.array(walletProviderSchema),
@@ -88,6 +91,8 @@ const termsShape = {
   name: z.string().trim().min(1, 'This field is required').max(MERCHANT_NAME_MAX_LENGTH),
   depositFeePercent: feePercentStringSchema,
   depositFeeFixed: amountStringSchema,
+  withdrawalFeePercent: feePercentStringSchema,
+  withdrawalFeeFixed: amountStringSchema,
   minAmount: amountStringSchema,
   maxAmount: amountStringSchema,
   allowedMethods: methodsSchema,
@@ -103,6 +108,7 @@ const termsShape = {
 
 export type MerchantTerms = {
   depositFeeFixed: string;
+  withdrawalFeeFixed: string;
   minAmount: string;
   maxAmount: string;
   allowedMethods: readonly WalletProvider[];
@@ -118,8 +124,8 @@ export function merchantTermsProblems(
   terms: MerchantTerms,
 ): Partial<Record<keyof MerchantTerms, string>> {
   const problems: Partial<Record<keyof MerchantTerms, string>> = {};
-  const minor: Partial<Record<'depositFeeFixed' | 'minAmount' | 'maxAmount', bigint>> = {};
-  for (const field of ['depositFeeFixed', 'minAmount', 'maxAmount'] as const) {
+  const minor: Partial<Record<'depositFeeFixed' | 'withdrawalFeeFixed' | 'minAmount' | 'maxAmount', bigint>> = {};
+  for (const field of ['depositFeeFixed', 'withdrawalFeeFixed', 'minAmount', 'maxAmount'] as const) {
     const parsed = parseAmount(terms[field], currency);
     if (parsed.ok) minor[field] = parsed.minor;
     else problems[field] = parsed.message;
@@ -149,6 +155,8 @@ export const createMerchantBodySchema = z.strictObject({
   currency: currencySchema,
   depositFeePercent: termsShape.depositFeePercent.default('0'),
   depositFeeFixed: termsShape.depositFeeFixed.default('0'),
+  withdrawalFeePercent: termsShape.withdrawalFeePercent.default('0'),
+  withdrawalFeeFixed: termsShape.withdrawalFeeFixed.default('0'),
   callbackUrl: termsShape.callbackUrl.optional(),
   embedOrigins: termsShape.embedOrigins.default([]),
   paymentTimeLimitMinutes: termsShape.paymentTimeLimitMinutes.default(PAYMENT_TIME_LIMIT_MINUTES.default),
@@ -169,6 +177,8 @@ export const updateMerchantBodySchema = z
     name: termsShape.name.optional(),
     depositFeePercent: termsShape.depositFeePercent.optional(),
     depositFeeFixed: termsShape.depositFeeFixed.optional(),
+    withdrawalFeePercent: termsShape.withdrawalFeePercent.optional(),
+    withdrawalFeeFixed: termsShape.withdrawalFeeFixed.optional(),
     minAmount: termsShape.minAmount.optional(),
     maxAmount: termsShape.maxAmount.optional(),
     allowedMethods: termsShape.allowedMethods.optional(),

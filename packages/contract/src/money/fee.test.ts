@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_MINOR } from './currency';
 import {
   basisPointsToPercent,
-  depositFeeMinor,
   FEE_PERCENT_MAX_BASIS_POINTS,
+  feeOnAmountMinor,
   feePercentStringSchema,
   percentToBasisPoints,
 } from './fee';
@@ -15,15 +15,15 @@ const fixed = fc.bigInt({ min: 0n, max: 10n ** 9n });
 
 describe('deposit fee', () => {
   it('is the percentage rounded half up plus the fixed part: 2.5% + 1000 of 150000 is 4750', () => {
-    expect(depositFeeMinor(150_000n, 250, 1_000n)).toBe(4_750n);
-    expect(depositFeeMinor(1n, 5_000, 0n)).toBe(1n); // 0.5 rounds up
-    expect(depositFeeMinor(1n, 4_999, 0n)).toBe(0n);
+    expect(feeOnAmountMinor(150_000n, 250, 1_000n)).toBe(4_750n);
+    expect(feeOnAmountMinor(1n, 5_000, 0n)).toBe(1n); // 0.5 rounds up
+    expect(feeOnAmountMinor(1n, 4_999, 0n)).toBe(0n);
   });
 
   it('never exceeds the amount and never goes below the fixed part (when the amount allows it)', () => {
     fc.assert(
       fc.property(amounts, basisPoints, fixed, (amount, bps, fix) => {
-        const fee = depositFeeMinor(amount, bps, fix);
+        const fee = feeOnAmountMinor(amount, bps, fix);
         expect(fee <= amount).toBe(true);
         expect(fee >= (fix < amount ? fix : amount)).toBe(true);
       }),
@@ -32,14 +32,14 @@ describe('deposit fee', () => {
 
   it('rounds an exact half up (a counterexample fast-check found in CI)', () => {
     // 300,705,300,176,760 × 71.25 % = 214,252,526,375,941.5
-    expect(depositFeeMinor(300_705_300_176_760n, 7125, 0n)).toBe(214_252_526_375_942n);
-    expect(depositFeeMinor(2n, 2500, 0n)).toBe(1n);
+    expect(feeOnAmountMinor(300_705_300_176_760n, 7125, 0n)).toBe(214_252_526_375_942n);
+    expect(feeOnAmountMinor(2n, 2500, 0n)).toBe(1n);
   });
 
   it('is within half a minor unit of the exact percentage', () => {
     fc.assert(
       fc.property(amounts, basisPoints, (amount, bps) => {
-        const fee = depositFeeMinor(amount, bps, 0n);
+        const fee = feeOnAmountMinor(amount, bps, 0n);
         const exactTimes10000 = amount * BigInt(bps);
         const diff = fee * 10_000n - exactTimes10000;
         // Half up: an exact half (diff +5,000) rounds up; anything below half rounds down.
@@ -52,7 +52,7 @@ describe('deposit fee', () => {
     fc.assert(
       fc.property(amounts, amounts, basisPoints, fixed, (a, b, bps, fix) => {
         const [low, high] = a <= b ? [a, b] : [b, a];
-        expect(depositFeeMinor(low, bps, fix) <= depositFeeMinor(high, bps, fix)).toBe(true);
+        expect(feeOnAmountMinor(low, bps, fix) <= feeOnAmountMinor(high, bps, fix)).toBe(true);
       }),
     );
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A merchant's deposit fee: a percentage (up to two decimals, kept as basis points: "2.5" % is
+ * A merchant's fee (deposit or withdrawal): a percentage (two decimals at most, kept as basis points: "2.5" % is
  * 250) plus a fixed amount in minor units. Integer arithmetic only; the percentage part rounds
  * half up to the currency's smallest unit, and the fee never exceeds the amount.
  */
@@ -29,7 +29,7 @@ export function basisPointsToPercent(basisPoints: number): string {
 }
 
 /** The fee on `amountMinor`: round-half-up(amount × bps / 10,000) + fixed, capped at the amount. */
-export function depositFeeMinor(amountMinor: bigint, basisPoints: number, fixedMinor: bigint): bigint {
+export function feeOnAmountMinor(amountMinor: bigint, basisPoints: number, fixedMinor: bigint): bigint {
   if (amountMinor < 0n) throw new RangeError('A fee is charged on a non-negative amount');
   const percentPart = (amountMinor * BigInt(basisPoints) + 5_000n) / 10_000n;
   const fee = percentPart + fixedMinor;

@@ -66,6 +66,14 @@ export const SESSION_END_REASONS = ['logout', 'expired', 'revoked', 'disabled'] 
 export const sessionEndedSchema = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
+/** `withdrawal:update`: a withdrawal moved; lists and details refetch it. */
+export const withdrawalUpdateSchema = z.object({ id: z.string(), merchantId: z.string(), status: z.string() });
+export type WithdrawalUpdate = z.infer<typeof withdrawalUpdateSchema>;
+
+/** `payout-method:update`: a payout method's verification moved (merchant console). */
+export const payoutMethodUpdateSchema = z.object({ id: z.string(), status: z.string() });
+export type PayoutMethodUpdate = z.infer<typeof payoutMethodUpdateSchema>;
+
 /** `payment-session:update`: a payment session moved; lists and details refetch it. */
 export const paymentSessionUpdateSchema = z.object({
   id: z.string(),
@@ -86,6 +94,8 @@ export type ServerToClientEvents = {
   'wallet:refresh': (payload: WalletRefresh) => void;
   'session:ended': (payload: SessionEnded) => void;
   'payment-session:update': (payload: PaymentSessionUpdate) => void;
+  'withdrawal:update': (payload: WithdrawalUpdate) => void;
+  'payout-method:update': (payload: PayoutMethodUpdate) => void;
 };
 // biome-ignore lint/complexity/noBannedTypes: consoles send nothing over the socket yet.
 export type ClientToServerEvents = {};

@@ -33,6 +33,12 @@ export const WALLET_ERROR_CODES = [
   'not_logged_in',
   'app_crashed',
   'app_not_installed',
+  // Inquiries and transfers:
+  'account_not_found',
+  'insufficient_funds',
+  'destination_invalid',
+  'limit_exceeded',
+  'outcome_unknown',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 

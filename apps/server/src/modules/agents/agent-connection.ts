@@ -2,6 +2,7 @@ import {
   AGENT_EVENTS,
   AGENT_HEARTBEAT_INTERVAL_MS,
   busySchema,
+  type CommandResult,
   commandResultSchema,
   type DisconnectReason,
   heartbeatSchema,
@@ -28,9 +29,18 @@ const KNOWN_EVENTS = new Set<string>([
   AGENT_EVENTS.walletTransactions,
 ]);
 
+/** What phones do for the features: command results go to them, and they hear when a phone goes. */
+export type PhoneWork = {
+  /** A result for one of their commands; false when none of them sent it. */
+  completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
+  /** The phone's agent is gone: nothing it was doing can finish. */
+  deviceGone(deviceId: string): Promise<void>;
+};
+
 export type AgentDeps = {
   fleet: Fleet;
   wallets: Wallets;
+  work: PhoneWork;
   presence: PresenceRepository;
   heartbeats: HeartbeatBatcher;
   logger: FastifyBaseLogger;
@@ -66,7 +76,7 @@ export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): voi
       fleet.events.statusUpdate(deviceId, false);
       fleet.events.presenceChanged();
       await fleet.healthChecks.failAllOf(deviceId, 'disconnected');
-      await wallets.deviceGone(deviceId);
+      await deps.work.deviceGone(deviceId);
       logger.info({ reason }, 'agent offline');
     })().catch((error) => logger.error({ err: error }, 'agent disconnect bookkeeping failed'));
 
@@ -144,7 +154,7 @@ export function handleAgentConnection(socket: AgentSocket, deps: AgentDeps): voi
 
   onInbound(socket, logger, AGENT_EVENTS.commandResult, commandResultSchema, async (result) => {
     if (await fleet.healthChecks.complete(deviceId, result)) return { ok: true };
-    if (await wallets.completeCommand(deviceId, result)) return { ok: true };
+    if (await deps.work.completeCommand(deviceId, result)) return { ok: true };
     return refuse(
       'UNKNOWN_COMMAND',
       `No running command ${result.commandId} for this device: it finished, timed out or never existed; nothing changed`,

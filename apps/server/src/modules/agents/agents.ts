@@ -6,7 +6,8 @@ import { bearerToken } from '../../http/authenticate';
 import { hashToken } from '../auth/one-time-token';
 import { fleetOf } from '../devices/fleet';
 import { walletsOf } from '../wallets/wallets';
-import { handleAgentConnection } from './agent-connection';
+import { withdrawalsOf } from '../withdrawals/withdrawals';
+import { handleAgentConnection, type PhoneWork } from './agent-connection';
 import type { AgentNamespace, AgentSocket } from './agent-link';
 import { createHeartbeatBatcher } from './heartbeat-batcher';
 import { createPresenceRepository } from './presence.repository';
@@ -26,9 +27,21 @@ function handshakeToken(socket: AgentSocket): string | null {
 export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
   const fleet = fleetOf(ctx);
   const wallets = walletsOf(ctx);
+  const withdrawals = withdrawalsOf(ctx);
+  // What a phone does for the features: their command results and what ends when it goes away.
+  const phoneWork: PhoneWork = {
+    async completeCommand(deviceId, result) {
+      return (await wallets.completeCommand(deviceId, result)) || withdrawals.completeCommand(deviceId, result);
+    },
+    async deviceGone(deviceId) {
+      await wallets.deviceGone(deviceId);
+      await withdrawals.deviceGone(deviceId);
+    },
+  };
   const ns = app.io.of(AGENT_NAMESPACE) as unknown as AgentNamespace;
   fleet.bind(ns, app.realtime);
   wallets.bind(app.realtime);
+  withdrawals.bind(app.realtime);
   const presence = createPresenceRepository(ctx.db);
   const heartbeats = createHeartbeatBatcher({ write: presence.writeHeartbeats, logger: ctx.logger });
   const work = new Set<Promise<unknown>>();
@@ -52,10 +65,14 @@ export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
     }
   });
   ns.on('connection', (socket) =>
-    handleAgentConnection(socket, { fleet, wallets, presence, heartbeats, logger: ctx.logger, track }),
+    handleAgentConnection(socket, { fleet, wallets, work: phoneWork, presence, heartbeats, logger: ctx.logger, track }),
   );
 
-  ctx.scheduler.every('agents.presence-reaper', PRESENCE_REAP_MS, createPresenceReaper({ fleet, wallets, presence }));
+  ctx.scheduler.every(
+    'agents.presence-reaper',
+    PRESENCE_REAP_MS,
+    createPresenceReaper({ fleet, work: phoneWork, presence }),
+  );
   app.addHook('onReady', async () => heartbeats.start());
   // After realtime's preClose closed the sockets: finish their bookkeeping while the database is open.
   app.addHook('preClose', async () => {
@@ -64,6 +81,7 @@ export function attachAgents(app: FastifyInstance, ctx: AppContext): void {
     await Promise.allSettled([...work]);
     await fleet.healthChecks.drain();
     await wallets.drain();
+    await withdrawals.drain();
     await fleet.events.close();
   });
 }

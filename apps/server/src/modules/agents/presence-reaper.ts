@@ -1,5 +1,5 @@
 import type { Fleet } from '../devices/fleet';
-import type { Wallets } from '../wallets/wallets';
+import type { PhoneWork } from './agent-connection';
 import type { PresenceRepository } from './presence.repository';
 
 /** How often silent devices and expired busy leases are looked for (once per interval across instances). */
@@ -11,15 +11,15 @@ export const PRESENCE_REAP_MS = 2000;
  * socket it still has is dropped so the agent reconnects cleanly. Busy is a lease: one that ran
  * out is released. Nothing is left stuck busy or checking.
  */
-export function createPresenceReaper(deps: { fleet: Fleet; wallets: Wallets; presence: PresenceRepository }) {
-  const { fleet, wallets, presence } = deps;
+export function createPresenceReaper(deps: { fleet: Fleet; work: PhoneWork; presence: PresenceRepository }) {
+  const { fleet, work, presence } = deps;
   return async function reap(): Promise<void> {
     const silent = await presence.reapSilent();
     for (const deviceId of silent) {
       fleet.link.kick(deviceId, null);
       fleet.events.statusUpdate(deviceId, false);
       await fleet.healthChecks.failAllOf(deviceId, 'disconnected');
-      await wallets.deviceGone(deviceId);
+      await work.deviceGone(deviceId);
     }
     if (silent.length > 0) fleet.events.presenceChanged();
     for (const deviceId of await presence.releaseExpiredBusy()) fleet.events.statusUpdate(deviceId, false);

@@ -129,7 +129,7 @@ describe('API tokens (merchant console) and the merchant API token check', () =>
   it.each([
     [{ name: '', scopes: ['balance:read'] }, 'body.name'],
     [{ name: 'X', scopes: [] }, 'body.scopes'],
-    [{ name: 'X', scopes: ['withdrawals:write'] }, 'body.scopes'],
+    [{ name: 'X', scopes: ['withdrawals:delete'] }, 'body.scopes'],
     [{ name: 'X', scopes: ['balance:read', 'balance:read'] }, 'body.scopes'],
     [{ name: 'X', scopes: ['balance:read'], expiresAt: '2020-01-01T00:00:00Z' }, 'body.expiresAt'],
     [{ name: 'X', scopes: ['balance:read'], expiresAt: 'tomorrow' }, 'body.expiresAt'],

@@ -20,6 +20,7 @@ export const NORMAL_BALANCE: Record<AccountKind, 1 | -1> = {
   fee_revenue: -1,
   amount_adjustment: -1,
   suspense: -1,
+  external_payouts: -1,
 };
 
 export const LEDGER_ACCOUNTS = {
@@ -48,6 +49,12 @@ export const LEDGER_ACCOUNTS = {
   feeRevenue: (currency: Currency): LedgerAccountRef => ({ code: `fees:${currency}`, kind: 'fee_revenue', currency }),
   /** Money received that belongs to nobody yet (a transfer that matched no session). */
   suspense: (currency: Currency): LedgerAccountRef => ({ code: `suspense:${currency}`, kind: 'suspense', currency }),
+  /** Payouts operators made outside Gerbang (a withdrawal marked paid with their reference). */
+  externalPayouts: (currency: Currency): LedgerAccountRef => ({
+    code: `external-payouts:${currency}`,
+    kind: 'external_payouts',
+    currency,
+  }),
   /** Unique-amount discounts given and extra fees taken: what the customer paid beyond the amount. */
   amountAdjustment: (currency: Currency): LedgerAccountRef => ({
     code: `adjustments:${currency}`,

@@ -9,7 +9,8 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
 /**
  * What must hold of the ledger at any moment, read from the database: every journal sums to zero
  * and has entries; every account's kept balance equals the sum of its entries; no merchant's
- * available balance is below zero. Returns the violations (none when the ledger is sound). Run by
+ * available balance is below zero; every withdrawal's hold is resolved once, as its state says, and
+ * the pending balances are what open withdrawals hold. Returns the violations (none when the ledger is sound). Run by
  * the tests after every concurrent run.
  */
 export async function ledgerViolations(db: Database): Promise<string[]> {
@@ -43,7 +44,39 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     join ledger_accounts a on a.id = e.account_id
     where a.currency <> j.currency`,
   );
+  // Every withdrawal holds once, and its hold is resolved exactly as its state says: settled when
+  // it succeeded, released when it failed, was rejected or cancelled, neither while it is open.
+  const holds = await rows<{ id: string; status: string; holds: number; settles: number; releases: number }>(
+    db,
+    sql`
+    select w.id, w.status,
+      count(*) filter (where j.kind = 'withdrawal_hold')::int as holds,
+      count(*) filter (where j.kind = 'withdrawal_settle')::int as settles,
+      count(*) filter (where j.kind = 'withdrawal_release')::int as releases
+    from withdrawals w left join ledger_journals j on j.reference_id = w.id
+    group by w.id, w.status
+    having count(*) filter (where j.kind = 'withdrawal_hold') <> 1
+      or count(*) filter (where j.kind = 'withdrawal_settle') <> (case when w.status = 'success' then 1 else 0 end)
+      or count(*) filter (where j.kind = 'withdrawal_release') <>
+         (case when w.status in ('failed', 'rejected', 'cancelled') then 1 else 0 end)`,
+  );
+  // A merchant's pending balance is exactly what its open withdrawals hold.
+  const pending = await rows<{ code: string; kept: string; held: string }>(
+    db,
+    sql`
+    select a.code, (a.balance_minor * a.normal)::text as kept, coalesce(sum(w.amount_minor + w.fee_minor), 0)::text as held
+    from ledger_accounts a
+    left join withdrawals w on w.merchant_id = a.merchant_id and w.currency = a.currency
+      and w.status in ('verifying', 'awaiting_confirmation', 'pending_approval', 'approved', 'processing', 'uncertain')
+    where a.kind = 'merchant_pending'
+    group by a.id
+    having a.balance_minor * a.normal <> coalesce(sum(w.amount_minor + w.fee_minor), 0)`,
+  );
   return [
+    ...holds.map(
+      (r) => `withdrawal ${r.id} (${r.status}) has ${r.holds} holds, ${r.settles} settlements, ${r.releases} releases`,
+    ),
+    ...pending.map((r) => `account ${r.code} holds ${r.kept} but open withdrawals hold ${r.held}`),
     ...unbalanced.map((r) => `journal ${r.id} sums to ${r.total}`),
     ...drifted.map((r) => `account ${r.code} keeps ${r.kept} but its entries sum to ${r.summed}`),
     ...negative.map((r) => `account ${r.code} is below zero: ${r.balance}`),

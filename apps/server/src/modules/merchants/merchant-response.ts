@@ -11,6 +11,8 @@ export function toMerchantResponse(row: MerchantRecord): Merchant {
     status: row.status,
     depositFeePercent: basisPointsToPercent(row.depositFeeBasisPoints),
     depositFeeFixed: formatAmount(row.depositFeeFixedMinor, row.currency),
+    withdrawalFeePercent: basisPointsToPercent(row.withdrawalFeeBasisPoints),
+    withdrawalFeeFixed: formatAmount(row.withdrawalFeeFixedMinor, row.currency),
     minAmount: formatAmount(row.minAmountMinor, row.currency),
     maxAmount: formatAmount(row.maxAmountMinor, row.currency),
     allowedMethods: row.allowedMethods as WalletProvider[],

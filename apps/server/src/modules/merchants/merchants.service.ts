@@ -94,6 +94,7 @@ export function createMerchantsService(deps: {
     async create(actor: Actor, body: CreateMerchantBody): Promise<MerchantWithSecret> {
       const terms = {
         depositFeeFixed: body.depositFeeFixed ?? '0',
+        withdrawalFeeFixed: body.withdrawalFeeFixed ?? '0',
         minAmount: body.minAmount,
         maxAmount: body.maxAmount,
         allowedMethods: body.allowedMethods,
@@ -106,6 +107,8 @@ export function createMerchantsService(deps: {
         currency: body.currency,
         depositFeeBasisPoints: percentToBasisPoints(body.depositFeePercent ?? '0'),
         depositFeeFixedMinor: toMinorUnits(terms.depositFeeFixed, body.currency),
+        withdrawalFeeBasisPoints: percentToBasisPoints(body.withdrawalFeePercent ?? '0'),
+        withdrawalFeeFixedMinor: toMinorUnits(terms.withdrawalFeeFixed, body.currency),
         minAmountMinor: toMinorUnits(terms.minAmount, body.currency),
         maxAmountMinor: toMinorUnits(terms.maxAmount, body.currency),
         allowedMethods: [...body.allowedMethods],
@@ -124,6 +127,8 @@ export function createMerchantsService(deps: {
         currency,
         depositFeePercent,
         depositFeeFixed: response.depositFeeFixed,
+        withdrawalFeePercent: response.withdrawalFeePercent,
+        withdrawalFeeFixed: response.withdrawalFeeFixed,
         minAmount,
         maxAmount,
         allowedMethods,
@@ -140,6 +145,7 @@ export function createMerchantsService(deps: {
       const before = toMerchantResponse(current);
       const merged = {
         depositFeeFixed: body.depositFeeFixed ?? before.depositFeeFixed,
+        withdrawalFeeFixed: body.withdrawalFeeFixed ?? before.withdrawalFeeFixed,
         minAmount: body.minAmount ?? before.minAmount,
         maxAmount: body.maxAmount ?? before.maxAmount,
         allowedMethods: body.allowedMethods ?? before.allowedMethods,
@@ -151,6 +157,11 @@ export function createMerchantsService(deps: {
         changes.depositFeeBasisPoints = percentToBasisPoints(body.depositFeePercent);
       if (body.depositFeeFixed !== undefined) {
         changes.depositFeeFixedMinor = toMinorUnits(body.depositFeeFixed, current.currency);
+      }
+      if (body.withdrawalFeePercent !== undefined)
+        changes.withdrawalFeeBasisPoints = percentToBasisPoints(body.withdrawalFeePercent);
+      if (body.withdrawalFeeFixed !== undefined) {
+        changes.withdrawalFeeFixedMinor = toMinorUnits(body.withdrawalFeeFixed, current.currency);
       }
       if (body.minAmount !== undefined) changes.minAmountMinor = toMinorUnits(body.minAmount, current.currency);
       if (body.maxAmount !== undefined) changes.maxAmountMinor = toMinorUnits(body.maxAmount, current.currency);

@@ -1,7 +1,7 @@
 import {
   type CreatePaymentSessionBody,
   CURRENCY_OF_PROVIDER,
-  depositFeeMinor,
+  feeOnAmountMinor,
   formatAmount,
   type PaymentSession,
   type PaymentSessionStatus,
@@ -162,7 +162,7 @@ export function createPaymentSessionsService(deps: {
             currency: merchant.currency,
             amountMinor,
             finalAmountMinor: amountMinor,
-            feeMinor: depositFeeMinor(amountMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor),
+            feeMinor: feeOnAmountMinor(amountMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor),
             status: 'created',
             method: body.method ?? null,
             customer: body.customer ?? null,

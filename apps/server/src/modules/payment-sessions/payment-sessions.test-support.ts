@@ -13,9 +13,15 @@ import { addAccount, fakeWalletApp, walletPhone } from '../wallets/wallets.test-
  * (a real agent socket playing the wallet app), all wallet checks run and passed, its receive QR
  * fetched (a real EMV code). Only the sign-in is set directly (the login flow has its own tests).
  */
-export async function readyAccount(t: FleetTestApp, provider: WalletProvider = 'dana') {
+export async function readyAccount(
+  t: FleetTestApp,
+  provider: WalletProvider = 'dana',
+  override?: Parameters<typeof fakeWalletApp>[1],
+) {
   const phone = await walletPhone(t);
   const commands = fakeWalletApp(phone.socket, (command) => {
+    const special = override?.(command);
+    if (special !== undefined) return special;
     if (command.type === 'wallet-check' && command.payload.checkType === 'get_qr_code') {
       return { ok: true, data: { qr: emvQrFor(command.payload.account, 'Test Shop') } };
     }

@@ -74,6 +74,8 @@ export function createWalletChecksService(deps: {
   audit: AuditRepository;
   deadlineSeconds: number;
   logger: FastifyBaseLogger;
+  /** A history read ended OK (withdrawal reconciliation listens): what it covered. */
+  onHistoryRead?: (read: { accountId: string; finishedAt: string; reported: number; oldestAt: string | null }) => void;
 }) {
   const { runs, wallets, events, logger } = deps;
   const inFlight = new Set<Promise<void>>();
@@ -183,7 +185,18 @@ export function createWalletChecksService(deps: {
       if (!parsed.success) return { error: 'The phone reported an invalid history: data.transactions' };
       const rows = parseReportedTransactions(record, parsed.data.transactions, 'history');
       if (!rows.ok) return { error: `The phone reported an invalid history: ${rows.message}` };
-      return { apply: async () => void (await deps.transactions.store(record, rows.rows)) };
+      return {
+        apply: async () => {
+          await deps.transactions.store(record, rows.rows);
+          const times = rows.rows.map((row) => row.occurredAt.getTime());
+          deps.onHistoryRead?.({
+            accountId: record.id,
+            finishedAt: new Date().toISOString(),
+            reported: parsed.data.transactions.length,
+            oldestAt: times.length > 0 ? new Date(Math.min(...times)).toISOString() : null,
+          });
+        },
+      };
     }
     if (type === 'get_qr_code') {
       const parsed = walletQrDataSchema.safeParse(data);

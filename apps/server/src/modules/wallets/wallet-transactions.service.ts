@@ -81,6 +81,8 @@ export function createWalletTransactionsService(deps: {
   events: WalletEvents;
   /** New incoming transfers of an account were stored (deposit matching listens). */
   onIncomingStored?: (accountId: string) => void;
+  /** New outgoing transfers of an account were stored (withdrawal reconciliation listens). */
+  onOutgoingStored?: (accountId: string) => void;
 }) {
   return {
     /** Stores what is new of a parsed report; tells the consoles when anything was. */
@@ -88,6 +90,7 @@ export function createWalletTransactionsService(deps: {
       const inserted = await deps.repo.insertNew(rows, PROVIDER_TIME_ZONES[account.provider]);
       if (inserted > 0) deps.events.changed([account.id]);
       if (inserted > 0 && rows.some((row) => row.direction === 'in')) deps.onIncomingStored?.(account.id);
+      if (inserted > 0 && rows.some((row) => row.direction === 'out')) deps.onOutgoingStored?.(account.id);
       return { inserted, known: rows.length - inserted };
     },
 

@@ -17,6 +17,8 @@ export const WALLET_PHONE_CAPABILITIES: Hello['capabilities'] = [
   ...WALLET_CHECK_TYPES,
   'get_qr_code',
   'wallet_login',
+  'account_inquiry',
+  'send_transfer',
 ];
 
 /** A fleet test app with the wallet schedule off; deadlines short enough to watch them pass. */
@@ -67,15 +69,19 @@ export async function addAccount(
   return res.json();
 }
 
-export type WalletCommand = Extract<Command, { type: 'wallet-check' | 'wallet-login' }>;
+export type WalletCommand = Exclude<Command, { type: 'health-check' }>;
 type Answer = Omit<CommandResult, 'commandId'> | null;
 
 /** The code the fake phone "receives" by SMS at step 3. */
 export const TEST_OTP = '246810';
 
+/** The holder name the fake phone's provider gives every destination it is asked about. */
+export const TEST_HOLDER_NAME = 'SITI RAHAYU';
+
 /**
  * Plays the provider apps of a phone: login steps succeed (step 4 only with TEST_OTP), checks
- * answer plausible data. `override` answers a command differently (null: never answer).
+ * answer plausible data, inquiries name TEST_HOLDER_NAME, transfers go through. `override`
+ * answers a command differently (null: never answer).
  */
 export function fakeWalletApp(
   socket: Parameters<typeof answerCommands>[0],
@@ -93,6 +99,10 @@ export function fakeWalletApp(
         return { ok: false, errorCode: 'wrong_otp', error: 'The code is not right' };
       }
       return { ok: true };
+    }
+    if (command.type === 'account-inquiry') return { ok: true, data: { holderName: TEST_HOLDER_NAME } };
+    if (command.type === 'transfer') {
+      return { ok: true, data: { providerTransactionId: `TRX-${command.payload.transferId.slice(0, 8)}` } };
     }
     const { checkType, account } = command.payload;
     if (checkType === 'get_balance')

@@ -66,6 +66,7 @@ function createWallets(ctx: AppContext): Wallets {
     wallets: repo,
     events,
     onIncomingStored: (accountId) => ctx.events.emit('wallet.incoming_stored', { accountId }),
+    onOutgoingStored: (accountId) => ctx.events.emit('wallet.outgoing_stored', { accountId }),
   });
   const service = createWalletsService({
     repo,
@@ -89,6 +90,7 @@ function createWallets(ctx: AppContext): Wallets {
     audit: ctx.audit,
     deadlineSeconds,
     logger: ctx.logger,
+    onHistoryRead: (read) => ctx.events.emit('wallet.history_read', read),
   });
   const login = createWalletLoginService({
     logins,

@@ -1,0 +1,57 @@
+import type { Journal } from '../ledger/ledger';
+import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
+import type { WithdrawalRecord } from './withdrawals.repository';
+
+const { merchantAvailable, merchantPending, walletCash, feeRevenue, externalPayouts } = LEDGER_ACCOUNTS;
+
+const held = (row: WithdrawalRecord) => row.amountMinor + row.feeMinor;
+const base = (row: WithdrawalRecord, kind: string) => ({
+  kind,
+  referenceType: 'withdrawal',
+  referenceId: row.id,
+  currency: row.currency,
+});
+
+/**
+ * The amount and its fee leave the merchant's available balance for its pending one. The ledger's
+ * check (available never below zero) refuses it when the balance does not cover it.
+ */
+export function holdJournal(row: WithdrawalRecord): Journal {
+  return {
+    ...base(row, 'withdrawal_hold'),
+    lines: [
+      { account: merchantAvailable(row.merchantId, row.currency), amountMinor: held(row) },
+      { account: merchantPending(row.merchantId, row.currency), amountMinor: -held(row) },
+    ],
+  };
+}
+
+/** Failed, rejected or cancelled: the hold goes back to available. */
+export function releaseJournal(row: WithdrawalRecord): Journal {
+  return {
+    ...base(row, 'withdrawal_release'),
+    lines: [
+      { account: merchantPending(row.merchantId, row.currency), amountMinor: held(row) },
+      { account: merchantAvailable(row.merchantId, row.currency), amountMinor: -held(row) },
+    ],
+  };
+}
+
+/**
+ * Paid: the hold is spent. The amount left the sending account (or was paid outside Gerbang by an
+ * operator), and Gerbang earned the fee.
+ */
+export function settleJournal(row: WithdrawalRecord, paidFrom: { walletAccountId: string } | 'outside'): Journal {
+  return {
+    ...base(row, 'withdrawal_settle'),
+    lines: [
+      { account: merchantPending(row.merchantId, row.currency), amountMinor: held(row) },
+      {
+        account:
+          paidFrom === 'outside' ? externalPayouts(row.currency) : walletCash(paidFrom.walletAccountId, row.currency),
+        amountMinor: -row.amountMinor,
+      },
+      { account: feeRevenue(row.currency), amountMinor: -row.feeMinor },
+    ],
+  };
+}

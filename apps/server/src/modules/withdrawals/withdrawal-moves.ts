@@ -1,0 +1,42 @@
+import type { WithdrawalStatus } from '@gerbang/contract';
+import type { Database } from '../../db/database';
+import { type AuditEntry, createAuditRepository } from '../audit/audit.repository';
+import { type Journal, postJournal } from '../ledger/ledger';
+import type { WithdrawalChange, WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+
+/** Told of every change after it commits (realtime, balances). */
+export type WithdrawalListener = (row: WithdrawalRecord, from: WithdrawalStatus | null) => void;
+
+export type Move = WithdrawalChange & {
+  /** The ledger movement of this change (release, settle), posted in its transaction. */
+  journal?: (row: WithdrawalRecord) => Journal;
+  /** The operator's action, audited in its transaction. */
+  audit?: Omit<AuditEntry, 'targetType' | 'targetId'>;
+};
+
+/**
+ * The one way a withdrawal changes state: the guarded transition, its ledger journal and its audit
+ * entry commit together or not at all; listeners hear of it after the commit. Returns null when
+ * the withdrawal was not in a state the move starts from (another actor won).
+ */
+export function createWithdrawalMoves(deps: {
+  db: Database;
+  repo: WithdrawalsRepository;
+  onChange: WithdrawalListener;
+}) {
+  return async function move(id: string, change: Move): Promise<WithdrawalRecord | null> {
+    const before = await deps.repo.findById(id);
+    const row = await deps.db.transaction(async (tx) => {
+      const moved = await deps.repo.transition(tx, id, change);
+      if (!moved) return null;
+      if (change.journal) await postJournal(tx, change.journal(moved));
+      if (change.audit) {
+        await createAuditRepository(tx).insert({ ...change.audit, targetType: 'withdrawal', targetId: id });
+      }
+      return moved;
+    });
+    if (row) deps.onChange(row, before?.status ?? null);
+    return row;
+  };
+}
+export type WithdrawalMove = ReturnType<typeof createWithdrawalMoves>;

@@ -1,0 +1,274 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CommandResult,
+  formatAmount,
+  TRANSFER_DEADLINE_MS,
+  transferResultDataSchema,
+  WALLET_TRANSACTIONS_PER_REPORT_MAX,
+  type WalletErrorCode,
+} from '@gerbang/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { AppError } from '../../http/app-error';
+import type { AgentLink } from '../agents/agent-link';
+import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
+import type { WalletRecord } from '../wallets/wallets.repository';
+import type { SendingAccounts } from './sending-accounts';
+import { releaseJournal, settleJournal } from './withdrawal-journals';
+import type { WithdrawalMove } from './withdrawal-moves';
+import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+
+/** Errors after which the phone cannot tell whether the money left: never a failure, never a retry. */
+const OUTCOME_UNKNOWN: readonly (WalletErrorCode | undefined)[] = ['outcome_unknown', 'app_crashed'];
+
+/** A history read the server can trust to show a transfer if it was made (see reconcile). */
+export type HistoryRead = { accountId: string; finishedAt: Date; reported: number; oldestAt: Date | null };
+
+/**
+ * Sending a withdrawal's money through a phone, at most once. The transfer's command id is written
+ * with the move to processing, before the command leaves; one account sends one transfer at a time
+ * (a unique index). A definite answer settles or releases; no answer (deadline, phone gone, a crash
+ * after sending) leaves it uncertain, holding the money, until the sending account's history or an
+ * operator says what happened. Nothing here sends a withdrawal a second time.
+ */
+export function createWithdrawalTransfers(deps: {
+  repo: WithdrawalsRepository;
+  move: WithdrawalMove;
+  senders: SendingAccounts;
+  link: AgentLink;
+  /** Records the transfer in the sending account's history (so limits and reconciliation see it). */
+  recordOutgoing(account: WalletRecord, row: WithdrawalRecord, providerTransactionId: string): Promise<string | null>;
+  /** Asks the sending account's phone for its history (for uncertain transfers). */
+  readHistory(accountIds: string[]): Promise<void>;
+  findAccount(id: string): Promise<WalletRecord | null>;
+  deadlineMs?: number;
+  /** After the deadline, how long until an absent transfer proves it was not made. */
+  historyLagMs: number;
+  logger: FastifyBaseLogger;
+}) {
+  const { repo, move, logger } = deps;
+  const inFlight = new Set<Promise<void>>();
+
+  async function goUncertain(row: WithdrawalRecord, reason: string, message?: string | null) {
+    const moved = await move(row.id, {
+      from: ['processing'],
+      to: 'uncertain',
+      reason,
+      details: message ? { message } : undefined,
+      set: { failureReason: reason },
+    });
+    if (moved?.walletAccountId) await deps.readHistory([moved.walletAccountId]).catch(() => {});
+    return moved;
+  }
+
+  async function fail(row: WithdrawalRecord, reason: string, message?: string | null) {
+    return move(row.id, {
+      from: ['processing', 'uncertain'],
+      to: 'failed',
+      reason,
+      details: message ? { message } : undefined,
+      set: { failureReason: reason, completedAt: new Date() },
+      journal: releaseJournal,
+    });
+  }
+
+  async function succeed(
+    row: WithdrawalRecord,
+    paid: { walletTransactionId: string | null; reference: string },
+    reason: string,
+  ) {
+    return move(row.id, {
+      from: ['processing', 'uncertain'],
+      to: 'success',
+      reason,
+      details: { reference: paid.reference },
+      set: {
+        walletTransactionId: paid.walletTransactionId,
+        transferReference: paid.reference,
+        failureReason: null,
+        completedAt: new Date(),
+      },
+      journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
+    });
+  }
+
+  async function dispatch(row: WithdrawalRecord, account: WalletRecord) {
+    const outcome = await dispatchCommand(
+      deps.link,
+      account.deviceId,
+      {
+        id: row.commandId as string,
+        type: 'transfer',
+        deadlineAt: (row.transferDeadlineAt as Date).toISOString(),
+        payload: {
+          account: { id: account.id, provider: account.provider, accountNumber: account.accountNumber },
+          transferId: row.id,
+          amount: formatAmount(row.amountMinor, row.currency),
+          destination: {
+            provider: row.destProvider as never,
+            accountNumber: row.destAccountNumber,
+            holderName: row.verifiedHolderName ?? row.destHolderName,
+          },
+          note: row.referenceNumber,
+        },
+      },
+      { ackTimeoutMs: COMMAND_ACK_TIMEOUT_MS, logger },
+    );
+    // No agent took it (none connected, or it refused): no money can have left.
+    if (outcome.kind === 'failed') await fail(row, outcome.reason, outcome.message);
+  }
+
+  return {
+    /**
+     * approved → processing on an account that can send it now (the operator's pick, or the
+     * readiest), then the command goes out. 409 when the account is not ready or busy.
+     */
+    async start(
+      row: WithdrawalRecord,
+      actor: { userId: string; ip: string },
+      walletAccountId?: string,
+    ): Promise<WithdrawalRecord> {
+      const need = { currency: row.currency, capability: 'send_transfer' as const, amountMinor: row.amountMinor };
+      let accounts: WalletRecord[];
+      if (walletAccountId) {
+        const checked = await deps.senders.check(walletAccountId, need);
+        if (!('ok' in checked)) {
+          throw new AppError('NO_ACCOUNT_AVAILABLE', `This account cannot send it now: ${checked.reason}`, {
+            fields: { 'body.walletAccountId': checked.reason },
+          });
+        }
+        accounts = [checked.record];
+      } else {
+        accounts = await deps.senders.candidates(need);
+      }
+      for (const account of accounts) {
+        const now = Date.now();
+        let moved: WithdrawalRecord | null;
+        try {
+          moved = await move(row.id, {
+            from: ['approved'],
+            to: 'processing',
+            reason: 'transfer_started',
+            actorUserId: actor.userId,
+            details: { walletAccountId: account.id },
+            set: {
+              walletAccountId: account.id,
+              deviceId: account.deviceId,
+              commandId: randomUUID(),
+              transferStartedAt: new Date(now),
+              transferDeadlineAt: new Date(now + (deps.deadlineMs ?? TRANSFER_DEADLINE_MS)),
+              lastChangedByUserId: actor.userId,
+            },
+            audit: {
+              actorUserId: actor.userId,
+              action: 'withdrawal.executed',
+              ip: actor.ip,
+              details: { walletAccountId: account.id },
+            },
+          });
+        } catch (error) {
+          // Another transfer is running on this account: it is busy, try the next one.
+          if (isUniqueViolation(error, 'withdrawals_account_sending_key')) continue;
+          throw error;
+        }
+        if (!moved) {
+          const now = await repo.findById(row.id);
+          throw new AppError(
+            'INVALID_STATE',
+            `This withdrawal is ${now?.status ?? 'gone'}; only an approved one can be sent`,
+          );
+        }
+        const job = dispatch(moved, account)
+          .catch((error) => logger.error({ err: error, withdrawalId: row.id }, 'transfer dispatch failed'))
+          .finally(() => inFlight.delete(job));
+        inFlight.add(job);
+        return moved;
+      }
+      throw new AppError(
+        'NO_ACCOUNT_AVAILABLE',
+        walletAccountId
+          ? 'This account is sending another transfer; wait for it or choose another account'
+          : `No ${row.currency} account can send this amount now (ready, under its daily limits, with the balance)`,
+      );
+    },
+
+    /** A phone's outcome for one of its transfers; false when it is not one. */
+    async complete(deviceId: string, result: CommandResult): Promise<boolean> {
+      const row = await repo.findByCommand(result.commandId, deviceId);
+      if (!row || (row.status !== 'processing' && row.status !== 'uncertain')) return false;
+      if (!result.ok) {
+        if (OUTCOME_UNKNOWN.includes(result.errorCode)) {
+          if (row.status === 'processing') await goUncertain(row, result.errorCode ?? 'outcome_unknown', result.error);
+          return true;
+        }
+        await fail(row, result.errorCode ?? 'failed', result.error);
+        return true;
+      }
+      const data = transferResultDataSchema.safeParse(result.data ?? {});
+      if (!data.success) {
+        // It says it sent, without the provider's id: money left, but nothing proves where.
+        if (row.status === 'processing') {
+          await goUncertain(row, 'outcome_unknown', 'The phone reported a transfer without data.providerTransactionId');
+        }
+        return true;
+      }
+      const account = await deps.findAccount(row.walletAccountId as string);
+      const transactionId = account ? await deps.recordOutgoing(account, row, data.data.providerTransactionId) : null;
+      await succeed(
+        row,
+        { walletTransactionId: transactionId, reference: data.data.providerTransactionId },
+        'transfer_reported',
+      );
+      return true;
+    },
+
+    /** Transfers past their deadline: the server does not know, so uncertain. */
+    async sweepOverdue(batch = 100) {
+      for (const row of await repo.overdueTransfers(batch)) await goUncertain(row, 'timeout');
+    },
+
+    /** The phone went away mid-transfer: uncertain (it may have sent before it went). */
+    async deviceGone(deviceId: string) {
+      for (const row of await repo.processingOfDevice(deviceId)) await goUncertain(row, 'disconnected');
+    },
+
+    /**
+     * Reads the sending account's history for its uncertain transfers: a matching outgoing transfer
+     * settles one; a history read made after the deadline and the provider's listing lag, reaching
+     * back past the transfer's start, that does not show it releases it. Anything less conclusive leaves it uncertain.
+     */
+    async reconcile(accountId: string, read?: HistoryRead) {
+      for (const row of await repo.uncertainOfAccount(accountId)) {
+        const paying = await repo.findPayingTransfer(row);
+        if (paying) {
+          await succeed(
+            row,
+            { walletTransactionId: paying.id, reference: paying.providerTransactionId },
+            'found_in_history',
+          );
+          continue;
+        }
+        if (!read || !row.transferStartedAt || !row.transferDeadlineAt) continue;
+        const readAfterDeadline = read.finishedAt.getTime() > row.transferDeadlineAt.getTime() + deps.historyLagMs;
+        const reachesBack =
+          read.reported < WALLET_TRANSACTIONS_PER_REPORT_MAX ||
+          (read.oldestAt !== null && read.oldestAt.getTime() <= row.transferStartedAt.getTime());
+        if (readAfterDeadline && reachesBack) await fail(row, 'not_in_history');
+      }
+    },
+
+    /** Accounts owing an answer are asked for their history (skipped while their phone is away). */
+    async requestHistories() {
+      const ids = await repo.accountsWithUncertain();
+      if (ids.length > 0) await deps.readHistory(ids);
+    },
+
+    fail,
+    succeed,
+
+    async drain() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+export type WithdrawalTransfers = ReturnType<typeof createWithdrawalTransfers>;

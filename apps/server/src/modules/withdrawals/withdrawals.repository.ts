@@ -1,0 +1,254 @@
+import type { WithdrawalStatus } from '@gerbang/contract';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
+import type { KeysetCursor } from '../../http/keyset-cursor';
+import { enqueueWebhook } from '../webhooks/webhook-outbox';
+
+const cursorAt = sql<string>`to_char(${withdrawals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export type WithdrawalRecord = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+export type WithdrawalEventRecord = typeof withdrawalEvents.$inferSelect;
+
+export type WithdrawalChange = {
+  from: readonly WithdrawalStatus[];
+  to: WithdrawalStatus;
+  reason: string;
+  actorUserId?: string | null;
+  details?: Record<string, unknown>;
+  set?: Partial<NewWithdrawal>;
+};
+
+export type ListWithdrawalsFilter = {
+  merchantId?: string;
+  status?: WithdrawalStatus;
+  kind?: WithdrawalRecord['kind'];
+};
+
+export type WithdrawalWebhookBody = (row: WithdrawalRecord) => object;
+
+export function createWithdrawalsRepository(db: Database, options: { webhookData: WithdrawalWebhookBody }) {
+  /** A withdrawal with its merchant's name and its sending account, as lists and details show it. */
+  const listed = () =>
+    db
+      .select({
+        withdrawal: withdrawals,
+        cursorAt,
+        merchantName: merchants.name,
+        account: {
+          id: walletAccounts.id,
+          provider: walletAccounts.provider,
+          accountNumber: walletAccounts.accountNumber,
+          name: walletAccounts.holderName,
+        },
+      })
+      .from(withdrawals)
+      .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
+      .leftJoin(walletAccounts, eq(walletAccounts.id, withdrawals.walletAccountId));
+
+  return {
+    async findListed(id: string) {
+      const [row] = await listed().where(eq(withdrawals.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async insert(tx: Database, fields: NewWithdrawal): Promise<WithdrawalRecord | null> {
+      const [row] = await tx.insert(withdrawals).values(fields).onConflictDoNothing().returning();
+      if (!row) return null;
+      await tx.insert(withdrawalEvents).values({
+        withdrawalId: row.id,
+        fromStatus: null,
+        toStatus: row.status,
+        reason: 'created',
+        actorUserId: fields.createdByUserId ?? null,
+      });
+      await enqueueWebhook(tx, {
+        merchantId: row.merchantId,
+        type: `withdrawal.${row.status}`,
+        subjectId: row.id,
+        data: options.webhookData(row),
+      });
+      return row;
+    },
+
+    /**
+     * The one way a withdrawal moves: a guarded update (only from the expected states), its
+     * timeline entry and its webhook event, in the caller's transaction. null: it was not in one of
+     * those states (someone else moved it first).
+     */
+    async transition(tx: Database, id: string, change: WithdrawalChange): Promise<WithdrawalRecord | null> {
+      const [row] = await tx
+        .update(withdrawals)
+        .set({ ...change.set, status: change.to, updatedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, [...change.from])))
+        .returning();
+      if (!row) return null;
+      await tx.insert(withdrawalEvents).values({
+        withdrawalId: id,
+        fromStatus: change.from.length === 1 ? change.from[0] : null,
+        toStatus: change.to,
+        reason: change.reason,
+        actorUserId: change.actorUserId ?? null,
+        details: change.details,
+      });
+      await enqueueWebhook(tx, {
+        merchantId: row.merchantId,
+        type: `withdrawal.${row.status}`,
+        subjectId: row.id,
+        data: options.webhookData(row),
+      });
+      return row;
+    },
+
+    async findById(id: string, merchantId?: string): Promise<WithdrawalRecord | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), merchantId ? eq(withdrawals.merchantId, merchantId) : undefined))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findByCommand(commandId: string, deviceId: string): Promise<WithdrawalRecord | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.commandId, commandId), eq(withdrawals.deviceId, deviceId)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Newest first, with the merchant's name and the sending account (keyset on created_at, id). */
+    async page(filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) {
+      const conditions: (SQL | undefined)[] = [
+        filter.merchantId ? eq(withdrawals.merchantId, filter.merchantId) : undefined,
+        filter.status ? eq(withdrawals.status, filter.status) : undefined,
+        filter.kind ? eq(withdrawals.kind, filter.kind) : undefined,
+      ];
+      if (after) {
+        conditions.push(
+          sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
+        );
+      }
+      return listed()
+        .where(and(...conditions))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit + 1);
+    },
+
+    async events(id: string): Promise<WithdrawalEventRecord[]> {
+      return db
+        .select()
+        .from(withdrawalEvents)
+        .where(eq(withdrawalEvents.withdrawalId, id))
+        .orderBy(asc(withdrawalEvents.id));
+    },
+
+    /** Transfers whose outcome is overdue (the deadline sweep). */
+    async overdueTransfers(limit: number): Promise<WithdrawalRecord[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'processing'), lt(withdrawals.transferDeadlineAt, sql`now()`)))
+        .orderBy(asc(withdrawals.transferDeadlineAt))
+        .limit(limit);
+    },
+
+    async processingOfDevice(deviceId: string): Promise<WithdrawalRecord[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'processing'), eq(withdrawals.deviceId, deviceId)));
+    },
+
+    async uncertainOfAccount(walletAccountId: string): Promise<WithdrawalRecord[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'uncertain'), eq(withdrawals.walletAccountId, walletAccountId)));
+    },
+
+    /** Sending accounts that owe an answer about an uncertain transfer. */
+    async accountsWithUncertain(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: withdrawals.walletAccountId })
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'uncertain'));
+      return rows.map((row) => row.id).filter((id): id is string => id !== null);
+    },
+
+    /**
+     * The outgoing transfer in the sending account's history that pays this withdrawal: same
+     * amount, to its destination (or carrying its reference), made after the transfer started
+     * (with five minutes for the phone's clock), and paying no other withdrawal.
+     */
+    async findPayingTransfer(row: WithdrawalRecord): Promise<{ id: string; providerTransactionId: string } | null> {
+      if (!row.walletAccountId || !row.transferStartedAt) return null;
+      const since = new Date(row.transferStartedAt.getTime() - 5 * 60_000);
+      const [found] = await db
+        .select({ id: walletTransactions.id, providerTransactionId: walletTransactions.providerTransactionId })
+        .from(walletTransactions)
+        .leftJoin(withdrawals, eq(withdrawals.walletTransactionId, walletTransactions.id))
+        .where(
+          and(
+            eq(walletTransactions.accountId, row.walletAccountId),
+            eq(walletTransactions.direction, 'out'),
+            eq(walletTransactions.amountMinor, row.amountMinor),
+            gte(walletTransactions.occurredAt, since),
+            or(
+              eq(walletTransactions.counterpartyAccount, row.destAccountNumber),
+              eq(walletTransactions.note, row.referenceNumber),
+            ),
+            isNull(withdrawals.id),
+          ),
+        )
+        .orderBy(asc(walletTransactions.occurredAt))
+        .limit(1);
+      return found ?? null;
+    },
+
+    async transactionByProviderId(
+      walletAccountId: string,
+      providerTransactionId: string,
+    ): Promise<{ id: string; amountMinor: bigint; direction: string } | null> {
+      const [found] = await db
+        .select({
+          id: walletTransactions.id,
+          amountMinor: walletTransactions.amountMinor,
+          direction: walletTransactions.direction,
+        })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.accountId, walletAccountId),
+            eq(walletTransactions.providerTransactionId, providerTransactionId),
+          ),
+        )
+        .limit(1);
+      return found ?? null;
+    },
+
+    /** Open withdrawals to a payout method (it cannot be removed while there are any). */
+    async openCountOfPayoutMethod(payoutMethodId: string, open: readonly WithdrawalStatus[]): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.payoutMethodId, payoutMethodId), inArray(withdrawals.status, [...open])));
+      return row?.n ?? 0;
+    },
+
+    /** Held amounts and counts of a merchant's open withdrawals (the dashboard). */
+    async openTotals(merchantId: string, open: readonly WithdrawalStatus[]) {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          heldMinor: sql<string>`coalesce(sum(${withdrawals.amountMinor} + ${withdrawals.feeMinor}), 0)::text`,
+        })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.merchantId, merchantId), inArray(withdrawals.status, [...open])));
+      return { count: row?.count ?? 0, heldMinor: BigInt(row?.heldMinor ?? '0') };
+    },
+  };
+}
+export type WithdrawalsRepository = ReturnType<typeof createWithdrawalsRepository>;

@@ -1,0 +1,152 @@
+import {
+  approveWithdrawalRequest,
+  cancelWithdrawalRequest,
+  createWithdrawalRequest,
+  createWithdrawalRequestBodySchema,
+  emptyBodySchema,
+  executeWithdrawalBodySchema,
+  executeWithdrawalRequest,
+  getWithdrawal,
+  idParamsSchema,
+  listWithdrawals,
+  listWithdrawalsQuerySchema,
+  listWithdrawalsResponseSchema,
+  markWithdrawalPaid,
+  markWithdrawalPaidBodySchema,
+  reconcileWithdrawal,
+  reconcileWithdrawalBodySchema,
+  rejectWithdrawalBodySchema,
+  rejectWithdrawalRequest,
+  withdrawalDetailSchema,
+} from '@gerbang/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import type { AppContext } from '../../app-context';
+import { merchantScopeOf, requireAuth } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { withdrawalsOf } from './withdrawals';
+import type { Actor } from './withdrawals.service';
+
+const tags = ['withdrawals'];
+const security = BEARER_SECURITY;
+const errors = errorResponses(401, 403, 404, 409, 422);
+
+function actorOf(request: FastifyRequest): Actor {
+  return { userId: requireAuth(request).userId, ip: request.ip, merchantId: merchantScopeOf(request) };
+}
+
+/**
+ * Withdrawal requests in both consoles: merchants request settlements of their balance and cancel
+ * them while pending; operators list every merchant's, approve (maker-checker), reject, send through
+ * a phone, mark paid outside Gerbang and reconcile uncertain transfers.
+ */
+export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { service } = withdrawalsOf(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const operate = ctx.auth.requirePermission('withdrawals', 'operate');
+  const action = (
+    endpoint: { method: string; path: string },
+    summary: string,
+    body: ZodType,
+    run: (actor: Actor, id: string, body: never) => Promise<unknown>,
+    preHandler = operate,
+  ) =>
+    api.route({
+      method: endpoint.method as 'POST',
+      url: endpoint.path,
+      schema: {
+        tags,
+        security,
+        summary,
+        params: idParamsSchema,
+        body,
+        response: { 200: withdrawalDetailSchema, ...errors },
+      },
+      preHandler,
+      handler: (request) =>
+        run(actorOf(request), (request.params as { id: string }).id, request.body as never) as never,
+    });
+
+  api.route({
+    method: listWithdrawals.method,
+    url: listWithdrawals.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Withdrawals, newest first (status, kind, merchant; keyset cursor). Merchant users see their own.',
+      querystring: listWithdrawalsQuerySchema,
+      response: { 200: listWithdrawalsResponseSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
+    handler: (request) =>
+      service.list({ ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId }),
+  });
+
+  api.route({
+    method: getWithdrawal.method,
+    url: getWithdrawal.path,
+    schema: {
+      tags,
+      security,
+      summary: 'One withdrawal with its timeline (who did what, when, why)',
+      params: idParamsSchema,
+      response: { 200: withdrawalDetailSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
+    handler: (request) => service.get(request.params.id, actorOf(request)),
+  });
+
+  api.route({
+    method: createWithdrawalRequest.method,
+    url: createWithdrawalRequest.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Request a settlement to a verified payout method: the amount and the withdrawal fee are held from the available balance at once (422 INSUFFICIENT_BALANCE when they are not covered). Operators name the merchant.',
+      body: createWithdrawalRequestBodySchema,
+      response: { 201: withdrawalDetailSchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('withdrawals', 'create'),
+    handler: async (request, reply) => reply.status(201).send(await service.request(actorOf(request), request.body)),
+  });
+
+  action(
+    cancelWithdrawalRequest,
+    'Its maker (the merchant, or an operator who requested it for them) cancels a request while it waits for approval; the hold is released',
+    emptyBodySchema.nullish(),
+    (actor, id) => service.cancel(actor, id),
+    ctx.auth.requirePermission('withdrawals', 'create'),
+  );
+  action(
+    approveWithdrawalRequest,
+    'Approve a pending request (403 SECOND_APPROVER_REQUIRED for whoever created or last changed it)',
+    emptyBodySchema.nullish(),
+    (actor, id) => service.approve(actor, id),
+  );
+  action(
+    rejectWithdrawalRequest,
+    'Reject a request with a reason; the hold is released',
+    rejectWithdrawalBodySchema,
+    (actor, id, body: { reason: string }) => service.reject(actor, id, body.reason),
+  );
+  action(
+    executeWithdrawalRequest,
+    'Send an approved withdrawal through a ready account (the one given, or the readiest)',
+    executeWithdrawalBodySchema,
+    (actor, id, body: { walletAccountId?: string }) => service.execute(actor, id, body.walletAccountId),
+  );
+  action(
+    markWithdrawalPaid,
+    'Mark an approved withdrawal paid outside Gerbang, with the payment reference',
+    markWithdrawalPaidBodySchema,
+    (actor, id, body: { reference: string; note: string }) => service.markPaid(actor, id, body.reference, body.note),
+  );
+  action(
+    reconcileWithdrawal,
+    'Settle an uncertain transfer by the sending account history: paid (with its reference) or not paid (with a note)',
+    reconcileWithdrawalBodySchema,
+    (actor, id, body) => service.reconcile(actor, id, body),
+  );
+}

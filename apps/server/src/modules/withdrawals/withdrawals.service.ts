@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type CreateWithdrawalRequestBody,
+  feeOnAmountMinor,
+  formatAmount,
+  type ListWithdrawalsQuery,
+  type OperatorWithdrawal,
+  parseAmount,
+  type ReconcileWithdrawalBody,
+  type WithdrawalDetail,
+} from '@gerbang/contract';
+import type { Database } from '../../db/database';
+import { isCheckViolation } from '../../db/pg-errors';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import { createAuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { postJournal } from '../ledger/ledger';
+import type { MerchantsRepository } from '../merchants/merchants.repository';
+import type { PayoutMethodsRepository } from './payout-methods.repository';
+import { holdJournal, releaseJournal, settleJournal } from './withdrawal-journals';
+import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
+import { toOperatorWithdrawal, toWithdrawalEvent } from './withdrawal-response';
+import type { WithdrawalTransfers } from './withdrawal-transfers';
+import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+
+/** Who acts: a console user; `merchantId` is set for Merchant users (their scope). */
+export type Actor = { userId: string; ip: string; merchantId?: string };
+
+const settlementReference = () => `WD-${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/**
+ * Settlements (withdrawal requests) and the operators' actions on any withdrawal: request with a
+ * hold, cancel, approve (maker-checker), reject, send, mark paid outside, reconcile. Every action is
+ * one guarded move with its journal and audit entry; a lost race is a 409 that says what happened.
+ */
+export function createWithdrawalsService(deps: {
+  db: Database;
+  repo: WithdrawalsRepository;
+  payoutMethods: PayoutMethodsRepository;
+  merchants: Pick<MerchantsRepository, 'findById'>;
+  move: WithdrawalMove;
+  transfers: WithdrawalTransfers;
+  onChange: WithdrawalListener;
+}) {
+  const { repo, move } = deps;
+
+  async function find(id: string, actor: Actor): Promise<WithdrawalRecord> {
+    const row = await repo.findById(id, actor.merchantId);
+    if (!row) throw notFound('Withdrawal');
+    return row;
+  }
+
+  /** The move lost (someone else changed it first): say what it is now. */
+  async function lost(id: string, wanted: string): Promise<never> {
+    const now = await repo.findById(id);
+    throw new AppError('INVALID_STATE', `This withdrawal is ${now?.status ?? 'gone'}; it cannot be ${wanted}`);
+  }
+
+  async function detailOf(row: WithdrawalRecord): Promise<WithdrawalDetail> {
+    const listed = await repo.findListed(row.id);
+    if (!listed) throw notFound('Withdrawal');
+    const view = toOperatorWithdrawal(listed.withdrawal, listed.merchantName, listed.account);
+    return { ...view, timeline: (await repo.events(row.id)).map(toWithdrawalEvent) };
+  }
+
+  return {
+    async list(filter: ListWithdrawalsQuery) {
+      const { limit, cursor, ...where } = filter;
+      const rows = await repo.page(where, limit, decodeKeysetCursor(cursor));
+      return toPage(
+        rows.map((row) => ({ ...row, id: row.withdrawal.id })),
+        limit,
+        (row): OperatorWithdrawal => toOperatorWithdrawal(row.withdrawal, row.merchantName, row.account),
+      );
+    },
+
+    async get(id: string, actor: Actor): Promise<WithdrawalDetail> {
+      return detailOf(await find(id, actor));
+    },
+
+    /** A settlement to a verified payout method; the amount and fee are held in the same transaction. */
+    async request(actor: Actor, body: CreateWithdrawalRequestBody): Promise<WithdrawalDetail> {
+      const merchantId = actor.merchantId ?? body.merchantId;
+      if (!merchantId) throw invalidFields({ 'body.merchantId': 'Choose the merchant whose balance this takes out' });
+      const merchant = await deps.merchants.findById(merchantId);
+      if (!merchant) throw invalidFields({ 'body.merchantId': 'No such merchant' });
+      if (merchant.status !== 'active') {
+        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
+      }
+      const method = await deps.payoutMethods.find(body.payoutMethodId, merchantId);
+      if (!method) throw invalidFields({ 'body.payoutMethodId': 'Not one of this merchant’s payout methods' });
+      if (method.status !== 'verified') {
+        throw new AppError('PAYOUT_METHOD_NOT_VERIFIED', 'This payout method is not verified; verify it first', {
+          fields: { 'body.payoutMethodId': `This payout method is ${method.status}` },
+        });
+      }
+      const amount = parseAmount(body.amount, merchant.currency);
+      if (!amount.ok) throw invalidFields({ 'body.amount': amount.message });
+      if (amount.minor <= 0n) throw invalidFields({ 'body.amount': 'The amount must be more than zero' });
+      const feeMinor = feeOnAmountMinor(
+        amount.minor,
+        merchant.withdrawalFeeBasisPoints,
+        merchant.withdrawalFeeFixedMinor,
+      );
+      let row: WithdrawalRecord | null;
+      try {
+        row = await deps.db.transaction(async (tx) => {
+          const created = await repo.insert(tx, {
+            kind: 'settlement',
+            merchantId,
+            referenceNumber: settlementReference(),
+            currency: merchant.currency,
+            amountMinor: amount.minor,
+            feeMinor,
+            status: 'pending_approval',
+            payoutMethodId: method.id,
+            destProvider: method.provider,
+            destAccountNumber: method.accountNumber,
+            destHolderName: method.holderName,
+            verifiedHolderName: method.verifiedHolderName,
+            note: body.note ?? '',
+            createdByUserId: actor.userId,
+            lastChangedByUserId: actor.userId,
+          });
+          if (!created) throw new AppError('CONFLICT', 'Try again: the reference was taken');
+          await postJournal(tx, holdJournal(created));
+          await createAuditRepository(tx).insert({
+            actorUserId: actor.userId,
+            action: AUDIT_ACTIONS.withdrawalRequested,
+            targetType: 'withdrawal',
+            targetId: created.id,
+            ip: actor.ip,
+            details: {
+              merchantId,
+              amount: formatAmount(created.amountMinor, created.currency),
+              fee: formatAmount(created.feeMinor, created.currency),
+              payoutMethodId: method.id,
+            },
+          });
+          return created;
+        });
+      } catch (error) {
+        if (isCheckViolation(error, 'ledger_accounts_available_not_negative')) {
+          throw new AppError(
+            'INSUFFICIENT_BALANCE',
+            `The available balance does not cover ${formatAmount(amount.minor + feeMinor, merchant.currency)} (the amount and its fee); nothing was held`,
+            { fields: { 'body.amount': 'More than the available balance (with the fee)' } },
+          );
+        }
+        throw error;
+      }
+      deps.onChange(row, null);
+      return detailOf(row);
+    },
+
+    /** The merchant (or the operator who requested it for them) takes back a request nobody approved yet. */
+    async cancel(actor: Actor, id: string): Promise<WithdrawalDetail> {
+      await find(id, actor);
+      const row = await move(id, {
+        from: ['pending_approval'],
+        to: 'cancelled',
+        reason: actor.merchantId ? 'cancelled_by_merchant' : 'cancelled_by_operator',
+        actorUserId: actor.userId,
+        set: { lastChangedByUserId: actor.userId, completedAt: new Date() },
+        journal: releaseJournal,
+        audit: { actorUserId: actor.userId, action: AUDIT_ACTIONS.withdrawalCancelled, ip: actor.ip },
+      });
+      return detailOf(row ?? (await lost(id, 'cancelled')));
+    },
+
+    /** Maker-checker: whoever created it or changed it last may not approve it. */
+    async approve(actor: Actor, id: string): Promise<WithdrawalDetail> {
+      const current = await find(id, actor);
+      if (current.createdByUserId === actor.userId || current.lastChangedByUserId === actor.userId) {
+        throw new AppError(
+          'SECOND_APPROVER_REQUIRED',
+          'You created or last changed this withdrawal; another operator must approve it',
+        );
+      }
+      const row = await move(id, {
+        from: ['pending_approval'],
+        to: 'approved',
+        reason: 'approved',
+        actorUserId: actor.userId,
+        set: { approvedByUserId: actor.userId },
+        audit: { actorUserId: actor.userId, action: AUDIT_ACTIONS.withdrawalApproved, ip: actor.ip },
+      });
+      return detailOf(row ?? (await lost(id, 'approved')));
+    },
+
+    async reject(actor: Actor, id: string, reason: string): Promise<WithdrawalDetail> {
+      await find(id, actor);
+      const row = await move(id, {
+        from: ['pending_approval', 'approved'],
+        to: 'rejected',
+        reason: 'rejected',
+        actorUserId: actor.userId,
+        details: { reason },
+        set: { failureReason: reason, lastChangedByUserId: actor.userId, completedAt: new Date() },
+        journal: releaseJournal,
+        audit: {
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.withdrawalRejected,
+          ip: actor.ip,
+          details: { reason },
+        },
+      });
+      return detailOf(row ?? (await lost(id, 'rejected')));
+    },
+
+    async execute(actor: Actor, id: string, walletAccountId?: string): Promise<WithdrawalDetail> {
+      const current = await find(id, actor);
+      if (current.status !== 'approved') await lost(id, 'sent');
+      return detailOf(await deps.transfers.start(current, actor, walletAccountId));
+    },
+
+    /** Paid by an operator outside Gerbang: settled against external payouts, with their reference. */
+    async markPaid(actor: Actor, id: string, reference: string, note: string): Promise<WithdrawalDetail> {
+      await find(id, actor);
+      const row = await move(id, {
+        from: ['approved'],
+        to: 'success',
+        reason: 'paid_outside',
+        actorUserId: actor.userId,
+        details: { reference, note },
+        set: { transferReference: reference, lastChangedByUserId: actor.userId, completedAt: new Date() },
+        journal: (moved) => settleJournal(moved, 'outside'),
+        audit: {
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.withdrawalMarkedPaid,
+          ip: actor.ip,
+          details: { reference, note },
+        },
+      });
+      return detailOf(row ?? (await lost(id, 'marked paid')));
+    },
+
+    /** An operator settles an uncertain transfer by what the sending account's history shows. */
+    async reconcile(actor: Actor, id: string, body: ReconcileWithdrawalBody): Promise<WithdrawalDetail> {
+      const current = await find(id, actor);
+      const audit = {
+        actorUserId: actor.userId,
+        action: AUDIT_ACTIONS.withdrawalReconciled,
+        ip: actor.ip,
+        details: { ...body },
+      };
+      let row: WithdrawalRecord | null;
+      if (body.outcome === 'paid') {
+        const seen = current.walletAccountId
+          ? await repo.transactionByProviderId(current.walletAccountId, body.reference)
+          : null;
+        if (seen && (seen.direction !== 'out' || seen.amountMinor !== current.amountMinor)) {
+          throw invalidFields({
+            'body.reference': 'That transfer in the sending account’s history is not this amount going out',
+          });
+        }
+        row = await move(id, {
+          from: ['uncertain'],
+          to: 'success',
+          reason: 'reconciled_paid',
+          actorUserId: actor.userId,
+          details: { reference: body.reference, note: body.note ?? '' },
+          set: {
+            walletTransactionId: seen?.id ?? null,
+            transferReference: body.reference,
+            failureReason: null,
+            lastChangedByUserId: actor.userId,
+            completedAt: new Date(),
+          },
+          journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
+          audit,
+        });
+      } else {
+        row = await move(id, {
+          from: ['uncertain'],
+          to: 'failed',
+          reason: 'reconciled_not_paid',
+          actorUserId: actor.userId,
+          details: { note: body.note },
+          set: { failureReason: 'operator', lastChangedByUserId: actor.userId, completedAt: new Date() },
+          journal: releaseJournal,
+          audit,
+        });
+      }
+      return detailOf(row ?? (await lost(id, 'reconciled')));
+    },
+  };
+}
+export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>;

@@ -1,0 +1,173 @@
+import type { CommandResult } from '@gerbang/contract';
+import type { AppContext } from '../../app-context';
+import { fleetOf } from '../devices/fleet';
+import { createMerchantsRepository } from '../merchants/merchants.repository';
+import type { Broadcaster } from '../realtime/broadcaster';
+import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
+import { walletsOf } from '../wallets/wallets';
+import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
+import { createAccountInquiriesRepository } from './account-inquiries.repository';
+import { createPayoutMethodsRepository } from './payout-methods.repository';
+import { createPayoutMethodsService, type PayoutMethodsService } from './payout-methods.service';
+import { createSendingAccounts } from './sending-accounts';
+import { createWithdrawalMoves, type WithdrawalListener } from './withdrawal-moves';
+import { toWithdrawal } from './withdrawal-response';
+import { createWithdrawalTransfers, type WithdrawalTransfers } from './withdrawal-transfers';
+import { createWithdrawalsRepository, type WithdrawalsRepository } from './withdrawals.repository';
+import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
+
+/** Deadlines of transfers and inquiries, and the history requests for uncertain transfers. */
+const SWEEP_MS = 5_000;
+const HISTORY_REQUEST_MS = 60_000;
+
+export type Withdrawals = {
+  repo: WithdrawalsRepository;
+  service: WithdrawalsService;
+  payoutMethods: PayoutMethodsService;
+  transfers: WithdrawalTransfers;
+  inquiries: AccountInquiries;
+  bind(consoles: Broadcaster): void;
+  /** A phone's result for an inquiry or a transfer; false when it is neither. */
+  completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
+  deviceGone(deviceId: string): Promise<void>;
+  drain(): Promise<void>;
+};
+
+function createWithdrawals(ctx: AppContext): Withdrawals {
+  const fleet = fleetOf(ctx);
+  const wallets = walletsOf(ctx);
+  let consoles: Broadcaster | null = null;
+  const repo = createWithdrawalsRepository(ctx.db, { webhookData: toWithdrawal });
+  const merchants = createMerchantsRepository(ctx.db);
+  const senders = createSendingAccounts({ wallets: wallets.repo });
+
+  const onChange: WithdrawalListener = (row, from) => {
+    const update = { id: row.id, merchantId: row.merchantId, status: row.status };
+    consoles?.emitToArea('withdrawals', 'withdrawal:update', update);
+    consoles?.emitToMerchant(row.merchantId, 'withdrawal:update', update);
+    // A hold, a release or a settlement moved the merchant's balances.
+    if (from === null || row.status !== from)
+      consoles?.emitToMerchant(row.merchantId, 'merchant:trigger-available-balance');
+  };
+  const move = createWithdrawalMoves({ db: ctx.db, repo, onChange });
+
+  const transfers = createWithdrawalTransfers({
+    repo,
+    move,
+    senders,
+    link: fleet.link,
+    deadlineMs: ctx.config.TRANSFER_DEADLINE_SECONDS * 1000,
+    historyLagMs: ctx.config.TRANSFER_HISTORY_LAG_SECONDS * 1000,
+    findAccount: (id) => wallets.repo.findById(id),
+    async recordOutgoing(account, row, providerTransactionId) {
+      const parsed = parseReportedTransactions(
+        account,
+        [
+          {
+            providerTransactionId,
+            direction: 'out',
+            amount: toWithdrawal(row).amount,
+            counterpartyName: row.verifiedHolderName ?? row.destHolderName,
+            counterpartyAccount: row.destAccountNumber,
+            occurredAt: new Date().toISOString(),
+            note: row.referenceNumber,
+          },
+        ],
+        'push',
+      );
+      if (!parsed.ok) return null;
+      await wallets.transactions.store(account, parsed.rows);
+      return (await repo.transactionByProviderId(account.id, providerTransactionId))?.id ?? null;
+    },
+    async readHistory(accountIds) {
+      await wallets.checks.start({ trigger: 'schedule' }, accountIds, 'transaction_history');
+    },
+    logger: ctx.logger,
+  });
+
+  let payoutMethods: PayoutMethodsService | null = null;
+  const inquiries = createAccountInquiries({
+    repo: createAccountInquiriesRepository(ctx.db),
+    senders,
+    link: fleet.link,
+    deadlineMs: ctx.config.WALLET_COMMAND_DEADLINE_SECONDS * 1000,
+    logger: ctx.logger,
+    async onFinished(inquiry) {
+      if (inquiry.subjectType === 'payout_method') await payoutMethods?.inquiryFinished(inquiry);
+    },
+  });
+  const payoutMethodsRepo = createPayoutMethodsRepository(ctx.db);
+  payoutMethods = createPayoutMethodsService({
+    repo: payoutMethodsRepo,
+    withdrawals: repo,
+    merchants,
+    inquiries: () => inquiries,
+    audit: ctx.audit,
+    onChange: (row) =>
+      consoles?.emitToMerchant(row.merchantId, 'payout-method:update', { id: row.id, status: row.status }),
+  });
+  const service = createWithdrawalsService({
+    db: ctx.db,
+    repo,
+    payoutMethods: payoutMethodsRepo,
+    merchants,
+    move,
+    transfers,
+    onChange,
+  });
+
+  const reconcile = (accountId: string, read?: Parameters<WithdrawalTransfers['reconcile']>[1]) =>
+    transfers
+      .reconcile(accountId, read)
+      .catch((error) => ctx.logger.error({ err: error, accountId }, 'withdrawal reconciliation failed'));
+  ctx.events.on('wallet.outgoing_stored', ({ accountId }) => void reconcile(accountId));
+  ctx.events.on(
+    'wallet.history_read',
+    (read) =>
+      void reconcile(read.accountId, {
+        accountId: read.accountId,
+        finishedAt: new Date(read.finishedAt),
+        reported: read.reported,
+        oldestAt: read.oldestAt ? new Date(read.oldestAt) : null,
+      }),
+  );
+  ctx.scheduler.every('withdrawals.sweep', SWEEP_MS, async () => {
+    await transfers.sweepOverdue();
+    await inquiries.failOverdue();
+  });
+  ctx.scheduler.every('withdrawals.history-requests', HISTORY_REQUEST_MS, () => transfers.requestHistories());
+
+  return {
+    repo,
+    service,
+    payoutMethods,
+    transfers,
+    inquiries,
+    bind: (broadcaster) => {
+      consoles = broadcaster;
+    },
+    async completeCommand(deviceId, result) {
+      return (await transfers.complete(deviceId, result)) || inquiries.complete(deviceId, result);
+    },
+    async deviceGone(deviceId) {
+      await transfers.deviceGone(deviceId);
+      await inquiries.failAllOfDevice(deviceId);
+    },
+    async drain() {
+      await transfers.drain();
+      await inquiries.drain();
+    },
+  };
+}
+
+const all = new WeakMap<AppContext, Withdrawals>();
+
+/** The money-out parts of one app, built once and shared by its routes, jobs and the agent namespace. */
+export function withdrawalsOf(ctx: AppContext): Withdrawals {
+  let parts = all.get(ctx);
+  if (!parts) {
+    parts = createWithdrawals(ctx);
+    all.set(ctx, parts);
+  }
+  return parts;
+}
