@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { customerWithdrawalsRoutes } from './modules/withdrawals/customer-withdrawals.routes';
 import { payoutMethodsRoutes } from './modules/withdrawals/payout-methods.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantDashboardRoutes(api, ctx);
     await payoutMethodsRoutes(api, ctx);
     await withdrawalsRoutes(api, ctx);
+    await customerWithdrawalsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

@@ -50,6 +50,7 @@ export * from './wallets/wallet-endpoints';
 export * from './wallets/wallet-login';
 export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
+export * from './withdrawals/customer-withdrawal';
 export * from './withdrawals/payout-destination';
 export * from './withdrawals/payout-method';
 export * from './withdrawals/withdrawal';

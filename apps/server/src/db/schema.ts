@@ -944,8 +944,12 @@ export const withdrawals = pgTable(
     customer: jsonb('customer').$type<Record<string, string>>(),
     returnUrl: text('return_url'),
     apiTokenId: uuid('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
-    /** The customer's confirmation deadline (customer withdrawals). */
+    /** A customer withdrawal not confirmed by then is cancelled (its link lapses). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The customer must confirm the verified destination before this. */
+    confirmDeadlineAt: timestamp('confirm_deadline_at', { withTimezone: true }),
+    /** Why the customer is asked to verify again: verification_timeout, confirmation_timeout. */
+    lastError: text('last_error'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     lastChangedByUserId: uuid('last_changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     approvedByUserId: uuid('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -964,6 +968,10 @@ export const withdrawals = pgTable(
     index('withdrawals_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('withdrawals_payout_method_idx').on(t.payoutMethodId),
     index('withdrawals_transfer_deadline_idx').on(t.transferDeadlineAt).where(sql`${t.status} = 'processing'`),
+    // The customer-withdrawal sweeps: lapsed links and passed confirmation deadlines.
+    index('withdrawals_customer_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('verifying', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
   ],

@@ -6,7 +6,13 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../com
  * `Authorization: Bearer <token>`. The secret is shown once, when the token is created, and only
  * its SHA-256 is stored. A token carries scopes; a route needs its scope.
  */
-export const API_TOKEN_SCOPES = ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write'] as const;
+export const API_TOKEN_SCOPES = [
+  'payments:write',
+  'payments:read',
+  'balance:read',
+  'withdrawals:write',
+  'withdrawals:read',
+] as const;
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
 

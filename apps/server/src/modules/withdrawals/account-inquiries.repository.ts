@@ -44,6 +44,15 @@ export function createAccountInquiriesRepository(db: Database) {
       return row ?? null;
     },
 
+    async isRunningFor(subjectId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: accountInquiries.id })
+        .from(accountInquiries)
+        .where(and(eq(accountInquiries.subjectId, subjectId), eq(accountInquiries.status, 'running')))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Guarded: only a running inquiry finishes, once. */
     async finish(id: string, outcome: InquiryOutcome): Promise<InquiryRecord | null> {
       const [row] = await finishWhere(eq(accountInquiries.id, id), outcome);

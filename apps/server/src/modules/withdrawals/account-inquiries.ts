@@ -60,6 +60,8 @@ export function createAccountInquiries(deps: {
   }
 
   return {
+    isRunningFor: (subjectId: string) => repo.isRunningFor(subjectId),
+
     /** Asks about a destination through the readiest phone; with none ready it fails at once. */
     async start(
       subject: InquirySubject,

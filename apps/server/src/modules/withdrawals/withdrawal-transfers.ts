@@ -6,12 +6,14 @@ import {
   transferResultDataSchema,
   WALLET_TRANSACTIONS_PER_REPORT_MAX,
   type WalletErrorCode,
+  type WithdrawalStatus,
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../http/app-error';
 import type { AgentLink } from '../agents/agent-link';
 import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { WalletRecord } from '../wallets/wallets.repository';
 import type { SendingAccounts } from './sending-accounts';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
@@ -125,9 +127,14 @@ export function createWithdrawalTransfers(deps: {
      */
     async start(
       row: WithdrawalRecord,
-      actor: { userId: string; ip: string },
-      walletAccountId?: string,
+      how: {
+        /** The operator who sends it (audited); none when the customer's confirmation does. */
+        actor?: { userId: string; ip: string };
+        walletAccountId?: string;
+        from: readonly WithdrawalStatus[];
+      },
     ): Promise<WithdrawalRecord> {
+      const { actor, walletAccountId } = how;
       const need = { currency: row.currency, capability: 'send_transfer' as const, amountMinor: row.amountMinor };
       let accounts: WalletRecord[];
       if (walletAccountId) {
@@ -146,10 +153,10 @@ export function createWithdrawalTransfers(deps: {
         let moved: WithdrawalRecord | null;
         try {
           moved = await move(row.id, {
-            from: ['approved'],
+            from: how.from,
             to: 'processing',
-            reason: 'transfer_started',
-            actorUserId: actor.userId,
+            reason: actor ? 'transfer_started' : 'customer_confirmed',
+            actorUserId: actor?.userId ?? null,
             details: { walletAccountId: account.id },
             set: {
               walletAccountId: account.id,
@@ -157,14 +164,16 @@ export function createWithdrawalTransfers(deps: {
               commandId: randomUUID(),
               transferStartedAt: new Date(now),
               transferDeadlineAt: new Date(now + (deps.deadlineMs ?? TRANSFER_DEADLINE_MS)),
-              lastChangedByUserId: actor.userId,
+              ...(actor ? { lastChangedByUserId: actor.userId } : {}),
             },
-            audit: {
-              actorUserId: actor.userId,
-              action: 'withdrawal.executed',
-              ip: actor.ip,
-              details: { walletAccountId: account.id },
-            },
+            audit: actor
+              ? {
+                  actorUserId: actor.userId,
+                  action: AUDIT_ACTIONS.withdrawalExecuted,
+                  ip: actor.ip,
+                  details: { walletAccountId: account.id },
+                }
+              : undefined,
           });
         } catch (error) {
           // Another transfer is running on this account: it is busy, try the next one.

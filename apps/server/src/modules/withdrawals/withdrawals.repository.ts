@@ -145,6 +145,32 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .orderBy(asc(withdrawalEvents.id));
     },
 
+    /** Changes fields of a withdrawal in one of these states without moving it (e.g. lastError). */
+    async setWhile(id: string, statuses: readonly WithdrawalStatus[], set: Partial<NewWithdrawal>) {
+      const [row] = await db
+        .update(withdrawals)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, [...statuses])))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Customer withdrawals whose link lapsed, or whose confirmation deadline passed. */
+    async customerOverdue(limit: number) {
+      const open = ['verifying', 'awaiting_confirmation'] as const;
+      const lapsed = await db
+        .select()
+        .from(withdrawals)
+        .where(and(inArray(withdrawals.status, [...open]), lt(withdrawals.expiresAt, sql`now()`)))
+        .limit(limit);
+      const unconfirmed = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'awaiting_confirmation'), lt(withdrawals.confirmDeadlineAt, sql`now()`)))
+        .limit(limit);
+      return { lapsed, unconfirmed };
+    },
+
     /** Transfers whose outcome is overdue (the deadline sweep). */
     async overdueTransfers(limit: number): Promise<WithdrawalRecord[]> {
       return db

@@ -10,15 +10,14 @@ import {
   type WithdrawalDetail,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
-import { isCheckViolation } from '../../db/pg-errors';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
-import { postJournal } from '../ledger/ledger';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
 import type { PayoutMethodsRepository } from './payout-methods.repository';
-import { holdJournal, releaseJournal, settleJournal } from './withdrawal-journals';
+import { insertHeld } from './withdrawal-holds';
+import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
 import { toOperatorWithdrawal, toWithdrawalEvent } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
@@ -103,53 +102,39 @@ export function createWithdrawalsService(deps: {
         merchant.withdrawalFeeBasisPoints,
         merchant.withdrawalFeeFixedMinor,
       );
-      let row: WithdrawalRecord | null;
-      try {
-        row = await deps.db.transaction(async (tx) => {
-          const created = await repo.insert(tx, {
-            kind: 'settlement',
-            merchantId,
-            referenceNumber: settlementReference(),
-            currency: merchant.currency,
-            amountMinor: amount.minor,
-            feeMinor,
-            status: 'pending_approval',
-            payoutMethodId: method.id,
-            destProvider: method.provider,
-            destAccountNumber: method.accountNumber,
-            destHolderName: method.holderName,
-            verifiedHolderName: method.verifiedHolderName,
-            note: body.note ?? '',
-            createdByUserId: actor.userId,
-            lastChangedByUserId: actor.userId,
-          });
-          if (!created) throw new AppError('CONFLICT', 'Try again: the reference was taken');
-          await postJournal(tx, holdJournal(created));
-          await createAuditRepository(tx).insert({
-            actorUserId: actor.userId,
-            action: AUDIT_ACTIONS.withdrawalRequested,
-            targetType: 'withdrawal',
-            targetId: created.id,
-            ip: actor.ip,
-            details: {
-              merchantId,
-              amount: formatAmount(created.amountMinor, created.currency),
-              fee: formatAmount(created.feeMinor, created.currency),
-              payoutMethodId: method.id,
-            },
-          });
-          return created;
+      const row = await deps.db.transaction(async (tx) => {
+        const created = await insertHeld(tx, repo, {
+          kind: 'settlement',
+          merchantId,
+          referenceNumber: settlementReference(),
+          currency: merchant.currency,
+          amountMinor: amount.minor,
+          feeMinor,
+          status: 'pending_approval',
+          payoutMethodId: method.id,
+          destProvider: method.provider,
+          destAccountNumber: method.accountNumber,
+          destHolderName: method.holderName,
+          verifiedHolderName: method.verifiedHolderName,
+          note: body.note ?? '',
+          createdByUserId: actor.userId,
+          lastChangedByUserId: actor.userId,
         });
-      } catch (error) {
-        if (isCheckViolation(error, 'ledger_accounts_available_not_negative')) {
-          throw new AppError(
-            'INSUFFICIENT_BALANCE',
-            `The available balance does not cover ${formatAmount(amount.minor + feeMinor, merchant.currency)} (the amount and its fee); nothing was held`,
-            { fields: { 'body.amount': 'More than the available balance (with the fee)' } },
-          );
-        }
-        throw error;
-      }
+        await createAuditRepository(tx).insert({
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.withdrawalRequested,
+          targetType: 'withdrawal',
+          targetId: created.id,
+          ip: actor.ip,
+          details: {
+            merchantId,
+            amount: formatAmount(created.amountMinor, created.currency),
+            fee: formatAmount(created.feeMinor, created.currency),
+            payoutMethodId: method.id,
+          },
+        });
+        return created;
+      });
       deps.onChange(row, null);
       return detailOf(row);
     },
@@ -212,7 +197,7 @@ export function createWithdrawalsService(deps: {
     async execute(actor: Actor, id: string, walletAccountId?: string): Promise<WithdrawalDetail> {
       const current = await find(id, actor);
       if (current.status !== 'approved') await lost(id, 'sent');
-      return detailOf(await deps.transfers.start(current, actor, walletAccountId));
+      return detailOf(await deps.transfers.start(current, { actor, walletAccountId, from: ['approved'] }));
     },
 
     /** Paid by an operator outside Gerbang: settled against external payouts, with their reference. */

@@ -1,12 +1,14 @@
 import type { CommandResult } from '@gerbang/contract';
 import type { AppContext } from '../../app-context';
 import { fleetOf } from '../devices/fleet';
+import { createIdempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
 import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
 import { createAccountInquiriesRepository } from './account-inquiries.repository';
+import { type CustomerWithdrawalsService, createCustomerWithdrawalsService } from './customer-withdrawals.service';
 import { createPayoutMethodsRepository } from './payout-methods.repository';
 import { createPayoutMethodsService, type PayoutMethodsService } from './payout-methods.service';
 import { createSendingAccounts } from './sending-accounts';
@@ -24,6 +26,7 @@ export type Withdrawals = {
   repo: WithdrawalsRepository;
   service: WithdrawalsService;
   payoutMethods: PayoutMethodsService;
+  customers: CustomerWithdrawalsService;
   transfers: WithdrawalTransfers;
   inquiries: AccountInquiries;
   bind(consoles: Broadcaster): void;
@@ -86,6 +89,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
   });
 
   let payoutMethods: PayoutMethodsService | null = null;
+  let customers: CustomerWithdrawalsService | null = null;
   const inquiries = createAccountInquiries({
     repo: createAccountInquiriesRepository(ctx.db),
     senders,
@@ -94,6 +98,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     logger: ctx.logger,
     async onFinished(inquiry) {
       if (inquiry.subjectType === 'payout_method') await payoutMethods?.inquiryFinished(inquiry);
+      else await customers?.inquiryFinished(inquiry);
     },
   });
   const payoutMethodsRepo = createPayoutMethodsRepository(ctx.db);
@@ -105,6 +110,17 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     audit: ctx.audit,
     onChange: (row) =>
       consoles?.emitToMerchant(row.merchantId, 'payout-method:update', { id: row.id, status: row.status }),
+  });
+  customers = createCustomerWithdrawalsService({
+    db: ctx.db,
+    repo,
+    merchants,
+    idempotency: createIdempotency(ctx.db),
+    inquiries: () => inquiries,
+    transfers,
+    move,
+    customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
+    onChange,
   });
   const service = createWithdrawalsService({
     db: ctx.db,
@@ -134,6 +150,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
   ctx.scheduler.every('withdrawals.sweep', SWEEP_MS, async () => {
     await transfers.sweepOverdue();
     await inquiries.failOverdue();
+    await customers?.sweep();
   });
   ctx.scheduler.every('withdrawals.history-requests', HISTORY_REQUEST_MS, () => transfers.requestHistories());
 
@@ -141,6 +158,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     repo,
     service,
     payoutMethods,
+    customers,
     transfers,
     inquiries,
     bind: (broadcaster) => {

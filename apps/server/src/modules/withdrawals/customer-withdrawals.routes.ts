@@ -1,0 +1,146 @@
+import {
+  apiWithdrawalSchema,
+  cancelApiWithdrawal,
+  cancelWithdraw,
+  confirmWithdraw,
+  createApiWithdrawal,
+  createWithdrawalBodySchema,
+  emptyBodySchema,
+  getApiWithdrawal,
+  getWithdraw,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotentHeadersSchema,
+  idParamsSchema,
+  listApiWithdrawals,
+  listApiWithdrawalsQuerySchema,
+  listApiWithdrawalsResponseSchema,
+  verifyWithdraw,
+  withdrawViewSchema,
+} from '@gerbang/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../app-context';
+import { errorResponses } from '../../http/route-schemas';
+import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
+import { withdrawalsOf } from './withdrawals';
+
+/**
+ * Customer withdrawals: the merchant API (`/v1/withdrawals`, the calling token's merchant only) and
+ * the public `/withdraw` page's calls (keyed by the withdrawal id its link carries).
+ */
+export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const guard = createApiTokenGuard(ctx);
+  const { customers } = withdrawalsOf(ctx);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const merchantApi = { tags: ['merchant-api'], security: API_TOKEN_SECURITY };
+  const page = { tags: ['customer-pages'] };
+
+  api.route({
+    method: createApiWithdrawal.method,
+    url: createApiWithdrawal.path,
+    schema: {
+      ...merchantApi,
+      summary:
+        'Pay a customer (scope withdrawals:write): the amount and fee are held at once (422 INSUFFICIENT_BALANCE when not covered); the customer confirms on withdrawUrl. Idempotency-Key as for payment sessions.',
+      headers: idempotentHeadersSchema,
+      body: createWithdrawalBodySchema,
+      response: { 201: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    onRequest: guard('withdrawals:write'),
+    handler: async (request, reply) => {
+      const caller = requireApiCaller(request);
+      const answer = await customers.create(
+        { merchantId: caller.merchantId, tokenId: caller.tokenId },
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        request.body,
+      );
+      return reply.status(answer.status as 201).send(answer.body);
+    },
+  });
+
+  api.route({
+    method: getApiWithdrawal.method,
+    url: getApiWithdrawal.path,
+    schema: {
+      ...merchantApi,
+      summary: 'One customer withdrawal of the merchant (scope withdrawals:read)',
+      params: idParamsSchema,
+      response: { 200: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+    onRequest: guard('withdrawals:read'),
+    handler: (request) => customers.get(requireApiCaller(request).merchantId, request.params.id),
+  });
+
+  api.route({
+    method: listApiWithdrawals.method,
+    url: listApiWithdrawals.path,
+    schema: {
+      ...merchantApi,
+      summary: "The merchant's customer withdrawals, newest first (status filter; keyset cursor)",
+      querystring: listApiWithdrawalsQuerySchema,
+      response: { 200: listApiWithdrawalsResponseSchema, ...errorResponses(401, 403, 422) },
+    },
+    onRequest: guard('withdrawals:read'),
+    handler: (request) => customers.list(requireApiCaller(request).merchantId, request.query),
+  });
+
+  api.route({
+    method: cancelApiWithdrawal.method,
+    url: cancelApiWithdrawal.path,
+    schema: {
+      ...merchantApi,
+      summary: 'Cancel a customer withdrawal before it is sent (scope withdrawals:write); the hold is released',
+      params: idParamsSchema,
+      body: emptyBodySchema.nullish(),
+      response: { 200: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    onRequest: guard('withdrawals:write'),
+    handler: async (request) => {
+      const { merchantId } = requireApiCaller(request);
+      return customers.api(await customers.cancel(request.params.id, 'merchant', merchantId));
+    },
+  });
+
+  api.route({
+    method: getWithdraw.method,
+    url: getWithdraw.path,
+    schema: {
+      ...page,
+      summary:
+        'What the withdraw page shows: amount, destination, state, the confirmation deadline and the server time',
+      params: idParamsSchema,
+      response: { 200: withdrawViewSchema, ...errorResponses(404, 422) },
+    },
+    handler: (request) => customers.view(request.params.id),
+  });
+
+  for (const [endpoint, summary, run] of [
+    [verifyWithdraw, 'Verify the destination again (after a timeout)', (id: string) => customers.verifyAgain(id)],
+    [
+      confirmWithdraw,
+      'The customer confirms the verified destination: the money is sent',
+      (id: string) => customers.confirm(id),
+    ],
+    [
+      cancelWithdraw,
+      'The customer cancels before the money is sent',
+      async (id: string) => void (await customers.cancel(id, 'customer')),
+    ],
+  ] as const) {
+    api.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        ...page,
+        summary,
+        params: idParamsSchema,
+        body: emptyBodySchema.nullish(),
+        response: { 200: withdrawViewSchema, ...errorResponses(404, 409, 422) },
+      },
+      handler: async (request) => {
+        await run(request.params.id);
+        return customers.view(request.params.id);
+      },
+    });
+  }
+}

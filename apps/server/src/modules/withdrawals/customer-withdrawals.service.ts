@@ -1,0 +1,289 @@
+import {
+  type ApiWithdrawal,
+  type CreateWithdrawalBody,
+  feeOnAmountMinor,
+  normalizePayoutAccount,
+  PAYOUT_PROVIDERS,
+  parseAmount,
+  WITHDRAWAL_CONFIRM_SECONDS,
+  WITHDRAWAL_LINK_HOURS,
+  type WithdrawView,
+} from '@gerbang/contract';
+import type { Database } from '../../db/database';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import type { Idempotency } from '../idempotency/idempotency';
+import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
+import type { AccountInquiries } from './account-inquiries';
+import type { InquiryRecord } from './account-inquiries.repository';
+import { insertHeld } from './withdrawal-holds';
+import { releaseJournal } from './withdrawal-journals';
+import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
+import { toWithdrawal } from './withdrawal-response';
+import type { WithdrawalTransfers } from './withdrawal-transfers';
+import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+
+/** The customer's page for a withdrawal (also what a merchant frames). */
+export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
+  return `${customerPagesUrl.replace(/\/$/, '')}/withdraw?withdrawal=${id}`;
+}
+
+export function toApiWithdrawal(row: WithdrawalRecord, customerPagesUrl: string): ApiWithdrawal {
+  return {
+    ...toWithdrawal(row),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    withdrawUrl: withdrawUrlOf(customerPagesUrl, row.id),
+  };
+}
+
+const OPEN_TO_CUSTOMER = ['verifying', 'awaiting_confirmation'] as const;
+
+/**
+ * Customer withdrawals: the merchant's server opens one (`/v1/withdrawals`, idempotent, held at
+ * once); a phone verifies the destination; the customer confirms it on the `/withdraw` page within
+ * the time limit, which sends it (withdrawal-transfers.ts); timeouts send the customer back to
+ * verify; cancelling, or the link lapsing, releases the hold.
+ */
+export function createCustomerWithdrawalsService(deps: {
+  db: Database;
+  repo: WithdrawalsRepository;
+  merchants: Pick<MerchantsRepository, 'findById'>;
+  idempotency: Idempotency;
+  inquiries: () => AccountInquiries;
+  transfers: WithdrawalTransfers;
+  move: WithdrawalMove;
+  customerPagesUrl: string;
+  onChange: WithdrawalListener;
+}) {
+  const { repo, move } = deps;
+  const api = (row: WithdrawalRecord) => toApiWithdrawal(row, deps.customerPagesUrl);
+
+  async function merchantOf(id: string): Promise<MerchantRecord> {
+    const merchant = await deps.merchants.findById(id);
+    if (!merchant) throw notFound('Merchant');
+    return merchant;
+  }
+
+  async function findCustomer(id: string, merchantId?: string) {
+    const row = await repo.findById(id, merchantId);
+    if (row?.kind !== 'customer') throw notFound('Withdrawal');
+    return row;
+  }
+
+  async function verify(row: WithdrawalRecord) {
+    await deps.inquiries().start(
+      { type: 'withdrawal', id: row.id },
+      {
+        provider: row.destProvider as CreateWithdrawalBody['provider'],
+        accountNumber: row.destAccountNumber,
+        currency: row.currency,
+      },
+    );
+  }
+
+  function cancel(id: string, reason: string) {
+    return move(id, {
+      from: OPEN_TO_CUSTOMER,
+      to: 'cancelled',
+      reason,
+      set: { completedAt: new Date(), confirmDeadlineAt: null },
+      journal: releaseJournal,
+    });
+  }
+
+  /** Confirmation deadline passed: back to verifying, and the customer is told why. */
+  function confirmationTimedOut(id: string) {
+    return move(id, {
+      from: ['awaiting_confirmation'],
+      to: 'verifying',
+      reason: 'confirmation_timeout',
+      set: { lastError: 'confirmation_timeout', confirmDeadlineAt: null },
+    });
+  }
+
+  return {
+    api,
+
+    /** `POST /v1/withdrawals`: checked, then created and held once per idempotency key. */
+    async create(
+      caller: { merchantId: string; tokenId: string },
+      idempotencyKey: string,
+      body: CreateWithdrawalBody,
+    ): Promise<{ status: number; body: ApiWithdrawal }> {
+      const merchant = await merchantOf(caller.merchantId);
+      if (merchant.status !== 'active') {
+        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
+      }
+      const problems: Record<string, string> = {};
+      const provider = PAYOUT_PROVIDERS[body.provider];
+      if (provider.currency !== merchant.currency) {
+        problems['body.provider'] = `${provider.name} pays out in ${provider.currency}, not ${merchant.currency}`;
+      }
+      const number = normalizePayoutAccount(body.provider, body.accountNumber);
+      if (!number.ok) problems['body.accountNumber'] = number.message;
+      const amount = parseAmount(body.amount, merchant.currency);
+      if (!amount.ok) problems['body.amount'] = amount.message;
+      else if (amount.minor <= 0n) problems['body.amount'] = 'The amount must be more than zero';
+      if (Object.keys(problems).length > 0 || !amount.ok || !number.ok) throw invalidFields(problems);
+      const feeMinor = feeOnAmountMinor(
+        amount.minor,
+        merchant.withdrawalFeeBasisPoints,
+        merchant.withdrawalFeeFixedMinor,
+      );
+      let created: WithdrawalRecord | null = null;
+      const response = await deps.idempotency.run(
+        { merchantId: merchant.id, key: idempotencyKey, route: 'POST /v1/withdrawals', body },
+        async (tx) => {
+          created = await insertHeld(tx, repo, {
+            kind: 'customer',
+            merchantId: merchant.id,
+            referenceNumber: body.referenceNumber,
+            currency: merchant.currency,
+            amountMinor: amount.minor,
+            feeMinor,
+            status: 'verifying',
+            destProvider: body.provider,
+            destAccountNumber: number.value,
+            destHolderName: body.holderName ?? '',
+            customer: body.customer ?? null,
+            returnUrl: body.returnUrl ?? null,
+            apiTokenId: caller.tokenId,
+            expiresAt: new Date(Date.now() + WITHDRAWAL_LINK_HOURS * 3_600_000),
+          });
+          return { status: 201, body: api(created) };
+        },
+      );
+      if (created) {
+        deps.onChange(created, null);
+        await verify(created);
+      }
+      return response;
+    },
+
+    async get(merchantId: string, id: string): Promise<ApiWithdrawal> {
+      return api(await findCustomer(id, merchantId));
+    },
+
+    async list(merchantId: string, query: { limit: number; cursor?: string; status?: WithdrawalRecord['status'] }) {
+      const rows = await repo.page(
+        { merchantId, kind: 'customer', status: query.status },
+        query.limit,
+        decodeKeysetCursor(query.cursor),
+      );
+      return toPage(
+        rows.map((row) => ({ ...row, id: row.withdrawal.id })),
+        query.limit,
+        (row) => api(row.withdrawal),
+      );
+    },
+
+    /** What the page shows; a passed confirmation deadline is applied before it is read. */
+    async view(id: string): Promise<WithdrawView> {
+      let row = await findCustomer(id);
+      if (
+        row.status === 'awaiting_confirmation' &&
+        row.confirmDeadlineAt &&
+        row.confirmDeadlineAt.getTime() <= Date.now()
+      ) {
+        row = (await confirmationTimedOut(id)) ?? (await findCustomer(id));
+      }
+      const merchant = await merchantOf(row.merchantId);
+      const provider = PAYOUT_PROVIDERS[row.destProvider as CreateWithdrawalBody['provider']];
+      return {
+        id: row.id,
+        merchantName: merchant.name,
+        referenceNumber: row.referenceNumber,
+        currency: row.currency,
+        amount: toWithdrawal(row).amount,
+        status: row.status,
+        destination: {
+          provider: row.destProvider as CreateWithdrawalBody['provider'],
+          providerName: provider?.name ?? row.destProvider,
+          accountNumber: row.destAccountNumber,
+          holderName: row.verifiedHolderName,
+        },
+        confirmDeadlineAt:
+          row.status === 'awaiting_confirmation' ? (row.confirmDeadlineAt?.toISOString() ?? null) : null,
+        lastError: (row.lastError as WithdrawView['lastError']) ?? null,
+        failureReason: row.failureReason,
+        serverTime: new Date().toISOString(),
+        returnUrl: row.returnUrl,
+        embedOrigins: merchant.embedOrigins,
+      };
+    },
+
+    /** The customer asks the provider again (after a timeout); one inquiry at a time. */
+    async verifyAgain(id: string): Promise<void> {
+      const row = await findCustomer(id);
+      if (row.status !== 'verifying') {
+        throw new AppError('INVALID_STATE', `This withdrawal is ${row.status}; it is not waiting for verification`);
+      }
+      if (await deps.inquiries().isRunningFor(id)) return;
+      const cleared = await repo.setWhile(id, ['verifying'], { lastError: null });
+      if (cleared) await verify(cleared);
+    },
+
+    /** The customer confirms the verified destination in time: the transfer goes out. */
+    async confirm(id: string): Promise<void> {
+      const row = await findCustomer(id);
+      if (row.status === 'processing' || row.status === 'success') return; // a second tap
+      if (row.status !== 'awaiting_confirmation') {
+        throw new AppError('INVALID_STATE', `This withdrawal is ${row.status}; it cannot be confirmed`);
+      }
+      if (!row.confirmDeadlineAt || row.confirmDeadlineAt.getTime() <= Date.now()) {
+        await confirmationTimedOut(id);
+        throw new AppError('INVALID_STATE', 'Confirmation timeout. Please verify again.');
+      }
+      await deps.transfers.start(row, { from: ['awaiting_confirmation'] });
+    },
+
+    /** The customer (page) or the merchant (API) cancels before the money is sent. */
+    async cancel(id: string, by: 'customer' | 'merchant', merchantId?: string): Promise<WithdrawalRecord> {
+      await findCustomer(id, merchantId);
+      const row = await cancel(id, by === 'customer' ? 'cancelled_by_customer' : 'cancelled_by_merchant');
+      if (row) return row;
+      const now = await findCustomer(id);
+      if (now.status === 'cancelled') return now;
+      throw new AppError('INVALID_STATE', `This withdrawal is ${now.status}; it can no longer be cancelled`);
+    },
+
+    /** An inquiry about one of them ended. */
+    async inquiryFinished(inquiry: InquiryRecord): Promise<void> {
+      if (inquiry.status === 'ok') {
+        await move(inquiry.subjectId, {
+          from: ['verifying'],
+          to: 'awaiting_confirmation',
+          reason: 'verified',
+          details: { holderName: inquiry.holderName, walletAccountId: inquiry.walletAccountId },
+          set: {
+            verifiedHolderName: inquiry.holderName,
+            lastError: null,
+            confirmDeadlineAt: new Date(Date.now() + WITHDRAWAL_CONFIRM_SECONDS * 1000),
+          },
+        });
+        return;
+      }
+      if (inquiry.failureReason === 'account_not_found') {
+        await move(inquiry.subjectId, {
+          from: ['verifying'],
+          to: 'failed',
+          reason: 'account_not_found',
+          set: { failureReason: 'account_not_found', completedAt: new Date() },
+          journal: releaseJournal,
+        });
+        return;
+      }
+      // No answer in time (or no phone free): the customer verifies again.
+      const row = await repo.setWhile(inquiry.subjectId, ['verifying'], { lastError: 'verification_timeout' });
+      if (row) deps.onChange(row, row.status);
+    },
+
+    /** Lapsed links are cancelled; passed confirmation deadlines go back to verifying. */
+    async sweep(batch = 100) {
+      const { lapsed, unconfirmed } = await repo.customerOverdue(batch);
+      for (const row of lapsed) await cancel(row.id, 'link_expired');
+      for (const row of unconfirmed) await confirmationTimedOut(row.id);
+    },
+  };
+}
+export type CustomerWithdrawalsService = ReturnType<typeof createCustomerWithdrawalsService>;
