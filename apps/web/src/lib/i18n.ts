@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'paymentSessions',
   'depositTransfers',
   'paymentLinks',
+  'withdrawals',
+  'withdraw',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

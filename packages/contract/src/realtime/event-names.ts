@@ -16,4 +16,8 @@ export const SERVER_EVENTS = {
   sessionEnded: 'session:ended',
   /** A payment session moved: to operators who watch sessions and to its merchant's users. */
   paymentSessionUpdate: 'payment-session:update',
+  /** A withdrawal moved: to operators who watch withdrawals and to its merchant's users. */
+  withdrawalUpdate: 'withdrawal:update',
+  /** A payout method's verification moved: to its merchant's users. */
+  payoutMethodUpdate: 'payout-method:update',
 } as const;

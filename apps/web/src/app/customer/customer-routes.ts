@@ -22,5 +22,9 @@ export const CUSTOMER_ROUTES: Record<CustomerPagePath, CustomerRoute> = {
   '/merchant/embed': { titleKey: 'routes.merchantEmbed', namespaces: ['deposit'], load: loadDeposit },
   // Spec §2: the same screen as the merchant embed.
   '/deposit': { titleKey: 'routes.deposit', namespaces: ['deposit'], load: loadDeposit },
-  '/withdraw': { titleKey: 'routes.withdraw', load: () => import('../routes/customer/withdraw') },
+  '/withdraw': {
+    titleKey: 'routes.withdraw',
+    namespaces: ['withdraw'],
+    load: () => import('../routes/customer/withdraw'),
+  },
 };

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import { WithdrawFlow } from '../../../features/withdraw/components/withdraw-flow';
 
+/** `?withdrawal=` names the withdrawal (the merchant API's withdrawUrl). */
 export default function WithdrawRoute() {
-  const { t } = useTranslation('common');
-  return <p className="text-sm text-gray-700 dark:text-gray-300">{t('common:notAvailableYet.customer')}</p>;
+  return <WithdrawFlow withdrawalId={new URLSearchParams(window.location.search).get('withdrawal')} />;
 }

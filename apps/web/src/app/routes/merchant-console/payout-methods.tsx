@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { PayoutMethodList } from '../../../features/payout-methods/components/payout-method-list';
 
 export default function PayoutMethodsRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.payoutMethods')} />;
+  return <PayoutMethodList />;
 }

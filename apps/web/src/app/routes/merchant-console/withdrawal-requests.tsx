@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { WithdrawalList } from '../../../features/withdrawals/components/withdrawal-list';
 
 export default function MerchantWithdrawalRequestsRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.withdrawalRequests')} />;
+  return <WithdrawalList forOperators={false} />;
 }

@@ -1,7 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableYet } from '../../../components/not-available-yet';
+import { WithdrawalList } from '../../../features/withdrawals/components/withdrawal-list';
 
 export default function WithdrawalRequestsRoute() {
-  const { t } = useTranslation('common');
-  return <NotAvailableYet title={t('common:routes.withdrawalRequest')} />;
+  return <WithdrawalList forOperators />;
 }

@@ -1,11 +1,12 @@
 import type { DepositView } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Countdown } from '../../../components/ui/countdown';
 import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
+import { useParentMessages } from '../../../hooks/use-parent-messages';
+import { depositStatusMessage } from '../hooks/deposit-status-message';
 import { type DepositProblem, isQrMethod, useDeposit } from '../hooks/use-deposit';
-import { useParentMessages } from '../hooks/use-parent-messages';
-import { Countdown } from './countdown';
 import { DepositSummary } from './deposit-summary';
 import { MethodPicker } from './method-picker';
 import { PaymentInstructions } from './payment-instructions';
@@ -53,7 +54,7 @@ function Outcome({ view }: { view: DepositView }) {
 export function DepositFlow({ sessionId }: { sessionId: string | null }) {
   const { t } = useTranslation(['deposit']);
   const { view, problem, isBusy, clockOffsetMs, chooseMethod, confirmTransferred } = useDeposit(sessionId);
-  useParentMessages(view);
+  useParentMessages(view, depositStatusMessage);
 
   const alert = problem ? <FormError>{t(problemMessageKey(problem))}</FormError> : null;
   if (!view) return alert ?? <Spinner className="size-8" />;
@@ -67,7 +68,7 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
       {view.status === 'awaiting_payment' && view.instructions ? (
         <>
           <PaymentInstructions view={view} instructions={view.instructions} />
-          <Countdown expiresAt={view.expiresAt} clockOffsetMs={clockOffsetMs} />
+          <Countdown label={t('deposit:labels.remaining')} expiresAt={view.expiresAt} clockOffsetMs={clockOffsetMs} />
           <Button className="w-full" isLoading={isBusy} onClick={() => void confirmTransferred()}>
             {t('deposit:transferred')}
           </Button>

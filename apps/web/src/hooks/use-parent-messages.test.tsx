@@ -1,6 +1,7 @@
 import type { DepositView } from '@gerbang/contract';
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { depositStatusMessage } from '../features/deposit/hooks/deposit-status-message';
 import { useParentMessages } from './use-parent-messages';
 
 const view = (status: DepositView['status']): DepositView => ({
@@ -34,7 +35,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('messages to the page that frames the deposit page', () => {
   it("posts EMBED_READY, then each status, to the merchant's allowed origin only", () => {
     const post = framedBy('https://shop.example.com/checkout');
-    const { rerender } = renderHook(({ v }) => useParentMessages(v), { initialProps: { v: view('created') } });
+    const { rerender } = renderHook(({ v }) => useParentMessages(v, depositStatusMessage), {
+      initialProps: { v: view('created') },
+    });
     rerender({ v: view('awaiting_payment') });
     rerender({ v: view('awaiting_payment') });
     expect(post.mock.calls).toEqual([
@@ -49,7 +52,7 @@ describe('messages to the page that frames the deposit page', () => {
 
   it('posts nothing to a page the merchant did not allow, and never to "*"', () => {
     const post = framedBy('https://evil.example.net/');
-    renderHook(() => useParentMessages(view('success')));
+    renderHook(() => useParentMessages(view('success'), depositStatusMessage));
     expect(post).not.toHaveBeenCalled();
   });
 });

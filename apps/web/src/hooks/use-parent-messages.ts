@@ -1,6 +1,9 @@
-import { type DepositStatusMessage, type DepositView, EMBED_READY_MESSAGE } from '@gerbang/contract';
+import { EMBED_READY_MESSAGE } from '@gerbang/contract';
 import { useEffect, useRef } from 'react';
-import { isInFrame } from '../../../lib/in-frame';
+import { isInFrame } from '../lib/in-frame';
+
+/** What a customer page tells the page that frames it: its state, and whom it may tell. */
+type Framed = { status: string; embedOrigins: readonly string[] };
 
 /**
  * The parent page's origin when it is one the merchant allows: read from the referrer (the page
@@ -15,8 +18,11 @@ function allowedParentOrigin(allowed: readonly string[]): string | null {
   }
 }
 
-/** Inside a merchant's iframe: EMBED_READY once shown, then every status, to the allowed parent only. */
-export function useParentMessages(view: DepositView | null) {
+/**
+ * Inside a merchant's iframe: EMBED_READY once shown, then every status (as `toMessage` words it),
+ * to the allowed parent only. Used by the deposit and withdraw pages.
+ */
+export function useParentMessages<V extends Framed>(view: V | null, toMessage: (view: V) => object) {
   const sent = useRef<{ ready: boolean; status: string | null }>({ ready: false, status: null });
   useEffect(() => {
     if (!view || !isInFrame()) return;
@@ -27,15 +33,8 @@ export function useParentMessages(view: DepositView | null) {
       sent.current.ready = true;
     }
     if (sent.current.status !== view.status) {
-      const message: DepositStatusMessage = {
-        source: 'gerbang',
-        type: 'payment_session.status',
-        sessionId: view.id,
-        referenceNumber: view.referenceNumber,
-        status: view.status,
-      };
-      window.parent.postMessage(message, origin);
+      window.parent.postMessage(toMessage(view), origin);
       sent.current.status = view.status;
     }
-  }, [view]);
+  }, [view, toMessage]);
 }

@@ -1,0 +1,103 @@
+import {
+  approveWithdrawalRequest,
+  type CreateWithdrawalRequestBody,
+  cancelWithdrawalRequest,
+  createWithdrawalRequest,
+  executeWithdrawalRequest,
+  getWithdrawal,
+  listWithdrawals,
+  listWithdrawalsResponseSchema,
+  markWithdrawalPaid,
+  PAGE_SIZE_DEFAULT,
+  type ReconcileWithdrawalBody,
+  reconcileWithdrawal,
+  rejectWithdrawalRequest,
+  type WithdrawalStatus,
+  withdrawalDetailSchema,
+} from '@gerbang/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
+import { queryParams } from '../../../lib/query-params';
+
+export type WithdrawalFilters = { status?: WithdrawalStatus };
+
+function withdrawalsQuery(filters?: WithdrawalFilters) {
+  return infiniteQueryOptions({
+    queryKey: filters ? ['withdrawals', 'list', filters] : ['withdrawals', 'list'],
+    queryFn: async ({ pageParam }) => {
+      const params = queryParams({ status: filters?.status, limit: PAGE_SIZE_DEFAULT, cursor: pageParam });
+      const response = await api.get(listWithdrawals.path, { params });
+      return listWithdrawalsResponseSchema.parse(response.data);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useWithdrawals(filters: WithdrawalFilters) {
+  return useInfiniteQuery({ ...withdrawalsQuery(filters), placeholderData: keepPreviousData });
+}
+
+export function withdrawalDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: ['withdrawals', 'detail', id],
+    queryFn: async () => withdrawalDetailSchema.parse((await api.get(endpointPath(getWithdrawal, id))).data),
+  });
+}
+
+export function useWithdrawalDetail(id: string) {
+  return useQuery(withdrawalDetailQuery(id));
+}
+
+/** Lists and details refetch (after an action, or a realtime change). */
+export function useRefreshWithdrawals() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+}
+
+export function useRequestWithdrawal() {
+  const refresh = useRefreshWithdrawals();
+  return useMutation({
+    mutationFn: async (body: CreateWithdrawalRequestBody) =>
+      withdrawalDetailSchema.parse((await api.post(createWithdrawalRequest.path, body)).data),
+    onSuccess: () => refresh(),
+  });
+}
+
+export type WithdrawalAction =
+  | { kind: 'cancel' | 'approve' }
+  | { kind: 'reject'; reason: string }
+  | { kind: 'execute'; walletAccountId?: string }
+  | { kind: 'markPaid'; reference: string; note?: string }
+  | ({ kind: 'reconcile' } & ReconcileWithdrawalBody);
+
+const ENDPOINTS = {
+  cancel: cancelWithdrawalRequest,
+  approve: approveWithdrawalRequest,
+  reject: rejectWithdrawalRequest,
+  execute: executeWithdrawalRequest,
+  markPaid: markWithdrawalPaid,
+  reconcile: reconcileWithdrawal,
+} as const;
+
+/** One action on one withdrawal; the server answers with its detail. */
+export function useWithdrawalAction() {
+  const refresh = useRefreshWithdrawals();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: string; action: WithdrawalAction }) => {
+      const { kind, ...body } = action;
+      const response = await api.post(endpointPath(ENDPOINTS[kind], id), body);
+      return withdrawalDetailSchema.parse(response.data);
+    },
+    onSuccess: () => refresh(),
+  });
+}

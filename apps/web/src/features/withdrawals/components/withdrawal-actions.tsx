@@ -1,0 +1,118 @@
+import { can, type OperatorWithdrawal } from '@gerbang/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session';
+import { useWithdrawalAction, type WithdrawalAction } from '../api/withdrawals';
+
+const TEXT_MAX_LENGTH = 500;
+
+/**
+ * What the signed-in user may do with one withdrawal now, as buttons: the merchant cancels a
+ * pending request; operators approve, reject (with a reason), send it through a phone, mark it paid
+ * outside Gerbang (with the reference), or settle an uncertain transfer by the account's history.
+ * Each asks first; the server decides (maker-checker, states) and says why when it refuses.
+ */
+export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
+  const { t } = useTranslation(['withdrawals']);
+  const { user } = useSession();
+  const confirm = useConfirm();
+  const money = useFormatMoney();
+  const apiErrorMessage = useApiErrorMessage();
+  const act = useWithdrawalAction();
+  const canOperate = can(user?.roleId, 'withdrawals', 'operate');
+  const canCreate = can(user?.roleId, 'withdrawals', 'create');
+  const { status } = withdrawal;
+  const amount = money(withdrawal.amount, withdrawal.currency);
+  const subject = { reference: withdrawal.referenceNumber, amount };
+
+  const run = (action: WithdrawalAction, done: string) =>
+    act.mutate(
+      { id: withdrawal.id, action },
+      { onSuccess: () => toast.success(done), onError: (error) => toast.error(apiErrorMessage(error)) },
+    );
+
+  async function ask(kind: 'cancel' | 'approve' | 'execute') {
+    const answer = await confirm({
+      title: t(`withdrawals:${kind}.title`),
+      message: t(`withdrawals:${kind}.message`, subject),
+      confirmText: t(`withdrawals:${kind}.confirm`),
+      cancelText: t('withdrawals:actions.keep'),
+    });
+    if (answer === true) run({ kind }, t(`withdrawals:${kind}.done`, subject));
+  }
+
+  /** A dialog whose typed text the action needs (a reason, a reference, a note). */
+  async function askText(kind: 'reject' | 'markPaid' | 'reconcilePaid' | 'reconcileNotPaid') {
+    const text = await confirm({
+      title: t(`withdrawals:${kind}.title`),
+      message: t(`withdrawals:${kind}.message`, subject),
+      confirmText: t(`withdrawals:${kind}.confirm`),
+      cancelText: t('withdrawals:actions.keep'),
+      inputLabel: t(`withdrawals:${kind}.input`),
+      inputMaxLength: TEXT_MAX_LENGTH,
+      isRequiredInput: true,
+    });
+    if (typeof text !== 'string' || text.trim() === '') return;
+    const value = text.trim();
+    const action: WithdrawalAction =
+      kind === 'reject'
+        ? { kind, reason: value }
+        : kind === 'markPaid'
+          ? { kind, reference: value }
+          : kind === 'reconcilePaid'
+            ? { kind: 'reconcile', outcome: 'paid', reference: value }
+            : { kind: 'reconcile', outcome: 'not_paid', note: value };
+    run(action, t(`withdrawals:${kind}.done`, subject));
+  }
+
+  const buttons: { key: string; label: string; onClick: () => void }[] = [];
+  if (canCreate && status === 'pending_approval' && !canOperate) {
+    buttons.push({ key: 'cancel', label: t('withdrawals:actions.cancelRequest'), onClick: () => void ask('cancel') });
+  }
+  if (canOperate && status === 'pending_approval') {
+    buttons.push({ key: 'approve', label: t('withdrawals:actions.approve'), onClick: () => void ask('approve') });
+  }
+  if (canOperate && (status === 'pending_approval' || status === 'approved')) {
+    buttons.push({ key: 'reject', label: t('withdrawals:actions.reject'), onClick: () => void askText('reject') });
+  }
+  if (canOperate && status === 'approved') {
+    buttons.push({ key: 'execute', label: t('withdrawals:actions.execute'), onClick: () => void ask('execute') });
+    buttons.push({
+      key: 'markPaid',
+      label: t('withdrawals:actions.markPaid'),
+      onClick: () => void askText('markPaid'),
+    });
+  }
+  if (canOperate && status === 'uncertain') {
+    buttons.push({
+      key: 'reconcilePaid',
+      label: t('withdrawals:actions.reconcilePaid'),
+      onClick: () => void askText('reconcilePaid'),
+    });
+    buttons.push({
+      key: 'reconcileNotPaid',
+      label: t('withdrawals:actions.reconcileNotPaid'),
+      onClick: () => void askText('reconcileNotPaid'),
+    });
+  }
+  if (buttons.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {buttons.map((button) => (
+        <Button
+          key={button.key}
+          variant="secondary"
+          disabled={act.isPending}
+          aria-label={`${button.label} ${withdrawal.referenceNumber}`}
+          onClick={button.onClick}
+        >
+          {button.label}
+        </Button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { PAYOUT_PROVIDERS } from '@gerbang/contract';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { DetailList } from '../../../components/ui/detail-section';
+import { FormError } from '../../../components/ui/form-error';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
+import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useWithdrawalDetail } from '../api/withdrawals';
+import { WithdrawalActions } from './withdrawal-actions';
+import { WithdrawalStatusBadge } from './withdrawal-status-badge';
+
+/** One withdrawal: where it goes, through which account, and every step with who took it and why. */
+export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation(['withdrawals']);
+  const query = useWithdrawalDetail(id);
+  const money = useFormatMoney();
+  const formatDateTime = useFormatDateTime();
+  const apiErrorMessage = useApiErrorMessage();
+  const w = query.data;
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      size="wide"
+      title={w ? t('withdrawals:detail.title', { reference: w.referenceNumber }) : t('withdrawals:detail.loading')}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {t('withdrawals:actions.close')}
+        </Button>
+      }
+    >
+      {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
+      {!w ? (
+        <Spinner label={t('withdrawals:detail.loading')} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <WithdrawalStatusBadge status={w.status} />
+            <WithdrawalActions withdrawal={w} />
+          </div>
+          <DetailList
+            rows={[
+              { key: 'merchant', label: t('withdrawals:fields.merchant'), value: w.merchantName },
+              { key: 'kind', label: t('withdrawals:fields.kind'), value: t(`withdrawals:kinds.${w.kind}`) },
+              { key: 'amount', label: t('withdrawals:fields.amount'), value: money(w.amount, w.currency) },
+              { key: 'fee', label: t('withdrawals:fields.fee'), value: money(w.fee, w.currency) },
+              {
+                key: 'destination',
+                label: t('withdrawals:fields.destination'),
+                value: `${PAYOUT_PROVIDERS[w.destination.provider].name} ${w.destination.accountNumber} — ${w.destination.verifiedHolderName ?? w.destination.holderName}`,
+              },
+              {
+                key: 'sender',
+                label: t('withdrawals:fields.sendingAccount'),
+                value: w.sendingAccount ? `${w.sendingAccount.name} (${w.sendingAccount.accountNumber})` : '—',
+              },
+              { key: 'reference', label: t('withdrawals:fields.transferReference'), value: w.transferReference ?? '—' },
+              { key: 'failure', label: t('withdrawals:fields.failureReason'), value: w.failureReason ?? '—' },
+              { key: 'note', label: t('withdrawals:fields.note'), value: w.note || '—' },
+            ]}
+          />
+          <section aria-labelledby="withdrawal-timeline-heading" className="flex flex-col gap-2">
+            <h3 id="withdrawal-timeline-heading" className="font-semibold text-gray-900 dark:text-white">
+              {t('withdrawals:detail.timeline')}
+            </h3>
+            <ol className="flex flex-col gap-2 text-sm">
+              {w.timeline.map((event) => (
+                <li key={`${event.createdAt}-${event.toStatus}`} className="flex flex-wrap items-center gap-2">
+                  <span className="text-gray-600 dark:text-gray-400">{formatDateTime(event.createdAt)}</span>
+                  <WithdrawalStatusBadge status={event.toStatus} />
+                  <span className="font-mono text-xs">{event.reason}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}
