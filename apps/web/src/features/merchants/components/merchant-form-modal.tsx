@@ -25,6 +25,8 @@ const FIELDS = [
   'currency',
   'depositFeePercent',
   'depositFeeFixed',
+  'withdrawalFeePercent',
+  'withdrawalFeeFixed',
   'minAmount',
   'maxAmount',
   'allowedMethods',
@@ -34,7 +36,7 @@ const FIELDS = [
 ] as const;
 
 /** Amounts in the merchant's currency, typed as decimal text (the server checks the decimals). */
-const AMOUNT_FIELDS = ['depositFeeFixed', 'minAmount', 'maxAmount'] as const;
+const AMOUNT_FIELDS = ['depositFeeFixed', 'withdrawalFeeFixed', 'minAmount', 'maxAmount'] as const;
 type AmountField = (typeof AMOUNT_FIELDS)[number];
 
 type MerchantFormModalProps = {
@@ -60,8 +62,10 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
   const [code, setCode] = useState(merchant?.code ?? '');
   const [currency, setCurrency] = useState<Currency>(merchant?.currency ?? 'IDR');
   const [feePercent, setFeePercent] = useState(merchant?.depositFeePercent ?? '0');
+  const [withdrawalFeePercent, setWithdrawalFeePercent] = useState(merchant?.withdrawalFeePercent ?? '0');
   const [amounts, setAmounts] = useState<Record<AmountField, string>>({
     depositFeeFixed: merchant?.depositFeeFixed ?? '0',
+    withdrawalFeeFixed: merchant?.withdrawalFeeFixed ?? '0',
     minAmount: merchant?.minAmount ?? '',
     maxAmount: merchant?.maxAmount ?? '',
   });
@@ -83,6 +87,8 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
       name: name.trim(),
       depositFeePercent: feePercent.trim(),
       depositFeeFixed: amounts.depositFeeFixed.trim(),
+      withdrawalFeePercent: withdrawalFeePercent.trim(),
+      withdrawalFeeFixed: amounts.withdrawalFeeFixed.trim(),
       minAmount: amounts.minAmount.trim(),
       maxAmount: amounts.maxAmount.trim(),
       allowedMethods: methods.filter((method) => offered.includes(method)),
@@ -102,6 +108,10 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
     if (terms.name !== merchant.name) body.name = terms.name;
     if (terms.depositFeePercent !== merchant.depositFeePercent) body.depositFeePercent = terms.depositFeePercent;
     if (terms.depositFeeFixed !== merchant.depositFeeFixed) body.depositFeeFixed = terms.depositFeeFixed;
+    if (terms.withdrawalFeePercent !== merchant.withdrawalFeePercent) {
+      body.withdrawalFeePercent = terms.withdrawalFeePercent;
+    }
+    if (terms.withdrawalFeeFixed !== merchant.withdrawalFeeFixed) body.withdrawalFeeFixed = terms.withdrawalFeeFixed;
     if (terms.minAmount !== merchant.minAmount) body.minAmount = terms.minAmount;
     if (terms.maxAmount !== merchant.maxAmount) body.maxAmount = terms.maxAmount;
     if (!sameList(terms.allowedMethods, merchant.allowedMethods)) body.allowedMethods = terms.allowedMethods;
@@ -188,6 +198,15 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
         value={feePercent}
         onChange={(event) => setFeePercent(event.target.value)}
         error={fieldErrors.depositFeePercent}
+      />
+      <Input
+        label={t('merchants:fields.withdrawalFeePercent')}
+        name="withdrawalFeePercent"
+        inputMode="decimal"
+        required
+        value={withdrawalFeePercent}
+        onChange={(event) => setWithdrawalFeePercent(event.target.value)}
+        error={fieldErrors.withdrawalFeePercent}
       />
       {AMOUNT_FIELDS.map((field) => (
         <Input
