@@ -24,6 +24,8 @@ export const merchantStatsSchema = z.object({
   timeZone: z.string(),
   /** MERCHANT_STATS_DAYS days, oldest first; the last is today. Days without sessions are zeros. */
   days: z.array(merchantDayStatsSchema),
+  /** Withdrawals still holding money (the pending balance is what they hold). */
+  openWithdrawals: z.number().int(),
 });
 export type MerchantStats = z.infer<typeof merchantStatsSchema>;
 

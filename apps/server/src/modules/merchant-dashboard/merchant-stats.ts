@@ -1,7 +1,13 @@
-import { CURRENCY_TIME_ZONES, formatAmount, MERCHANT_STATS_DAYS, type MerchantStats } from '@gerbang/contract';
-import { eq, sql } from 'drizzle-orm';
+import {
+  CURRENCY_TIME_ZONES,
+  formatAmount,
+  MERCHANT_STATS_DAYS,
+  type MerchantStats,
+  OPEN_WITHDRAWAL_STATUSES,
+} from '@gerbang/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { merchants } from '../../db/schema';
+import { merchants, withdrawals } from '../../db/schema';
 import { notFound } from '../../http/app-error';
 
 type DayRow = { day: string; sessions: number; ended: number; succeeded: number; volume: string };
@@ -36,7 +42,12 @@ export async function merchantStats(db: Database, merchantId: string): Promise<M
     group by d.day
     order by d.day`);
   const rows = (result as unknown as { rows: DayRow[] }).rows;
+  const [open] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.merchantId, merchantId), inArray(withdrawals.status, [...OPEN_WITHDRAWAL_STATUSES])));
   return {
+    openWithdrawals: open?.n ?? 0,
     currency: merchant.currency,
     timeZone,
     days: rows.map((row) => ({ ...row, volume: formatAmount(BigInt(row.volume), merchant.currency) })),

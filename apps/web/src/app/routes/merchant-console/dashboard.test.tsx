@@ -18,7 +18,7 @@ function stats(today: Partial<MerchantStats['days'][number]>): MerchantStats {
   }));
   days[12] = { ...days[12], sessions: 5, ended: 5, succeeded: 4, volume: '600000' } as MerchantStats['days'][number];
   days[13] = { ...days[13], ...today } as MerchantStats['days'][number];
-  return { currency: 'IDR', timeZone: 'Asia/Jakarta', days };
+  return { currency: 'IDR', timeZone: 'Asia/Jakarta', days, openWithdrawals: 2 };
 }
 
 const merchantUser = () => ({
@@ -54,6 +54,8 @@ describe('merchant Dashboard', () => {
     expect(screen.getByTestId('today-successRate')).toHaveTextContent('66.7%');
     expect(screen.getByText('2 of the 3 sessions that ended today were paid.')).toBeInTheDocument();
     expect(screen.getByTestId('today-sessions')).toHaveTextContent('4');
+    // The withdrawals still holding money sit beside the balances.
+    expect(screen.getByTestId('balance-openWithdrawals')).toHaveTextContent('2');
     const table = await screen.findByRole('table', { name: 'Last 14 days' });
     expect(within(table).getAllByRole('row')).toHaveLength(15);
     expect(within(table).getByRole('row', { name: /Nov 22.*600[.,]000.*5.*80%/ })).toBeInTheDocument();

@@ -5,12 +5,12 @@ import { useRealtimeEvent } from '../../../lib/realtime-store';
 
 const QUERY_KEY = ['merchant-dashboard', 'stats'] as const;
 
-/** The merchant's last 14 days, read again whenever one of its sessions moves. */
+/** The merchant's last 14 days and open withdrawals, read again whenever a session or withdrawal moves. */
 export function useMerchantStats() {
   const queryClient = useQueryClient();
-  useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => {
-    void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
+  useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, refresh);
+  useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, refresh);
   return useQuery({
     queryKey: QUERY_KEY,
     queryFn: async () => merchantStatsSchema.parse((await api.get(getMerchantStats.path)).data),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
+import { useMerchantStats } from '../api/get-merchant-stats';
 import { FigureCard } from './figure-card';
 
 /**
@@ -11,22 +12,28 @@ export function BalanceCards() {
   const { t } = useTranslation(['merchantDashboard']);
   const money = useFormatMoney();
   const balance = useSession().user?.merchantBalance;
+  const open = useMerchantStats().data?.openWithdrawals;
   if (!balance) return null;
   const cards = [
-    { key: 'available', amount: balance.available, hint: t('merchantDashboard:availableHint') },
-    { key: 'pending', amount: balance.pending, hint: t('merchantDashboard:pendingHint') },
+    { key: 'available', value: money(balance.available, balance.currency), hint: t('merchantDashboard:availableHint') },
+    { key: 'pending', value: money(balance.pending, balance.currency), hint: t('merchantDashboard:pendingHint') },
+    {
+      key: 'openWithdrawals',
+      value: open === undefined ? '…' : String(open),
+      hint: t('merchantDashboard:openWithdrawalsHint'),
+    },
   ] as const;
   return (
     <section aria-labelledby="balance-heading" className="flex flex-col gap-3">
       <h2 id="balance-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t('merchantDashboard:heading')}
       </h2>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {cards.map((card) => (
           <FigureCard
             key={card.key}
             title={t(`merchantDashboard:${card.key}`)}
-            value={money(card.amount, balance.currency)}
+            value={card.value}
             hint={card.hint}
             testId={`balance-${card.key}`}
           />
