@@ -34,6 +34,9 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   // Balances are read by the wallet checks: every 2 minutes in the demo, so they follow the pay-ins.
   WALLET_CHECK_SCHEDULE_MINUTES: process.env.WALLET_CHECK_SCHEDULE_MINUTES ?? '2',
+  // A lost transfer outcome goes uncertain within 30 s, so a visitor sees it settled from history.
+  TRANSFER_DEADLINE_SECONDS: process.env.TRANSFER_DEADLINE_SECONDS ?? '30',
+  TRANSFER_HISTORY_LAG_SECONDS: process.env.TRANSFER_HISTORY_LAG_SECONDS ?? '60',
 };
 // The demo is the embedded default: a DATABASE_URL or REDIS_URL from the shell would point elsewhere.
 delete env.DATABASE_URL;
@@ -214,6 +217,8 @@ try {
     seedDemoMerchants,
     seedDemoMerchantAccess,
     playPaymentDemo,
+    playPayoutDemo,
+    createDemoPayoutToken,
   } = await import('../apps/simulator/src/index.ts');
   fleet = await startFleet({
     server: urls.api,
@@ -262,7 +267,25 @@ try {
         methods: ['dana', 'livin'],
       })
     : () => {};
+  const merchantAuth = credentials.merchant
+    ? { email: credentials.merchant.email, password: credentials.merchant.password }
+    : null;
+  if (merchantAuth && !credentials.merchant.payoutToken) {
+    credentials.merchant.payoutToken = await createDemoPayoutToken(urls.api, merchantAuth);
+    saveCredentials(credentials);
+  }
+  const stopPayouts = merchantAuth
+    ? playPayoutDemo({
+        server: urls.api,
+        admin: { email: credentials.email, password: credentials.password },
+        merchant: merchantAuth,
+        payoutToken: credentials.merchant.payoutToken,
+        fleet,
+        logger: consoleLogger,
+      })
+    : () => {};
   stopWallets = () => {
+    stopPayouts();
     stopPayments();
     stopWalletDemo();
   };
@@ -284,8 +307,11 @@ ${
   credentials.merchant
     ? `
 Toko Demo's checkout opens a payment session through the merchant API every few seconds; most
-customers pay it through the simulated phones, some late, some never. Watch the money arrive in the
-merchant console (its Dashboard balance moves live):
+customers pay it through the simulated phones, some late, some never. Money goes out too: Toko Demo
+requests settlements to its verified BCA account (approved and sent by the demo Admin: see
+Withdrawal Request; the first one's phone loses the outcome, so it goes uncertain and is settled
+from the account's history), and pays customers who confirm on the /withdraw page. Watch the money
+move in the merchant console (its Dashboard balance moves live):
 
   Merchant console: ${urls.merchantConsole ?? '(not served)'}
   Email:            ${credentials.merchant.email}

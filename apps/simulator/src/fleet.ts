@@ -48,6 +48,8 @@ export type FleetWallets = {
   deliverTransfer(accountId: string, transfer: TransferInput): ReturnType<SimulatedDevice['deliverTransfer']>;
   /** The code in the provider's last SMS to the account, while it is good. */
   lastOtp(accountId: string): { otp: string; expiresAt: string } | null;
+  /** The holder name the simulated providers give this destination account when a phone asks. */
+  nameDestination(accountNumber: string, holderName: string): void;
   injectFault(fault: FaultInput): Fault;
   faults(): readonly Fault[];
   clearFaults(id?: number): number;
@@ -102,6 +104,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     accountsSignedIn: options.accountsSignedIn,
   };
   const faults = new FaultBook();
+  const destinations = new Map<string, string>();
   const devices = credentials.map(
     (credential, index) =>
       new SimulatedDevice({
@@ -112,6 +115,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         logger,
         renewToken: renewerFor(options, credential),
         faults,
+        destinations,
       }),
   );
 
@@ -144,7 +148,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let stopping: Promise<void> | null = null;
   return {
     devices,
-    wallets: fleetWallets(devices, faults),
+    wallets: fleetWallets(devices, faults, destinations),
     stats: () => fleetStats(devices),
     whenOnline(count = devices.length, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
@@ -171,7 +175,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 }
 
-function fleetWallets(devices: SimulatedDevice[], faults: FaultBook): FleetWallets {
+function fleetWallets(devices: SimulatedDevice[], faults: FaultBook, destinations: Map<string, string>): FleetWallets {
   const phoneOf = (accountId: string) => {
     const device = devices.find((d) => d.wallets.has(accountId));
     if (!device) throw new UnknownAccountError(`no simulated phone has account ${accountId}`);
@@ -182,6 +186,7 @@ function fleetWallets(devices: SimulatedDevice[], faults: FaultBook): FleetWalle
       devices.flatMap((d) => d.wallets.list().map((a) => ({ ...a, device: d.name, deviceId: d.deviceId }))),
     deliverTransfer: (accountId, transfer) => phoneOf(accountId).deliverTransfer(accountId, transfer),
     lastOtp: (accountId) => phoneOf(accountId).wallets.lastOtp(accountId),
+    nameDestination: (accountNumber, holderName) => void destinations.set(accountNumber, holderName),
     injectFault: (fault) => faults.add(fault),
     faults: () => faults.list(),
     clearFaults: (id) => faults.clear(id),

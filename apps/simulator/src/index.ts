@@ -1,6 +1,7 @@
 export { type ControlApi, startControlApi } from './control-api';
 export { seedDemoMerchants } from './demo/merchant-demo';
 export { playPaymentDemo, seedDemoMerchantAccess } from './demo/payment-demo';
+export { createDemoPayoutToken, playPayoutDemo } from './demo/payout-demo';
 export { playWalletDemo } from './demo/wallet-demo';
 export {
   DEFAULT_BEHAVIOUR,

@@ -90,6 +90,8 @@ export type SimulatedDeviceOptions = {
   ackTimeoutMs?: number;
   /** The faults armed on the fleet (shared by its phones). */
   faults?: FaultBook;
+  /** Holder names the simulated providers give known destination accounts (shared by the fleet). */
+  destinations?: Map<string, string>;
 };
 
 type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
@@ -154,6 +156,7 @@ export class SimulatedDevice {
       random: options.random,
       logger: options.logger,
       faults: options.faults ?? new FaultBook(),
+      destinations: options.destinations ?? new Map(),
       otpTtlSeconds: options.behaviour.otpTtlSeconds,
       accountsSignedIn: options.behaviour.accountsSignedIn,
     });

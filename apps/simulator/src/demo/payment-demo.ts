@@ -126,7 +126,8 @@ export function playPaymentDemo(options: {
   const checkout = async () => {
     counter += 1;
     const method = options.methods[randomInt(random, 0, options.methods.length - 1)] as WalletProvider;
-    const amount = String(randomInt(random, 2, 250) * 1000);
+    // Toko Demo takes 10,000 and more.
+    const amount = String(randomInt(random, 10, 250) * 1000);
     const customer = CUSTOMERS[randomInt(random, 0, CUSTOMERS.length - 1)] as string;
     const session: PaymentSession = paymentSessionSchema.parse(
       await call('/v1/payment-sessions', {

@@ -6,7 +6,7 @@ import { FaultBook } from './faults';
 import { PhoneWallets } from './phone-wallets';
 
 const account = { id: 'acc-1', provider: 'dana' as const, accountNumber: '081234567890' };
-type WalletCommand = Extract<Command, { type: 'wallet-check' | 'wallet-login' }>;
+type WalletCommand = Exclude<Command, { type: 'health-check' }>;
 
 function phone(options: { otpTtlSeconds?: number; faults?: FaultBook } = {}) {
   const wallets = new PhoneWallets({
@@ -15,6 +15,7 @@ function phone(options: { otpTtlSeconds?: number; faults?: FaultBook } = {}) {
     random: createRandom(7),
     logger: silentLogger,
     faults: options.faults ?? new FaultBook(),
+    destinations: new Map([['1234567890', 'PT TOKO MAJU']]),
     otpTtlSeconds: options.otpTtlSeconds,
   });
   wallets.setAccounts([account]);
@@ -34,6 +35,26 @@ const check = (checkType: 'get_balance' | 'transfer' | 'transaction_history' | '
   deadlineAt: new Date(Date.now() + 60_000).toISOString(),
   payload: { account, checkType },
 });
+
+const inquiry = (accountNumber: string): WalletCommand => ({
+  id: `c${++nextId}`,
+  type: 'account-inquiry',
+  deadlineAt: new Date(Date.now() + 60_000).toISOString(),
+  payload: { account, destination: { provider: 'bca', accountNumber } },
+});
+const send = (transferId: string, amount: string, accountNumber = '1234567890'): WalletCommand => ({
+  id: `c${++nextId}`,
+  type: 'transfer',
+  deadlineAt: new Date(Date.now() + 60_000).toISOString(),
+  payload: {
+    account,
+    transferId,
+    amount,
+    destination: { provider: 'bca', accountNumber, holderName: 'PT TOKO MAJU' },
+    note: 'WD-1',
+  },
+});
+const balanceOf = (wallets: PhoneWallets) => BigInt(wallets.list()[0]?.balance as string);
 
 function signIn(wallets: PhoneWallets) {
   for (const step of [0, 1, 2, 3] as const)
@@ -119,6 +140,54 @@ describe('a simulated phone’s wallet apps', () => {
       ok: true,
       data: { transactions: [transfer] },
     });
+  });
+
+  it('name a destination’s holder, and say when the bank knows no such account', () => {
+    const wallets = phone();
+    signIn(wallets);
+    expect(wallets.handle(inquiry('1234567890'))).toEqual({
+      kind: 'result',
+      ok: true,
+      data: { holderName: 'PT TOKO MAJU' },
+    });
+    expect(wallets.handle(inquiry('5555000000'))).toMatchObject({ ok: false, errorCode: 'account_not_found' });
+  });
+
+  it('send a transfer once per transferId: a repeat answers the first outcome and moves nothing', () => {
+    const wallets = phone();
+    signIn(wallets);
+    wallets.deliverTransfer(account.id, { amount: '500000' });
+    const before = balanceOf(wallets);
+    const first = wallets.handle(send('t-1', '100000'));
+    expect(first).toMatchObject({ ok: true, data: { providerTransactionId: expect.any(String) } });
+    expect(wallets.handle(send('t-1', '100000'))).toEqual(first);
+    expect(balanceOf(wallets)).toBe(before - 100_000n);
+    const history = wallets.handle(check('transaction_history'));
+    // Newest first: the transfer out, above the money that came in.
+    expect(history).toMatchObject({ ok: true, data: { transactions: [{ direction: 'out' }, { direction: 'in' }] } });
+    expect((history as unknown as { data: { transactions: object[] } }).data.transactions[0]).toMatchObject({
+      amount: '100000',
+      counterpartyAccount: '1234567890',
+      note: 'WD-1',
+    });
+  });
+
+  it('refuse a transfer before sending (balance, destination), and hide the outcome after sending when told to', () => {
+    const faults = new FaultBook();
+    const wallets = phone({ faults });
+    signIn(wallets);
+    wallets.deliverTransfer(account.id, { amount: '200000' });
+    const before = balanceOf(wallets);
+    expect(wallets.handle(send('t-2', '99999999'))).toMatchObject({ ok: false, errorCode: 'insufficient_funds' });
+    expect(wallets.handle(send('t-3', '1000', '7777770000'))).toMatchObject({ errorCode: 'destination_invalid' });
+    expect(balanceOf(wallets)).toBe(before);
+    faults.add({ kind: 'crash_after_send' });
+    expect(wallets.handle(send('t-4', '5000'))).toMatchObject({ ok: false, errorCode: 'app_crashed' });
+    expect(balanceOf(wallets)).toBe(before - 5_000n);
+    faults.add({ kind: 'silent_after_send' });
+    expect(wallets.handle(send('t-5', '7000'))).toEqual({ kind: 'silent' });
+    expect(wallets.handle(send('t-5', '7000'))).toEqual({ kind: 'silent' });
+    expect(balanceOf(wallets)).toBe(before - 12_000n);
   });
 
   it('refuse transfers that are not exact amounts, not positive, or more than the balance', () => {

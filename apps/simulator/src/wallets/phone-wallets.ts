@@ -99,6 +99,8 @@ export class PhoneWallets {
       random: Random;
       logger: Logger;
       faults: FaultBook;
+      /** Account number → holder name, for destinations a demo or test named; others get a made-up name. */
+      destinations: Map<string, string>;
       otpTtlSeconds?: number;
       /** New accounts start signed in (see DeviceBehaviour.accountsSignedIn). */
       accountsSignedIn?: boolean;
@@ -173,6 +175,8 @@ export class PhoneWallets {
     if (destination.endsWith(UNKNOWN_DESTINATION_SUFFIX)) {
       return failure('account_not_found', 'The provider knows no account with this number');
     }
+    const named = this.options.destinations.get(destination);
+    if (named) return success({ holderName: named });
     const index = [...destination].reduce((sum, digit) => sum + digit.charCodeAt(0), 0) % HOLDER_NAMES.length;
     return success({ holderName: HOLDER_NAMES[index] });
   }
