@@ -105,6 +105,11 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       // Checks run when a test runs them: a scheduled run mid-test would change what the test sees.
       PROXY_CHECK_SCHEDULE_MINUTES: '0',
       HEALTH_CHECK_SCHEDULE_MINUTES: '0',
+      // Money out at test speed: a lost transfer outcome is uncertain after 5 s and settled from a
+      // history read 5 s later; a customer has 20 s to confirm (the timeout test waits for it).
+      TRANSFER_DEADLINE_SECONDS: '5',
+      TRANSFER_HISTORY_LAG_SECONDS: '5',
+      WITHDRAWAL_CONFIRM_SECONDS: '20',
     },
   });
   harness.serverPid = server.child.pid;

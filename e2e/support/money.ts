@@ -1,6 +1,7 @@
 import {
   type ApiTokenWithSecret,
   activate,
+  createApiToken,
   createMerchant,
   createWallet,
   getWallet,
@@ -17,6 +18,7 @@ import {
 import { expect } from '@playwright/test';
 import { callApi, FIRST_ADMIN, signInByApi, uniqueEmail } from './api';
 import type { SimulatedFleet } from './device-fleet';
+import { API_URL } from './e2e-env';
 import { ACTIVATION_SUBJECT, messagesTo, waitForMailedLink } from './mailbox';
 
 /** Helpers of the money tests: everything an operator does before customers can pay. */
@@ -85,3 +87,58 @@ export async function createMerchantUser(merchantId: string) {
 }
 
 export type { ApiTokenWithSecret };
+
+/**
+ * Money the merchant earned the way it is earned: its API token opens a session, the customer's
+ * DANA app pays the final amount into the ready account, the phone reports it and it matches.
+ */
+export async function fundMerchantByDeposit(
+  fleet: SimulatedFleet,
+  account: WalletAccount,
+  owner: { email: string; password: string },
+  amount: string,
+): Promise<void> {
+  const ownerToken = (await signInByApi(owner)).accessToken;
+  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
+    token: ownerToken,
+    body: { name: 'E2E funding', scopes: ['payments:write', 'payments:read'] },
+  });
+  const v1 = { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+  const created = await fetch(`${API_URL}/v1/payment-sessions`, {
+    method: 'POST',
+    headers: { ...v1, 'idempotency-key': `fund-${Date.now()}-${Math.random()}` },
+    body: JSON.stringify({ referenceNumber: `FUND-${Date.now()}`, amount, method: 'dana' }),
+  });
+  const session = (await created.json()) as { id: string; finalAmount: string };
+  fleet.wallets.deliverTransfer(account.id, { amount: session.finalAmount, counterpartyName: 'E2E Customer' });
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await fetch(`${API_URL}/v1/payment-sessions/${session.id}`, { headers: v1 })).json()) as {
+            status: string;
+          }
+        ).status,
+      { timeout: 30_000 },
+    )
+    .toBe('success');
+}
+
+/**
+ * Money on the sending phone's account (a top-up the phone reports), and its balance read again, so
+ * the account can send transfers of up to `amount`.
+ */
+export async function topUpSender(fleet: SimulatedFleet, account: WalletAccount, amount: string): Promise<void> {
+  const token = await adminToken();
+  fleet.wallets.deliverTransfer(account.id, { amount, counterpartyName: 'E2E Top-up' });
+  await callApi(runWalletChecks, { token, body: { accountIds: [account.id], type: 'get_balance' } });
+  await expect
+    .poll(
+      async () => {
+        const now = await callApi<WalletAccount>(getWallet, { token, params: { id: account.id } });
+        return Number(now.balance ?? 0) >= Number(amount) && now.readiness.canSend;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}

@@ -1,3 +1,4 @@
+import { WITHDRAWAL_CONFIRM_SECONDS } from '@gerbang/contract';
 import { z } from 'zod';
 
 /**
@@ -70,6 +71,8 @@ export const configSchema = z.object({
   WALLET_COMMAND_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** How long a phone has to report a transfer's outcome; past it the withdrawal is uncertain (never failed). */
   TRANSFER_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(1800).default(120),
+  /** How long a customer has to confirm a verified withdrawal on the /withdraw page. */
+  WITHDRAWAL_CONFIRM_SECONDS: z.coerce.number().int().min(10).max(3600).default(WITHDRAWAL_CONFIRM_SECONDS),
   /**
    * How long after a transfer's deadline its absence from the sending account's history proves it
    * was not made (providers list a transfer late); an earlier read can only prove it was.

@@ -18,6 +18,7 @@ import { withdrawalSchema, withdrawalStatusSchema } from './withdrawal';
  *   verifying ─(the provider knows no such account)→ failed
  *   verifying | awaiting_confirmation ─(customer or merchant cancels, or the link expires)→ cancelled
  */
+/** How long the customer has to confirm, by default (server setting WITHDRAWAL_CONFIRM_SECONDS). */
 export const WITHDRAWAL_CONFIRM_SECONDS = 120;
 /** A customer withdrawal not confirmed by then is cancelled and its hold released. */
 export const WITHDRAWAL_LINK_HOURS = 24;

@@ -5,7 +5,6 @@ import {
   normalizePayoutAccount,
   PAYOUT_PROVIDERS,
   parseAmount,
-  WITHDRAWAL_CONFIRM_SECONDS,
   WITHDRAWAL_LINK_HOURS,
   type WithdrawView,
 } from '@gerbang/contract';
@@ -53,6 +52,8 @@ export function createCustomerWithdrawalsService(deps: {
   transfers: WithdrawalTransfers;
   move: WithdrawalMove;
   customerPagesUrl: string;
+  /** How long the customer has to confirm a verified destination. */
+  confirmSeconds: number;
   onChange: WithdrawalListener;
 }) {
   const { repo, move } = deps;
@@ -258,7 +259,7 @@ export function createCustomerWithdrawalsService(deps: {
           set: {
             verifiedHolderName: inquiry.holderName,
             lastError: null,
-            confirmDeadlineAt: new Date(Date.now() + WITHDRAWAL_CONFIRM_SECONDS * 1000),
+            confirmDeadlineAt: new Date(Date.now() + deps.confirmSeconds * 1000),
           },
         });
         return;

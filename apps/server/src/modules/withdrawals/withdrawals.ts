@@ -120,6 +120,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     transfers,
     move,
     customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
+    confirmSeconds: ctx.config.WITHDRAWAL_CONFIRM_SECONDS,
     onChange,
   });
   const service = createWithdrawalsService({

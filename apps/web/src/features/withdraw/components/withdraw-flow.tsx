@@ -5,7 +5,6 @@ import { Button } from '../../../components/ui/button';
 import { Countdown } from '../../../components/ui/countdown';
 import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useParentMessages } from '../../../hooks/use-parent-messages';
@@ -95,7 +94,8 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
   const canCancel = view.status === 'verifying' || view.status === 'awaiting_confirmation';
   const onCancel = async () => {
     setAskingCancel(false);
-    if (await cancel()) toast.success(t('withdraw:messages.cancelled'));
+    // The page then says so ('Withdrawal cancelled successfully.'), in the status below.
+    await cancel();
   };
   const startOver = () => {
     if (view.returnUrl) window.top?.location.assign(view.returnUrl);
