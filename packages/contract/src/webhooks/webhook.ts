@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import type { PaymentSessionStatus } from '../payments/payment-session';
+import type { WithdrawalStatus } from '../withdrawals/withdrawal';
 
 /**
  * Webhooks: each change of a merchant's payment session is POSTed to its callback URL as JSON
@@ -24,6 +25,20 @@ export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> =
   success: 'payment_session.succeeded',
   failed: 'payment_session.failed',
   expired: 'payment_session.expired',
+};
+
+/** The webhook type of each withdrawal state (docs/webhooks.md, docs/withdrawals.md). */
+export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
+  verifying: 'withdrawal.verifying',
+  awaiting_confirmation: 'withdrawal.awaiting_confirmation',
+  pending_approval: 'withdrawal.pending_approval',
+  approved: 'withdrawal.approved',
+  processing: 'withdrawal.processing',
+  uncertain: 'withdrawal.uncertain',
+  success: 'withdrawal.succeeded',
+  failed: 'withdrawal.failed',
+  rejected: 'withdrawal.rejected',
+  cancelled: 'withdrawal.cancelled',
 };
 
 export const webhookEventSchema = z.object({

@@ -72,7 +72,7 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
       'withdrawal.verifying',
       'withdrawal.awaiting_confirmation',
       'withdrawal.processing',
-      'withdrawal.success',
+      'withdrawal.succeeded',
     ]);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });

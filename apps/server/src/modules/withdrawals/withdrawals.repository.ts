@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '@gerbang/contract';
+import { WITHDRAWAL_EVENT_TYPES, type WithdrawalStatus } from '@gerbang/contract';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
@@ -65,7 +65,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       });
       await enqueueWebhook(tx, {
         merchantId: row.merchantId,
-        type: `withdrawal.${row.status}`,
+        type: WITHDRAWAL_EVENT_TYPES[row.status],
         subjectId: row.id,
         data: options.webhookData(row),
       });
@@ -94,7 +94,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       });
       await enqueueWebhook(tx, {
         merchantId: row.merchantId,
-        type: `withdrawal.${row.status}`,
+        type: WITHDRAWAL_EVENT_TYPES[row.status],
         subjectId: row.id,
         data: options.webhookData(row),
       });

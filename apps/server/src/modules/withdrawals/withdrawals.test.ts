@@ -138,7 +138,7 @@ describe('payout methods and settlements', () => {
       'withdrawal.pending_approval',
       'withdrawal.approved',
       'withdrawal.processing',
-      'withdrawal.success',
+      'withdrawal.succeeded',
     ]);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
