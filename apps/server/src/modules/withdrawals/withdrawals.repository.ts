@@ -47,6 +47,21 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
       .leftJoin(walletAccounts, eq(walletAccounts.id, withdrawals.walletAccountId));
 
+  /** A change's timeline entry and its webhook event, in the transaction of the change. */
+  async function recordChange(
+    tx: Database,
+    row: WithdrawalRecord,
+    entry: { fromStatus: string | null; reason: string; actorUserId: string | null; details?: Record<string, unknown> },
+  ) {
+    await tx.insert(withdrawalEvents).values({ withdrawalId: row.id, toStatus: row.status, ...entry });
+    await enqueueWebhook(tx, {
+      merchantId: row.merchantId,
+      type: WITHDRAWAL_EVENT_TYPES[row.status],
+      subjectId: row.id,
+      data: options.webhookData(row),
+    });
+  }
+
   return {
     async findListed(id: string) {
       const [row] = await listed().where(eq(withdrawals.id, id)).limit(1);
@@ -56,19 +71,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     async insert(tx: Database, fields: NewWithdrawal): Promise<WithdrawalRecord | null> {
       const [row] = await tx.insert(withdrawals).values(fields).onConflictDoNothing().returning();
       if (!row) return null;
-      await tx.insert(withdrawalEvents).values({
-        withdrawalId: row.id,
-        fromStatus: null,
-        toStatus: row.status,
-        reason: 'created',
-        actorUserId: fields.createdByUserId ?? null,
-      });
-      await enqueueWebhook(tx, {
-        merchantId: row.merchantId,
-        type: WITHDRAWAL_EVENT_TYPES[row.status],
-        subjectId: row.id,
-        data: options.webhookData(row),
-      });
+      await recordChange(tx, row, { fromStatus: null, reason: 'created', actorUserId: fields.createdByUserId ?? null });
       return row;
     },
 
@@ -84,19 +87,11 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, [...change.from])))
         .returning();
       if (!row) return null;
-      await tx.insert(withdrawalEvents).values({
-        withdrawalId: id,
-        fromStatus: change.from.length === 1 ? change.from[0] : null,
-        toStatus: change.to,
+      await recordChange(tx, row, {
+        fromStatus: change.from.length === 1 ? (change.from[0] ?? null) : null,
         reason: change.reason,
         actorUserId: change.actorUserId ?? null,
         details: change.details,
-      });
-      await enqueueWebhook(tx, {
-        merchantId: row.merchantId,
-        type: WITHDRAWAL_EVENT_TYPES[row.status],
-        subjectId: row.id,
-        data: options.webhookData(row),
       });
       return row;
     },

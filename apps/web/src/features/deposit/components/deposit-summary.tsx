@@ -1,5 +1,6 @@
 import type { DepositView } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { SummaryList } from '../../../components/ui/summary-list';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 
 /** The spec's customer labels: reference, payment amount, discount, extra fee, final payment. */
@@ -15,19 +16,18 @@ export function DepositSummary({ view }: { view: DepositView }) {
   }
   if (Number(view.extraFee) > 0) rows.push([t('deposit:labels.extraFee'), money(view.extraFee, view.currency)]);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-          <dd className="text-right font-medium break-all">{value}</dd>
-        </div>
-      ))}
-      <dt className="border-t border-gray-200 pt-2 font-semibold dark:border-gray-700">
-        {t('deposit:labels.finalPayment')}
-      </dt>
-      <dd className="border-t border-gray-200 pt-2 text-right text-lg font-bold dark:border-gray-700">
-        {money(view.finalAmount, view.currency)}
-      </dd>
-    </dl>
+    <SummaryList
+      rows={rows}
+      footer={
+        <>
+          <dt className="border-t border-gray-200 pt-2 font-semibold dark:border-gray-700">
+            {t('deposit:labels.finalPayment')}
+          </dt>
+          <dd className="border-t border-gray-200 pt-2 text-right text-lg font-bold dark:border-gray-700">
+            {money(view.finalAmount, view.currency)}
+          </dd>
+        </>
+      }
+    />
   );
 }

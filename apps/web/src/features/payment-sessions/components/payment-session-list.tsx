@@ -2,13 +2,13 @@ import { type OperatorPaymentSession, SERVER_EVENTS } from '@gerbang/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -34,28 +34,16 @@ export function PaymentSessionList({ forOperators }: { forOperators: boolean }) 
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
   const [form, setForm] = useState<FilterForm>(EMPTY_FILTERS);
   const [isExporting, setIsExporting] = useState(false);
   const search = useDebouncedValue(form.search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = toApiFilters(form, search);
   const query = usePaymentSessions(filters);
   const sessions = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const openId = params.get(DETAIL_PARAM);
+  const [openId, setOpen] = useDetailParam(DETAIL_PARAM);
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => {
     void queryClient.invalidateQueries({ queryKey: paymentSessionsQueryOptions().queryKey });
   });
-
-  const setOpen = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(DETAIL_PARAM, id);
-        else next.delete(DETAIL_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
 
   async function exportCsv() {
     setIsExporting(true);

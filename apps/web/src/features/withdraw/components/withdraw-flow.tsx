@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Countdown } from '../../../components/ui/countdown';
 import { FormError } from '../../../components/ui/form-error';
 import { Spinner } from '../../../components/ui/spinner';
+import { SummaryList } from '../../../components/ui/summary-list';
 import { useCountdown } from '../../../hooks/use-countdown';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useParentMessages } from '../../../hooks/use-parent-messages';
@@ -29,16 +30,7 @@ function Summary({ view }: { view: WithdrawView }) {
     [t('withdraw:labels.accountNumber'), view.destination.accountNumber],
   ];
   if (view.destination.holderName) rows.push([t('withdraw:labels.holderName'), view.destination.holderName]);
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-          <dd className="text-right font-medium break-all">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <SummaryList rows={rows} />;
 }
 
 /** The confirmation step: the verified holder, the time left (by the server's clock), confirm or cancel. */

@@ -7,12 +7,12 @@ import {
 } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
+import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -39,25 +39,13 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const refresh = useRefreshWithdrawals();
-  const [params, setParams] = useSearchParams();
   const [status, setStatus] = useState<WithdrawalStatus | ''>('');
   const [isRequesting, setRequesting] = useState(false);
   const query = useWithdrawals({ status: status || undefined });
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const openId = params.get(DETAIL_PARAM);
+  const [openId, setOpen] = useDetailParam(DETAIL_PARAM);
   useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, () => void refresh());
   const canRequest = !forOperators && can(user?.roleId, 'withdrawals', 'create');
-
-  const setOpen = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(DETAIL_PARAM, id);
-        else next.delete(DETAIL_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
 
   const columns: TableColumn<OperatorWithdrawal>[] = [
     { key: 'created', header: t('withdrawals:fields.createdAt'), cell: (w) => formatDateTime(w.createdAt) },
