@@ -2,6 +2,8 @@ import { ROLE } from '@gerbang/contract';
 import type { DatabaseHandle } from '@gerbang/server/src/db/database';
 import { hashToken } from '@gerbang/server/src/modules/auth/one-time-token';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
+import { postJournal } from '@gerbang/server/src/modules/ledger/ledger';
+import { LEDGER_ACCOUNTS } from '@gerbang/server/src/modules/ledger/ledger-accounts';
 import { createWalletsRepository } from '@gerbang/server/src/modules/wallets/wallets.repository';
 import { sql } from 'drizzle-orm';
 
@@ -118,7 +120,7 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
     on conflict do nothing`);
 }
 
-/** The bench merchant's API token (every payments scope): a fixed secret, only ever on loopback. */
+/** The bench merchant's API token (every payments and withdrawals scope): a fixed secret, only ever on loopback. */
 export const BENCH_API_TOKEN = `gbk_${'b'.repeat(43)}`;
 export const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
 
@@ -136,8 +138,22 @@ export async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`
     insert into api_tokens (merchant_id, name, prefix, token_hash, scopes)
     values (${BENCH_MERCHANT_ID}::uuid, 'bench', ${BENCH_API_TOKEN.slice(0, 12)}, ${hashToken(BENCH_API_TOKEN)},
-      array['payments:write','payments:read','balance:read'])
+      array['payments:write','payments:read','balance:read','withdrawals:write','withdrawals:read'])
     on conflict do nothing`);
+  // Money to pay customers out of (the withdraw page's benchmark holds a little of it each run).
+  await database.db.transaction((tx) =>
+    postJournal(tx, {
+      kind: 'bench_funding',
+      referenceType: 'bench',
+      referenceId: BENCH_MERCHANT_ID,
+      currency: 'IDR',
+      memo: 'Bench funding: money the bench merchant may pay out',
+      lines: [
+        { account: LEDGER_ACCOUNTS.suspense('IDR'), amountMinor: 1_000_000_000n },
+        { account: LEDGER_ACCOUNTS.merchantAvailable(BENCH_MERCHANT_ID, 'IDR'), amountMinor: -1_000_000_000n },
+      ],
+    }),
+  );
   await database.db.execute(sql`
     create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), body jsonb not null,
       created_at timestamptz not null default now())`);
