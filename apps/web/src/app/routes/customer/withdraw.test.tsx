@@ -1,0 +1,113 @@
+import type { WithdrawView } from '@gerbang/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderCustomerPage } from '../../../test/render-customer-page';
+
+const ID = '7a6c1a2b-4d5e-4f60-8a71-b2c3d4e5f607';
+
+function aView(overrides: Partial<WithdrawView> = {}): WithdrawView {
+  return {
+    id: ID,
+    merchantName: 'Toko Sinar',
+    referenceNumber: 'PAYOUT-1001',
+    currency: 'IDR',
+    amount: '250000',
+    status: 'awaiting_confirmation',
+    destination: { provider: 'bri', providerName: 'BRI', accountNumber: '002100012301', holderName: 'RINA KUSUMA' },
+    // Two minutes left by the server's clock, whatever the phone's clock says.
+    confirmDeadlineAt: '2030-01-01T00:02:00.000Z',
+    lastError: null,
+    failureReason: null,
+    serverTime: '2030-01-01T00:00:00.000Z',
+    returnUrl: null,
+    embedOrigins: [],
+    ...overrides,
+  };
+}
+
+let replies: Record<string, () => { status: number; body: unknown }>;
+const requests: string[] = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${new URL(url).pathname}`;
+      requests.push(key);
+      const reply = replies[key]?.() ?? { status: 404, body: { error: { code: 'NOT_FOUND' } } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderCustomerPage(`/withdraw?withdrawal=${ID}`);
+const page = `/public/withdrawals/${ID}`;
+
+describe('the withdraw page', () => {
+  it('shows the verified holder and the time left to confirm by the server’s clock, then the outcome of confirming', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: aView() }),
+      [`POST ${page}/confirm`]: () => ({ status: 200, body: aView({ status: 'success', confirmDeadlineAt: null }) }),
+    };
+    open();
+    expect(await screen.findByText('RINA KUSUMA')).toBeInTheDocument();
+    expect(
+      screen.getByText('Verification successful. Check the account holder above, then confirm.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^(2:00|1:59)$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm Withdrawal' }));
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(requests).toContain(`POST ${page}/confirm`);
+  });
+
+  it('says which timeout sent the customer back, and verifies again on request', async () => {
+    const user = userEvent.setup();
+    let state = aView({ status: 'verifying', lastError: 'confirmation_timeout', confirmDeadlineAt: null });
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: state }),
+      [`POST ${page}/verify`]: () => {
+        state = aView({ status: 'verifying', destination: { ...state.destination, holderName: null } });
+        return { status: 200, body: state };
+      },
+    };
+    open();
+    expect(await screen.findByText('Confirmation timeout. Please verify again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify Again' }));
+    expect(await screen.findByText('Bank verification in progress…')).toBeInTheDocument();
+    expect(screen.queryByText('Confirmation timeout. Please verify again.')).not.toBeInTheDocument();
+  });
+
+  it('asks before cancelling; "No, Keep" keeps it and "Yes, Cancel" cancels it', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: aView() }),
+      [`POST ${page}/cancel`]: () => ({ status: 200, body: aView({ status: 'cancelled', confirmDeadlineAt: null }) }),
+    };
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Withdrawal' }));
+    expect(
+      screen.getByText('Are you sure you want to cancel this withdrawal? This action cannot be undone.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'No, Keep' }));
+    expect(requests).not.toContain(`POST ${page}/cancel`);
+    await user.click(screen.getByRole('button', { name: 'Cancel Withdrawal' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Cancel' }));
+    expect(await screen.findByText('Withdrawal cancelled successfully.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start New Transaction' })).toBeInTheDocument();
+  });
+
+  it('says the confirmation failed when the server refuses it, and the spec’s message for a missing withdrawal', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: aView() }),
+      [`POST ${page}/confirm`]: () => ({ status: 409, body: { error: { code: 'NO_ACCOUNT_AVAILABLE' } } }),
+    };
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Confirm Withdrawal' }));
+    expect(await screen.findByText('Failed to confirm withdrawal. Please try again.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { type OperatorWithdrawal, ROLE, type WithdrawalDetail } from '@gerbang/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorBody } from '../../../test/http-stub';
+import { renderApp } from '../../../test/render-app';
+import { makeUser } from '../../../test/user-fixture';
+
+let restore = () => {};
+afterEach(() => restore());
+
+const MERCHANT_ID = '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6';
+
+function aWithdrawal(overrides: Partial<OperatorWithdrawal> = {}): OperatorWithdrawal {
+  return {
+    id: '5a1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+    kind: 'settlement',
+    merchantId: MERCHANT_ID,
+    referenceNumber: 'WD-ABC123',
+    currency: 'IDR',
+    amount: '120000',
+    fee: '1000',
+    status: 'pending_approval',
+    destination: {
+      provider: 'bca',
+      accountNumber: '8610012345',
+      holderName: 'PT Sinar',
+      verifiedHolderName: 'PT SINAR',
+    },
+    payoutMethodId: null,
+    note: '',
+    failureReason: null,
+    transferReference: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    completedAt: null,
+    merchantName: 'Toko Sinar',
+    sendingAccount: null,
+    createdByUserId: null,
+    lastChangedByUserId: null,
+    approvedByUserId: null,
+    ...overrides,
+  };
+}
+
+const listed = (items: OperatorWithdrawal[]) => ({ status: 200, data: { items, nextCursor: null } });
+
+describe('Withdrawal requests', () => {
+  it('offers operators the actions each state allows, and approving asks first and says whose turn it is', async () => {
+    const user = userEvent.setup();
+    const pending = aWithdrawal();
+    const uncertain = aWithdrawal({
+      id: '6b1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+      referenceNumber: 'WD-LOST',
+      status: 'uncertain',
+    });
+    const posted: string[] = [];
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests') return listed([pending, uncertain]);
+        if (request.method === 'POST') {
+          posted.push(request.url);
+          return { status: 403, data: errorBody('SECOND_APPROVER_REQUIRED') };
+        }
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    expect(await within(table).findByRole('button', { name: 'Approve WD-ABC123' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Reject WD-ABC123' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Send WD-ABC123' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Found: paid WD-LOST' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Not paid WD-LOST' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Send WD-LOST/ })).not.toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Approve WD-ABC123' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Approve withdrawal' })).getByRole('button', { name: 'Approve' }),
+    );
+    expect(
+      await screen.findByText('You created or last changed this withdrawal; another operator must approve it.'),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([`/withdrawal-requests/${pending.id}/approve`]);
+  });
+
+  it('lets the merchant request a withdrawal and cancel a pending one, with no operator actions', async () => {
+    const detail: WithdrawalDetail = { ...aWithdrawal(), timeline: [] };
+
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      consoleKind: 'merchant',
+      user: makeUser(ROLE.Merchant, { merchantId: MERCHANT_ID, merchantName: 'Toko Sinar' }),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests' && request.method === 'GET') return listed([aWithdrawal()]);
+        if (request.url.endsWith('/cancel')) return { status: 200, data: { ...detail, status: 'cancelled' } };
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    expect(await within(table).findByRole('button', { name: 'Cancel request WD-ABC123' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Approve WD-ABC123' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request withdrawal' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Merchant' })).not.toBeInTheDocument();
+  });
+});
