@@ -9,11 +9,16 @@ type Need = { currency: Currency; capability: 'account_inquiry' | 'send_transfer
 
 /**
  * The wallet accounts a phone can use now to ask about a destination or to send money: active,
- * logged in, healthy (or forced active), its phone online, enabled, not busy and able to do it; for
+ * logged in, healthy (or forced active), its phone online, enabled, not busy (nor sending another
+ * transfer: the account is busy while one runs) and able to do it; for
  * a transfer also under its daily outgoing limits with this amount, and with a balance (when the
  * phone reported one) that covers it. Readiest first: most balance, then least sent today.
  */
-export function createSendingAccounts(deps: { wallets: Pick<WalletsRepository, 'summaryFactsOf' | 'findManyById'> }) {
+export function createSendingAccounts(deps: {
+  wallets: Pick<WalletsRepository, 'summaryFactsOf' | 'findManyById'>;
+  /** Accounts sending a transfer now: busy, for transfers and inquiries alike. */
+  sendingNow: () => Promise<Set<string>>;
+}) {
   async function facts(currency: Currency) {
     const providers = WALLET_PROVIDERS.filter((provider) => CURRENCY_OF_PROVIDER[provider] === currency);
     return (await Promise.all(providers.map((provider) => deps.wallets.summaryFactsOf(provider)))).flat();
@@ -38,8 +43,8 @@ export function createSendingAccounts(deps: { wallets: Pick<WalletsRepository, '
   return {
     /** Ready accounts for this need, readiest first (with the full records the command needs). */
     async candidates(need: Need): Promise<WalletRecord[]> {
-      const all = await facts(need.currency);
-      const ready = all.filter((record) => refusal(record, need) === null);
+      const [all, busy] = await Promise.all([facts(need.currency), deps.sendingNow()]);
+      const ready = all.filter((record) => !busy.has(record.id) && refusal(record, need) === null);
       const records = await deps.wallets.findManyById(ready.map((record) => record.id));
       const capable = records.filter((record) => record.deviceCapabilities.includes(need.capability));
       const order = new Map(
@@ -56,9 +61,10 @@ export function createSendingAccounts(deps: { wallets: Pick<WalletsRepository, '
 
     /** One account the operator chose: ready for this need, or the reason it is not. */
     async check(accountId: string, need: Need): Promise<{ ok: true; record: WalletRecord } | SendRefusal> {
-      const all = await facts(need.currency);
+      const [all, busy] = await Promise.all([facts(need.currency), deps.sendingNow()]);
       const found = all.find((record) => record.id === accountId);
       if (!found) return { accountId, reason: 'not_found_or_other_currency' };
+      if (busy.has(accountId)) return { accountId, reason: 'sending_another_transfer' };
       const reason = refusal(found, need);
       if (reason) return { accountId, reason };
       const [record] = await deps.wallets.findManyById([accountId]);

@@ -1,7 +1,9 @@
 import { ROLE } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
+import { walletAccounts } from '../../db/schema';
 import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { merchantWithToken, readyAccount } from '../payment-sessions/payment-sessions.test-support';
@@ -116,6 +118,47 @@ describe('uncertain transfers', () => {
     await eventually(async () => (await statusOf(id)).status === 'failed');
     expect((await statusOf(id)).failureReason).toBe('not_in_history');
     expect(await balance()).toEqual(before);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('never starts a transfer on an account that is sending one, nor past its daily outgoing limit', async () => {
+    const method = await verifiedPayoutMethod(shop.console);
+    const next = (
+      await shop.console.post('/withdrawal-requests', { payoutMethodId: method.id, amount: '20000' })
+    ).json();
+    await approver.post(`/withdrawal-requests/${next.id}/approve`);
+    onTransfer = () => null; // the next transfer hangs: the account is busy with it
+    const busyWith = await sendOne('10000');
+    const onBusy = await operator.post(`/withdrawal-requests/${next.id}/execute`, {
+      walletAccountId: sender.account.id,
+    });
+    expect(onBusy.statusCode).toBe(409);
+    expect(onBusy.json().error.message).toMatch(/sending_another_transfer/);
+    const anyAccount = await operator.post(`/withdrawal-requests/${next.id}/execute`, {});
+    expect(anyAccount.statusCode).toBe(409);
+    expect((await statusOf(next.id)).status).toBe('approved');
+
+    // The hung one ends (uncertain, then an operator says it was not paid); the limit still holds.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await withdrawalsOf(t.app.ctx).transfers.sweepOverdue();
+    await operator.post(`/withdrawal-requests/${busyWith}/reconcile`, { outcome: 'not_paid', note: 'Not in the app' });
+    await t.database.db
+      .update(walletAccounts)
+      .set({ dailyOutgoingAmountMinor: 15_000n })
+      .where(eq(walletAccounts.id, sender.account.id));
+    try {
+      const overLimit = await operator.post(`/withdrawal-requests/${next.id}/execute`, {
+        walletAccountId: sender.account.id,
+      });
+      expect(overLimit.statusCode).toBe(409);
+      expect(overLimit.json().error.message).toMatch(/daily_outgoing_amount_reached/);
+    } finally {
+      await t.database.db
+        .update(walletAccounts)
+        .set({ dailyOutgoingAmountMinor: null })
+        .where(eq(walletAccounts.id, sender.account.id));
+    }
+    await approver.post(`/withdrawal-requests/${next.id}/reject`, { reason: 'Test over' });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 

@@ -190,6 +190,15 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .where(and(eq(withdrawals.status, 'uncertain'), eq(withdrawals.walletAccountId, walletAccountId)));
     },
 
+    /** Accounts sending a transfer now: busy until it ends. */
+    async sendingAccountIds(): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: withdrawals.walletAccountId })
+        .from(withdrawals)
+        .where(eq(withdrawals.status, 'processing'));
+      return new Set(rows.map((row) => row.id).filter((id): id is string => id !== null));
+    },
+
     /** Sending accounts that owe an answer about an uncertain transfer. */
     async accountsWithUncertain(): Promise<string[]> {
       const rows = await db

@@ -42,7 +42,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
   let consoles: Broadcaster | null = null;
   const repo = createWithdrawalsRepository(ctx.db, { webhookData: toWithdrawal });
   const merchants = createMerchantsRepository(ctx.db);
-  const senders = createSendingAccounts({ wallets: wallets.repo });
+  const senders = createSendingAccounts({ wallets: wallets.repo, sendingNow: () => repo.sendingAccountIds() });
 
   const onChange: WithdrawalListener = (row, from) => {
     const update = { id: row.id, merchantId: row.merchantId, status: row.status };
