@@ -1,31 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
+import { type Delivery, listen, webhookReceiver } from '../support/listen';
 import { createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
-
-type Delivery = { headers: Record<string, string | string[] | undefined>; body: string };
-
-/** Starts a loopback HTTP server; `handle` answers each request. */
-async function listen(
-  handle: Parameters<typeof createServer>[1],
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 let fleet: SimulatedFleet | undefined;
 const closers: (() => Promise<void>)[] = [];
@@ -43,18 +24,8 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
   const account = await readyDanaAccount(fleet);
 
   // The merchant's webhook receiver, and its shop page that frames the deposit page.
-  const deliveries: Delivery[] = [];
-  const receiver = await listen((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      deliveries.push({ headers: request.headers, body });
-      response.statusCode = 204;
-      response.end();
-    });
-  });
+  const receiver = await webhookReceiver();
+  const { deliveries } = receiver;
   closers.push(receiver.close);
   let paymentUrl = '';
   const shop = await listen((_request, response) => {

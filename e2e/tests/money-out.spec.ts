@@ -4,6 +4,7 @@ import { callApi, createActiveUser, FIRST_ADMIN, signInByApi } from '../support/
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
+import { webhookReceiver } from '../support/listen';
 import {
   createMerchantByApi,
   createMerchantUser,
@@ -14,13 +15,15 @@ import {
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
+const closers: (() => Promise<void>)[] = [];
 test.afterEach(async () => {
   await fleet?.stop();
   fleet = undefined;
+  for (const close of closers.splice(0)) await close();
 });
 
 /** A shop with a ready phone, money earned through a deposit, and its owner's console login. */
-async function shopWithMoney(code: string) {
+async function shopWithMoney(code: string, callbackUrl?: string) {
   fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('payout'), count: 1, failureRate: 0, latencyMs: 100 });
   const account = await readyDanaAccount(fleet);
   await topUpSender(fleet, account, '2000000');
@@ -31,6 +34,7 @@ async function shopWithMoney(code: string) {
     minAmount: '10000',
     maxAmount: '5000000',
     allowedMethods: ['dana'],
+    ...(callbackUrl ? { callbackUrl } : {}),
   });
   const owner = await createMerchantUser(merchant.id);
   await fundMerchantByDeposit(fleet, account, owner, '500000');
@@ -43,7 +47,9 @@ test('a settlement: payout method verified by a phone, the request held, its mak
 }) => {
   test.setTimeout(240_000);
   const code = `OUT${Date.now() % 1_000_000}`;
-  const shop = await shopWithMoney(code);
+  const receiver = await webhookReceiver();
+  closers.push(receiver.close);
+  const shop = await shopWithMoney(code, `${receiver.url}/gerbang`);
   shop.fleet.wallets.nameDestination('8610012345', 'PT E2E SHOP');
 
   // The merchant adds its bank account; a phone asks the bank whose it is.
@@ -114,6 +120,20 @@ test('a settlement: payout method verified by a phone, the request held, its mak
   await expect(detail.getByText('transfer_started')).toBeVisible();
   await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.getByTestId('balance-pending')).toHaveText(/IDR\s?30,000/);
+  // The shop's server heard each step, signed.
+  await expect
+    .poll(() =>
+      receiver.deliveries
+        .map((delivery) => JSON.parse(delivery.body) as { type: string; data: { referenceNumber: string } })
+        .filter((event) => event.data.referenceNumber === merchantRef)
+        .map((event) => event.type),
+    )
+    .toEqual(['withdrawal.pending_approval', 'withdrawal.approved', 'withdrawal.processing', 'withdrawal.succeeded']);
+  expect(
+    receiver.deliveries.every((delivery) =>
+      /^t=\d+,v1=[0-9a-f]{64}$/.test(String(delivery.headers['gerbang-signature'])),
+    ),
+  ).toBe(true);
 
   // The second one's phone sends it and loses the outcome: uncertain, then found in the history.
   shop.fleet.wallets.injectFault({ kind: 'silent_after_send', on: 'send_transfer' });

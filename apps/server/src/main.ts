@@ -8,6 +8,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { ensureFirstAdmin } from './modules/users/create-admin';
+import { withdrawalsOf } from './modules/withdrawals/withdrawals';
 import { loadOrCreateSecrets } from './secrets';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -62,7 +63,10 @@ async function main() {
         root: join(WEB_DIST, target),
         apiOrigin: new URL(apiUrl).origin,
         embedFrameAncestors: config.EMBED_FRAME_ANCESTORS,
-        embedOriginsOfSession: (sessionId) => paymentSessionsOf(app.ctx).repo.embedOriginsOf(sessionId),
+        embedOriginsOfLink: (link) =>
+          link.kind === 'session'
+            ? paymentSessionsOf(app.ctx).repo.embedOriginsOf(link.id)
+            : withdrawalsOf(app.ctx).repo.embedOriginsOf(link.id),
         logger: false,
       });
       await server.listen({ port, host: config.HOST });

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   createWallet,
   getWallet,
+  getWalletLogin,
   runWalletChecks,
   startWalletLogin,
   submitWalletOtp,
   walletAccountSchema,
+  walletLoginResponseSchema,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
@@ -51,11 +53,14 @@ async function readySender(fleet: Fleet) {
     (list) => list.some((a) => a.id === account.id),
   );
   await admin('POST', startWalletLogin.path.replace(':id', account.id), {});
-  const otp = await eventually(
-    () => fleet.wallets.lastOtp(account.id),
-    (code) => code !== null,
+  // The code is typed once the server has heard that the SMS went out (the flow awaits it).
+  await eventually(
+    async () =>
+      walletLoginResponseSchema.parse((await admin('GET', getWalletLogin.path.replace(':id', account.id))).body).flow,
+    (flow) => flow?.status === 'awaiting_otp',
   );
-  await admin('POST', submitWalletOtp.path.replace(':id', account.id), { otp: otp?.otp });
+  const otp = fleet.wallets.lastOtp(account.id)?.otp;
+  expect((await admin('POST', submitWalletOtp.path.replace(':id', account.id), { otp })).status).toBe(202);
   await eventually(
     async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
     (a) => a.loginStatus === 'logged_in',

@@ -30,6 +30,7 @@ function fakeBuild(): string {
 
 const SHOP_SESSION = '11111111-2222-4333-8444-555555555555';
 const QUIET_SESSION = '66666666-7777-4888-9999-aaaaaaaaaaaa';
+const SHOP_WITHDRAWAL = '77777777-8888-4999-aaaa-bbbbbbbbbbbb';
 const frameAncestors = (csp: unknown) => /frame-ancestors ([^;]+)/.exec(String(csp))?.[1];
 
 describe('the console server', () => {
@@ -62,15 +63,30 @@ describe('the console server', () => {
     expect(frameAncestors((await app.inject({ url: '/user' })).headers['content-security-policy'])).toBe("'none'");
   });
 
+  it("lets a withdrawal's page be framed by its merchant's embed origins only", async () => {
+    const shop = await app.inject({ url: `/withdraw?withdrawal=${SHOP_WITHDRAWAL}` });
+    expect(frameAncestors(shop.headers['content-security-policy'])).toBe('https://shop.example.com');
+    const unknown = await app.inject({ url: '/withdraw?withdrawal=00000000-0000-4000-8000-000000000000' });
+    expect(frameAncestors(unknown.headers['content-security-policy'])).toBe("'none'");
+  });
+
   let app: Awaited<ReturnType<typeof buildConsoleServer>>;
   beforeAll(async () => {
     app = await buildConsoleServer({
       root: fakeBuild(),
       apiOrigin: 'http://localhost:8080',
       embedFrameAncestors: "'self'",
-      embedOriginsOfSession: async (id) =>
-        ({ [SHOP_SESSION]: ['https://shop.example.com', 'https://m.shop.example.com'], [QUIET_SESSION]: [] })[id] ??
-        null,
+      embedOriginsOfLink: async ({ kind, id }) =>
+        kind === 'withdrawal'
+          ? id === SHOP_WITHDRAWAL
+            ? ['https://shop.example.com']
+            : null
+          : ((
+              {
+                [SHOP_SESSION]: ['https://shop.example.com', 'https://m.shop.example.com'],
+                [QUIET_SESSION]: [],
+              } as Record<string, string[]>
+            )[id] ?? null),
       logger: false,
     });
   });

@@ -21,23 +21,30 @@ export function cacheControlOf(path: string): string {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** The payment session a customer page's link names (`?session=<uuid>`), if any. */
-function sessionOf(url: string): string | null {
-  const id = new URL(url, 'http://x').searchParams.get('session');
-  return idSchema.safeParse(id).success ? id : null;
+/** What a customer page's link names: a payment session (`?session=`) or a withdrawal (`?withdrawal=`). */
+export type CustomerLink = { kind: 'session' | 'withdrawal'; id: string };
+const LINK_KINDS = ['session', 'withdrawal'] as const;
+
+function linkOf(url: string): CustomerLink | null {
+  const params = new URL(url, 'http://x').searchParams;
+  for (const kind of LINK_KINDS) {
+    const id = params.get(kind);
+    if (idSchema.safeParse(id).success) return { kind, id: id as string };
+  }
+  return null;
 }
 
 /**
  * Serves one built console (a Vite dist folder) as a single-page app with strict headers. A
- * customer page that names a payment session may be framed only by that session's merchant's
+ * customer page that names a payment session or a withdrawal may be framed only by its merchant's
  * embed origins (none: by nobody); other customer pages by `embedFrameAncestors`.
  */
 export async function buildConsoleServer(options: {
   root: string;
   apiOrigin: string;
   embedFrameAncestors: string;
-  /** The embed origins of the merchant of a payment session; null when there is no such session. */
-  embedOriginsOfSession?: (sessionId: string) => Promise<string[] | null>;
+  /** The embed origins of the merchant whose session or withdrawal a link names; null when there is none. */
+  embedOriginsOfLink?: (link: CustomerLink) => Promise<string[] | null>;
   logger: boolean | object;
 }): Promise<FastifyInstance> {
   if (!existsSync(join(options.root, 'index.html'))) {
@@ -58,9 +65,9 @@ export async function buildConsoleServer(options: {
     ].join('; ');
 
   async function frameAncestorsOf(url: string): Promise<string> {
-    const sessionId = sessionOf(url);
-    if (!sessionId || !options.embedOriginsOfSession) return options.embedFrameAncestors;
-    const origins = await options.embedOriginsOfSession(sessionId);
+    const link = linkOf(url);
+    if (!link || !options.embedOriginsOfLink) return options.embedFrameAncestors;
+    const origins = await options.embedOriginsOfLink(link);
     return origins && origins.length > 0 ? origins.join(' ') : "'none'";
   }
 

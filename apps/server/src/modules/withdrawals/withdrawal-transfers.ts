@@ -221,13 +221,13 @@ export function createWithdrawalTransfers(deps: {
         }
         return true;
       }
-      const account = await deps.findAccount(row.walletAccountId as string);
-      const transactionId = account ? await deps.recordOutgoing(account, row, data.data.providerTransactionId) : null;
-      await succeed(
-        row,
-        { walletTransactionId: transactionId, reference: data.data.providerTransactionId },
-        'transfer_reported',
-      );
+      // Settled first, under the provider's id, then recorded in the account's history and linked:
+      // reconciliation never takes a reported transfer for another withdrawal's.
+      const reference = data.data.providerTransactionId;
+      const paid = await succeed(row, { walletTransactionId: null, reference }, 'transfer_reported');
+      const account = paid ? await deps.findAccount(paid.walletAccountId as string) : null;
+      const transactionId = account && paid ? await deps.recordOutgoing(account, paid, reference) : null;
+      if (transactionId) await repo.linkTransaction(row.id, transactionId);
       return true;
     },
 

@@ -220,6 +220,35 @@ describe('uncertain transfers', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('never takes another withdrawal’s reported transfer (same amount, same destination) as this one’s', async () => {
+    const method = await verifiedPayoutMethod(shop.console);
+    const send = async () => {
+      const request = (
+        await shop.console.post('/withdrawal-requests', { payoutMethodId: method.id, amount: '33000' })
+      ).json();
+      await approver.post(`/withdrawal-requests/${request.id}/approve`);
+      await operator.post(`/withdrawal-requests/${request.id}/execute`, {});
+      return request.id as string;
+    };
+    onTransfer = () => ({ ok: false, errorCode: 'outcome_unknown' });
+    const lost = await send();
+    await eventually(async () => (await statusOf(lost)).status === 'uncertain');
+    onTransfer = () => undefined; // the next one goes through and is reported with its id
+    const paid = await send();
+    await eventually(async () => (await statusOf(paid)).status === 'success');
+    await withdrawalsOf(t.app.ctx).transfers.reconcile(sender.account.id);
+    expect((await statusOf(lost)).status).toBe('uncertain');
+    // The operator may not name the other's transfer either.
+    const taken = await operator.post(`/withdrawal-requests/${lost}/reconcile`, {
+      outcome: 'paid',
+      reference: (await statusOf(paid)).transferReference,
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().error.fields['body.reference']).toBe('That transfer already paid another withdrawal');
+    await operator.post(`/withdrawal-requests/${lost}/reconcile`, { outcome: 'not_paid', note: 'Checked the app' });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it('lets an operator settle an uncertain transfer as paid with the reference from the history, audited', async () => {
     onTransfer = () => ({ ok: false, errorCode: 'app_crashed' });
     const id = await sendOne('12000');

@@ -132,6 +132,17 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .limit(limit + 1);
     },
 
+    /** Where the withdraw page of this withdrawal may be framed: its merchant's embed origins. */
+    async embedOriginsOf(id: string): Promise<string[] | null> {
+      const [row] = await db
+        .select({ origins: merchants.embedOrigins })
+        .from(withdrawals)
+        .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
+        .where(eq(withdrawals.id, id))
+        .limit(1);
+      return row?.origins ?? null;
+    },
+
     async events(id: string): Promise<WithdrawalEventRecord[]> {
       return db
         .select()
@@ -231,6 +242,9 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
               eq(walletTransactions.note, row.referenceNumber),
             ),
             isNull(withdrawals.id),
+            // Nor a transfer another withdrawal reported under its provider id (linked a moment later).
+            sql`not exists (select 1 from withdrawals w2 where w2.wallet_account_id = ${walletTransactions.accountId}
+              and w2.transfer_reference = ${walletTransactions.providerTransactionId})`,
           ),
         )
         .orderBy(asc(walletTransactions.occurredAt))
@@ -238,17 +252,28 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return found ?? null;
     },
 
+    /** Links a settled withdrawal to its outgoing transfer in the account's history (once). */
+    async linkTransaction(id: string, walletTransactionId: string): Promise<void> {
+      await db
+        .update(withdrawals)
+        .set({ walletTransactionId })
+        .where(and(eq(withdrawals.id, id), isNull(withdrawals.walletTransactionId)));
+    },
+
+    /** A transfer of the account's history by the provider's id, and the withdrawal it paid if any. */
     async transactionByProviderId(
       walletAccountId: string,
       providerTransactionId: string,
-    ): Promise<{ id: string; amountMinor: bigint; direction: string } | null> {
+    ): Promise<{ id: string; amountMinor: bigint; direction: string; paidWithdrawalId: string | null } | null> {
       const [found] = await db
         .select({
           id: walletTransactions.id,
           amountMinor: walletTransactions.amountMinor,
           direction: walletTransactions.direction,
+          paidWithdrawalId: withdrawals.id,
         })
         .from(walletTransactions)
+        .leftJoin(withdrawals, eq(withdrawals.walletTransactionId, walletTransactions.id))
         .where(
           and(
             eq(walletTransactions.accountId, walletAccountId),

@@ -240,6 +240,9 @@ export function createWithdrawalsService(deps: {
             'body.reference': 'That transfer in the sending account’s history is not this amount going out',
           });
         }
+        if (seen?.paidWithdrawalId && seen.paidWithdrawalId !== current.id) {
+          throw invalidFields({ 'body.reference': 'That transfer already paid another withdrawal' });
+        }
         row = await move(id, {
           from: ['uncertain'],
           to: 'success',
