@@ -21,9 +21,17 @@ export const WALLET_PHONE_CAPABILITIES: Hello['capabilities'] = [
   'send_transfer',
 ];
 
-/** A fleet test app with the wallet schedule off; deadlines short enough to watch them pass. */
+/**
+ * A fleet test app with the wallet and proxy schedules off (a scheduled proxy check would change a
+ * proxy a test just set up); deadlines short enough to watch them pass.
+ */
 export function walletTestApp(env: Record<string, string> = {}) {
-  return fleetTestApp({ WALLET_CHECK_SCHEDULE_MINUTES: '0', WALLET_COMMAND_DEADLINE_SECONDS: '2', ...env });
+  return fleetTestApp({
+    WALLET_CHECK_SCHEDULE_MINUTES: '0',
+    PROXY_CHECK_SCHEDULE_MINUTES: '0',
+    WALLET_COMMAND_DEADLINE_SECONDS: '2',
+    ...env,
+  });
 }
 
 export function walletPhone(t: FleetTestApp, overrides: Partial<Hello> = {}) {
