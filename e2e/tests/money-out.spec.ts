@@ -120,12 +120,17 @@ test('a settlement: payout method verified by a phone, the request held, its mak
   await expect(detail.getByText('transfer_started')).toBeVisible();
   await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.getByTestId('balance-pending')).toHaveText(/IDR\s?30,000/);
-  // The shop's server heard each step, signed.
+  // The shop's server heard each step, signed. Deliveries of different events may arrive in any
+  // order (each is retried on its own); the events' times put them in order.
   await expect
     .poll(() =>
       receiver.deliveries
-        .map((delivery) => JSON.parse(delivery.body) as { type: string; data: { referenceNumber: string } })
+        .map(
+          (delivery) =>
+            JSON.parse(delivery.body) as { type: string; createdAt: string; data: { referenceNumber: string } },
+        )
         .filter((event) => event.data.referenceNumber === merchantRef)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
         .map((event) => event.type),
     )
     .toEqual(['withdrawal.pending_approval', 'withdrawal.approved', 'withdrawal.processing', 'withdrawal.succeeded']);
