@@ -17,7 +17,7 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { WalletRecord } from '../wallets/wallets.repository';
 import type { SendingAccounts } from './sending-accounts';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
-import type { WithdrawalMove } from './withdrawal-moves';
+import type { Move, WithdrawalMove } from './withdrawal-moves';
 import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
 
 /** Errors after which the phone cannot tell whether the money left: never a failure, never a retry. */
@@ -63,14 +63,37 @@ export function createWithdrawalTransfers(deps: {
     return moved;
   }
 
-  async function fail(row: WithdrawalRecord, reason: string, message?: string | null) {
+  /**
+   * How a sent withdrawal ends, from what the phone, the history or an operator says: `by` names
+   * the operator who decided it (their audit entry, from uncertain only).
+   */
+  type Decider = { userId: string; audit: NonNullable<Move['audit']>; note?: string };
+  const decidedBy = (by: Decider | undefined, reason: string) =>
+    by
+      ? {
+          from: ['uncertain'] as const,
+          reason,
+          actorUserId: by.userId,
+          audit: by.audit,
+          lastChangedByUserId: by.userId,
+        }
+      : null;
+
+  async function fail(row: WithdrawalRecord, reason: string, message?: string | null, by?: Decider) {
+    const operator = decidedBy(by, 'reconciled_not_paid');
     return move(row.id, {
-      from: ['processing', 'uncertain'],
+      from: operator?.from ?? ['processing', 'uncertain'],
       to: 'failed',
-      reason,
-      details: message ? { message } : undefined,
-      set: { failureReason: reason, completedAt: new Date() },
+      reason: operator?.reason ?? reason,
+      actorUserId: operator?.actorUserId,
+      details: by ? { note: by.note } : message ? { message } : undefined,
+      set: {
+        failureReason: reason,
+        completedAt: new Date(),
+        ...(operator ? { lastChangedByUserId: operator.lastChangedByUserId } : {}),
+      },
       journal: releaseJournal,
+      audit: operator?.audit,
     });
   }
 
@@ -78,19 +101,24 @@ export function createWithdrawalTransfers(deps: {
     row: WithdrawalRecord,
     paid: { walletTransactionId: string | null; reference: string },
     reason: string,
+    by?: Decider,
   ) {
+    const operator = decidedBy(by, reason);
     return move(row.id, {
-      from: ['processing', 'uncertain'],
+      from: operator?.from ?? ['processing', 'uncertain'],
       to: 'success',
       reason,
-      details: { reference: paid.reference },
+      actorUserId: operator?.actorUserId,
+      details: by ? { reference: paid.reference, note: by.note ?? '' } : { reference: paid.reference },
       set: {
         walletTransactionId: paid.walletTransactionId,
         transferReference: paid.reference,
         failureReason: null,
         completedAt: new Date(),
+        ...(operator ? { lastChangedByUserId: operator.lastChangedByUserId } : {}),
       },
       journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
+      audit: operator?.audit,
     });
   }
 

@@ -243,33 +243,14 @@ export function createWithdrawalsService(deps: {
         if (seen?.paidWithdrawalId && seen.paidWithdrawalId !== current.id) {
           throw invalidFields({ 'body.reference': 'That transfer already paid another withdrawal' });
         }
-        row = await move(id, {
-          from: ['uncertain'],
-          to: 'success',
-          reason: 'reconciled_paid',
-          actorUserId: actor.userId,
-          details: { reference: body.reference, note: body.note ?? '' },
-          set: {
-            walletTransactionId: seen?.id ?? null,
-            transferReference: body.reference,
-            failureReason: null,
-            lastChangedByUserId: actor.userId,
-            completedAt: new Date(),
-          },
-          journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
-          audit,
-        });
+        row = await deps.transfers.succeed(
+          current,
+          { walletTransactionId: seen?.id ?? null, reference: body.reference },
+          'reconciled_paid',
+          { userId: actor.userId, audit, note: body.note ?? '' },
+        );
       } else {
-        row = await move(id, {
-          from: ['uncertain'],
-          to: 'failed',
-          reason: 'reconciled_not_paid',
-          actorUserId: actor.userId,
-          details: { note: body.note },
-          set: { failureReason: 'operator', lastChangedByUserId: actor.userId, completedAt: new Date() },
-          journal: releaseJournal,
-          audit,
-        });
+        row = await deps.transfers.fail(current, 'operator', null, { userId: actor.userId, audit, note: body.note });
       }
       return detailOf(row ?? (await lost(id, 'reconciled')));
     },
