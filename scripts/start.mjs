@@ -1,9 +1,10 @@
-// `npm start`: builds what is missing (the admin and merchant consoles), then runs the API,
-// realtime and both consoles in this one process on the embedded default (PGlite in DATA_DIR).
+// `npm start`: builds what is missing or out of date (the admin and merchant consoles, the server),
+// then runs the built server (no TypeScript compiled at run time): the API, realtime and both
+// consoles in this one process on the embedded default (PGlite in DATA_DIR).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDir = join(root, 'apps/web');
@@ -28,6 +29,9 @@ for (const target of [`admin${variant}`, `merchant${variant}`]) {
   writeFileSync(infoFile, JSON.stringify({ target, backendUrl, builtAt: new Date().toISOString() }));
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+const { buildServer, serverBuildIsStale, SERVER_BUILD } = await import('../apps/server/scripts/build.mjs');
+if (serverBuildIsStale()) {
+  console.log('Building the server...');
+  await buildServer();
+}
+await import(pathToFileURL(SERVER_BUILD).href);

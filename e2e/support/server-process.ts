@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,8 +18,9 @@ const INHERITED_SETTINGS_TO_DROP = [
 ];
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) on the embedded default and
- * resolves once it has printed the first Admin's activation link, which it does after listening.
+ * Builds the server and starts the built output (`node apps/server/dist/main.js`, what `npm start`
+ * runs) on the embedded default; resolves once it has printed the first Admin's activation link,
+ * which it does after listening.
  */
 export async function startServer(options: {
   repoRoot: string;
@@ -31,9 +32,15 @@ export async function startServer(options: {
   for (const key of INHERITED_SETTINGS_TO_DROP) delete env[key];
   const logFile = join(options.workDir, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const built = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], {
     cwd: options.repoRoot,
-    env: { ...env, ...options.env },
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`The server did not build:\n${built.stderr}`);
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: options.repoRoot,
+    // The metrics port: any free one, so nothing else on the machine is in the way.
+    env: { ...env, METRICS_PORT: '0', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -19,6 +19,8 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
+import { metricsOf } from './modules/operations/metrics';
+import { operationsRoutes } from './modules/operations/operations.routes';
 import { depositRoutes } from './modules/payment-sessions/deposit.routes';
 import { depositTransfersRoutes } from './modules/payment-sessions/deposit-transfers.routes';
 import { paymentLinksRoutes } from './modules/payment-sessions/payment-links.routes';
@@ -100,8 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  metricsOf(ctx).observe(app);
 
   await app.register(async (api) => {
+    await operationsRoutes(api, ctx);
     await authRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await countriesRoutes(api, ctx);

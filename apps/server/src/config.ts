@@ -16,6 +16,10 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   ADMIN_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   MERCHANT_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** Prometheus metrics (`GET /metrics`) listen here, apart from the API; 0 picks a free port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** Where the metrics port listens: the loopback by default, so only this host (or a sidecar) scrapes it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Serve the built admin and merchant consoles from this process. */
   SERVE_CONSOLES: bool.default(true),
   /** Which colour variant of the consoles to serve: standard (admin, merchant) or bisnis. */

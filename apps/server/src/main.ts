@@ -1,17 +1,17 @@
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, parseConfig, resolveConfig } from './config';
 import { buildConsoleServer } from './consoles/console-server';
 import { lockDataDir } from './db/data-dir-lock';
 import { type DatabaseHandle, openDatabase } from './db/database';
+import { metricsOf } from './modules/operations/metrics';
+import { buildMetricsServer } from './modules/operations/metrics-server';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { ensureFirstAdmin } from './modules/users/create-admin';
 import { withdrawalsOf } from './modules/withdrawals/withdrawals';
+import { WEB_DIST } from './paths';
 import { loadOrCreateSecrets } from './secrets';
-
-const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Process concerns only: config, database, listening, printing the URLs, graceful shutdown. */
 async function main() {
@@ -52,6 +52,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const apiUrl = `http://localhost:${config.PORT}`;
+  const metricsServer = buildMetricsServer(metricsOf(app.ctx));
+  const metricsUrl = await metricsServer.listen({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+  servers.push(metricsServer);
 
   if (config.SERVE_CONSOLES) {
     const variant = config.CONSOLE_VARIANT === 'bisnis' ? '-bisnis' : '';
@@ -76,6 +79,7 @@ async function main() {
 
   const firstAdminLink = await ensureFirstAdmin(app.ctx);
   console.log(`Gerbang API and realtime: ${apiUrl} (docs: ${apiUrl}/docs, socket.io path /ws)`);
+  console.log(`Health: ${apiUrl}/healthz, ${apiUrl}/readyz; metrics: ${metricsUrl}/metrics`);
   if (config.SERVE_CONSOLES) {
     console.log(`Admin console:    ${config.ADMIN_CONSOLE_URL}`);
     console.log(`Merchant console: ${config.MERCHANT_CONSOLE_URL}`);

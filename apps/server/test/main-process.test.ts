@@ -1,13 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+// The built server, as `npm start` runs it: built once here, from the sources under test.
+const BUILD_SCRIPT = fileURLToPath(new URL('../scripts/build.mjs', import.meta.url));
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'gerbang-main-'));
+beforeAll(() => {
+  const built = spawnSync(process.execPath, [BUILD_SCRIPT], { encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the server did not build: ${built.stderr}`);
+});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function freePort(): Promise<number> {
@@ -22,9 +28,10 @@ function freePort(): Promise<number> {
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function startServer(port: number): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
+      METRICS_PORT: '0',
       DATA_DIR: dataDir,
       PORT: String(port),
       SERVE_CONSOLES: 'false',
@@ -54,8 +61,8 @@ async function waitFor(run: Run, pattern: RegExp, timeoutMs = 60_000): Promise<R
   throw new Error(`timed out waiting for ${pattern}: ${run.output()}`);
 }
 
-describe('the server process on the embedded default', () => {
-  it('prints a one-time activation link for the first Admin, locks its data folder, shuts down cleanly and keeps its data', async () => {
+describe('the built server process on the embedded default', () => {
+  it('prints a one-time activation link for the first Admin, is ready, serves metrics apart, locks its data folder, shuts down cleanly and keeps its data', async () => {
     const port = await freePort();
     const first = startServer(port);
     const [, link] = await waitFor(first, /Activate the first Admin \(admin@gerbang\.local\), valid 24 hours: (\S+)/);
@@ -63,6 +70,13 @@ describe('the server process on the embedded default', () => {
 
     const res = await fetch(`http://127.0.0.1:${port}/auth/current-user`);
     expect(res.status).toBe(401);
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({ status: 'ready' });
+    // Metrics on their own loopback port, never on the API's.
+    const [, metricsUrl] = await waitFor(first, /metrics: (http:\/\/127\.0\.0\.1:\d+\/metrics)/);
+    expect(await (await fetch(metricsUrl as string)).text()).toMatch(
+      /gerbang_http_request_duration_seconds_count\{method="GET",route="\/readyz",status_code="200"\} 1/,
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
 
     const second = startServer(await freePort());
     expect(await second.exited).toBe(1);

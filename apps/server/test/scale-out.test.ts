@@ -135,12 +135,16 @@ describe.skipIf(!enabled)('scale-out: two instances over Redis', () => {
     expect(await hello(agentOnA)).toMatchObject({ ok: true });
   });
 
-  it('survives Redis going away and coming back; events flow again', async () => {
+  it('survives Redis going away and coming back; events flow again; readiness says so meanwhile', async () => {
+    const readiness = async () => (await a.app.inject({ url: '/readyz' })).json().checks.redis;
+    expect(await readiness()).toBe('ok');
     await stopRedis(redis);
     await new Promise((r) => setTimeout(r, 500));
     for (const instance of [a, b]) {
       expect((await instance.app.inject({ url: '/devices/summary', headers })).statusCode).toBe(200);
     }
+    expect((await a.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    expect(await readiness()).toBe('failing');
     expect(await send(agentOnA, 'agent:busy', { isBusy: true })).toEqual({ ok: true });
     redis = await startRedis(redisPort);
     // Toggle until B hears it: the adapters reconnect and resubscribe on their own.
@@ -151,5 +155,6 @@ describe.skipIf(!enabled)('scale-out: two instances over Redis', () => {
       if (!got) await send(agentOnA, 'agent:busy', { isBusy: true });
       return got;
     }, 20_000);
+    await eventually(async () => ((await readiness()) === 'ok' ? true : null), 10_000);
   }, 40_000);
 });

@@ -24,6 +24,7 @@ export * from './merchants/merchant';
 export * from './money/amount';
 export * from './money/currency';
 export * from './money/fee';
+export * from './operations/health';
 export * from './password';
 export * from './payments/deposit';
 export * from './payments/deposit-transfer';

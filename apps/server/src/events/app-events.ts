@@ -21,6 +21,8 @@ export type AppEvents = {
    * A phone read an account's history (a transaction_history check ended OK): how many transfers
    * it reported and the oldest one's time, so an absent transfer can be told from an unread one.
    */
+  /** A webhook delivery attempt ended: delivered, failed with a retry scheduled, or failed for good. */
+  'webhook.attempted': [{ outcome: 'delivered' | 'retry_scheduled' | 'failed' }];
   'wallet.history_read': [{ accountId: string; finishedAt: string; reported: number; oldestAt: string | null }];
 };
 

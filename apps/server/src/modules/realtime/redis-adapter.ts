@@ -17,6 +17,9 @@ export function useRedisAdapter(io: RealtimeServer, url: string, logger: Fastify
   }
   io.adapter(createAdapter(pub, sub));
   return async () => {
-    await Promise.allSettled([pub.quit(), sub.quit()]);
+    // quit() waits for a reply, which a Redis that is down never sends: shutting down must not hang.
+    await Promise.allSettled(
+      [pub, sub].map((client) => (client.status === 'ready' ? client.quit() : Promise.resolve(client.disconnect()))),
+    );
   };
 }

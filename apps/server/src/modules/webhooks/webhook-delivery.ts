@@ -41,6 +41,8 @@ export function createWebhookDelivery(deps: {
   retryDelaysSeconds: readonly number[];
   timeoutMs: number;
   random?: () => number;
+  /** Told how each attempt ended (the metrics count them). */
+  onAttempt?: (outcome: 'delivered' | 'retry_scheduled' | 'failed') => void;
 }) {
   const { db } = deps;
   const random = deps.random ?? Math.random;
@@ -135,6 +137,7 @@ export function createWebhookDelivery(deps: {
         )
         .where(eq(webhookEvents.id, event.id));
     });
+    deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
   }
 
   async function drainOnce(): Promise<void> {

@@ -17,6 +17,7 @@ export function webhooksOf(ctx: AppContext): WebhookDelivery {
     logger: ctx.logger,
     retryDelaysSeconds: ctx.config.WEBHOOK_RETRY_DELAYS_SECONDS,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    onAttempt: (outcome) => ctx.events.emit('webhook.attempted', { outcome }),
   });
   ctx.events.on('payment_session.changed', () => void delivery.kick());
   all.set(ctx, delivery);

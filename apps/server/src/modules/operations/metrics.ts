@@ -1,0 +1,151 @@
+import { WALLET_PROVIDERS } from '@gerbang/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppContext } from '../../app-context';
+import { isOnlineSql } from '../devices/devices.repository';
+import { walletsOf } from '../wallets/wallets';
+
+async function rows<T>(ctx: AppContext, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The process's own figures (CPU, memory, event loop, GC): one set per process, however many apps it runs. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'gerbang_' });
+  }
+  return processRegistry;
+}
+
+/**
+ * The Prometheus metrics of one app (docs/operations.md says what each means). Request latencies
+ * and webhook attempts are counted by this process; the gauges are read from the database when
+ * scraped, so every instance reports the same fleet-wide figures. A composer: it reads the devices,
+ * wallets and webhooks of the app without those modules knowing.
+ */
+function createMetrics(ctx: AppContext) {
+  const registry = new Registry();
+
+  const requestDuration = new Histogram({
+    name: 'gerbang_http_request_duration_seconds',
+    help: 'API request latency by route (the route pattern, not the URL), method and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  const webhookAttempts = new Counter({
+    name: 'gerbang_webhook_delivery_attempts_total',
+    help: 'Webhook delivery attempts by this instance: delivered, retry_scheduled (failed, will retry) or failed (gave up)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'gerbang_payment_sessions',
+    help: 'Payment sessions by status',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const counts = await rows<{ status: string; count: number }>(
+        ctx,
+        sql`select status, count(*)::int as count from payment_sessions group by status`,
+      );
+      for (const { status, count } of counts) this.set({ status }, count);
+    },
+  });
+
+  new Gauge({
+    name: 'gerbang_webhook_events',
+    help: 'Webhook events in the outbox by status (pending includes those waiting for a retry)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const counts = await rows<{ status: string; count: number }>(
+        ctx,
+        sql`select status, count(*)::int as count from webhook_events where status in ('pending', 'failed') group by status`,
+      );
+      for (const status of ['pending', 'failed']) this.set({ status }, 0);
+      for (const { status, count } of counts) this.set({ status }, count);
+    },
+  });
+
+  new Gauge({
+    name: 'gerbang_webhook_outbox_lag_seconds',
+    help: 'How long the oldest due webhook event has waited for delivery (0 when none is due)',
+    registers: [registry],
+    async collect() {
+      const [lag] = await rows<{ seconds: number | null }>(
+        ctx,
+        sql`select extract(epoch from now() - min(next_attempt_at))::float8 as seconds
+            from webhook_events where status = 'pending' and next_attempt_at <= now()`,
+      );
+      this.set(Math.max(0, lag?.seconds ?? 0));
+    },
+  });
+
+  new Gauge({
+    name: 'gerbang_devices_online',
+    help: 'Phones whose agent is connected and was seen within the presence timeout',
+    registers: [registry],
+    async collect() {
+      const [online] = await rows<{ count: number }>(
+        ctx,
+        sql`select count(*)::int as count from devices where ${isOnlineSql}`,
+      );
+      this.set(online?.count ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: 'gerbang_wallet_accounts_ready',
+    help: 'Wallet accounts that may move money now (the dashboard cards: phone online, logged in, within limits), by provider',
+    labelNames: ['provider'] as const,
+    registers: [registry],
+    async collect() {
+      const wallets = walletsOf(ctx);
+      const summaries = await Promise.all(WALLET_PROVIDERS.map((provider) => wallets.service.summary(provider)));
+      for (const summary of summaries) this.set({ provider: summary.provider }, summary.ready);
+    },
+  });
+
+  ctx.events.on('webhook.attempted', ({ outcome }) => webhookAttempts.inc({ outcome }));
+
+  return {
+    /** The text a Prometheus scrape gets: this process's and this app's metrics. */
+    async scrape(): Promise<{ contentType: string; body: string }> {
+      const merged = Registry.merge([processMetrics(), registry]);
+      return { contentType: merged.contentType, body: await merged.metrics() };
+    },
+    /** Times every API request by its route pattern (unmatched URLs share one label). */
+    observe(app: FastifyInstance) {
+      app.addHook('onResponse', async (request, reply) => {
+        requestDuration.observe(
+          {
+            method: request.method,
+            route: request.routeOptions.url ?? 'unmatched',
+            status_code: String(reply.statusCode),
+          },
+          reply.elapsedTime / 1000,
+        );
+      });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const all = new WeakMap<AppContext, Metrics>();
+
+export function metricsOf(ctx: AppContext): Metrics {
+  let metrics = all.get(ctx);
+  if (!metrics) {
+    metrics = createMetrics(ctx);
+    all.set(ctx, metrics);
+  }
+  return metrics;
+}
