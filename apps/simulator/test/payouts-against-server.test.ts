@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createWallet,
-  getWallet,
-  getWalletLogin,
-  runWalletChecks,
-  startWalletLogin,
-  submitWalletOtp,
-  walletAccountSchema,
-  walletLoginResponseSchema,
-  withdrawalDetailSchema,
-} from '@gerbang/contract';
+import { withdrawalDetailSchema } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
 import { postJournal } from '../../server/src/modules/ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../../server/src/modules/ledger/ledger-accounts';
 import { merchantWithUser } from '../../server/test/helpers/merchant-api';
 import { api as consoleApi } from '../../server/test/helpers/test-api';
-import type { Fleet } from '../src';
+import { adminCall, readyAccount } from './ready-account';
 import { eventually, serverUnderTest } from './server-under-test';
 
 /** Money out through the simulator's phones: inquiries, a transfer, and a transfer whose outcome is lost. */
@@ -26,58 +16,12 @@ const server = serverUnderTest({
   TRANSFER_HISTORY_LAG_SECONDS: '1',
 });
 
-async function admin(method: 'GET' | 'POST', url: string, payload?: object) {
-  const res = await server.state.testApp.app.inject({
-    method,
-    url,
-    headers: server.state.headers,
-    ...(payload ? { payload } : {}),
-  });
-  return { status: res.statusCode, body: res.json() as unknown };
-}
-
-/** A DANA account on the phone, signed in with the OTP it received, funded and healthy: ready to send. */
-async function readySender(fleet: Fleet) {
-  const { body: devices } = await admin('GET', '/devices?q=payout-001');
-  const deviceId = (devices as { items: { id: string }[] }).items[0]?.id as string;
-  const created = await admin('POST', createWallet.path, {
-    deviceId,
-    provider: 'dana',
-    accountNumber: `0813${String(Date.now() % 10_000_000).padStart(7, '0')}`,
-    holderName: 'Agus Pratama',
-    credentials: { pin: '135790' },
-  });
-  const account = walletAccountSchema.parse(created.body);
-  await eventually(
-    () => fleet.wallets.accounts(),
-    (list) => list.some((a) => a.id === account.id),
-  );
-  await admin('POST', startWalletLogin.path.replace(':id', account.id), {});
-  // The code is typed once the server has heard that the SMS went out (the flow awaits it).
-  await eventually(
-    async () =>
-      walletLoginResponseSchema.parse((await admin('GET', getWalletLogin.path.replace(':id', account.id))).body).flow,
-    (flow) => flow?.status === 'awaiting_otp',
-  );
-  const otp = fleet.wallets.lastOtp(account.id)?.otp;
-  expect((await admin('POST', submitWalletOtp.path.replace(':id', account.id), { otp })).status).toBe(202);
-  await eventually(
-    async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
-    (a) => a.loginStatus === 'logged_in',
-  );
-  fleet.wallets.deliverTransfer(account.id, { amount: '2000000', counterpartyName: 'Top-up' });
-  await admin('POST', runWalletChecks.path, { accountIds: [account.id], type: 'wallet' });
-  await eventually(
-    async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
-    (a) => a.healthState === 'healthy' && a.balance !== null && Number(a.balance) >= 2_000_000,
-  );
-  return account;
-}
+const admin = (method: 'GET' | 'POST', url: string, payload?: object) => adminCall(server, method, url, payload);
 
 describe('money out through the simulator’s phones', () => {
   it('verifies a payout method, pays a settlement, and settles a lost outcome from the history', async () => {
     const fleet = await server.fleetOf('payout', 1);
-    const sender = await readySender(fleet);
+    const sender = await readyAccount(server, fleet, 'payout-001');
     const shop = await merchantWithUser(server.state.testApp, randomUUID());
     await server.state.testApp.database.db.transaction((tx) =>
       postJournal(tx, {

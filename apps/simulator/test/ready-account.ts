@@ -1,0 +1,87 @@
+import {
+  createWallet,
+  getWallet,
+  getWalletLogin,
+  getWalletQrCode,
+  HEALTH_CHECK_STATUS,
+  runWalletChecks,
+  startWalletLogin,
+  submitWalletOtp,
+  type WalletAccount,
+  walletAccountSchema,
+  walletLoginResponseSchema,
+  walletQrCodeSchema,
+} from '@gerbang/contract';
+import type { Fleet } from '../src';
+import { eventually, type serverUnderTest } from './server-under-test';
+
+type Server = ReturnType<typeof serverUnderTest>;
+
+/** An Admin's call through the server's own stack (inject), answered as status and JSON. */
+export async function adminCall(server: Server, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+  const res = await server.state.testApp.app.inject({
+    method,
+    url,
+    headers: server.state.headers,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as unknown };
+}
+
+let numbers = 0;
+
+/**
+ * A DANA account on the named phone of the fleet, signed in with the OTP it received, holding
+ * `topUp` on the phone, checked healthy and its QR code read: ready to receive and to send.
+ */
+export async function readyAccount(
+  server: Server,
+  fleet: Fleet,
+  deviceName: string,
+  topUp = '2000000',
+): Promise<WalletAccount> {
+  const admin = (method: 'GET' | 'POST', url: string, payload?: object) => adminCall(server, method, url, payload);
+  const { body: devices } = await admin('GET', `/devices?q=${deviceName}`);
+  const deviceId = (devices as { items: { id: string; name: string }[] }).items.find((d) => d.name === deviceName)
+    ?.id as string;
+  numbers += 1;
+  const created = await admin('POST', createWallet.path, {
+    deviceId,
+    provider: 'dana',
+    accountNumber: `0813${String((Date.now() + numbers) % 10_000_000).padStart(7, '0')}`,
+    holderName: 'Agus Pratama',
+    credentials: { pin: '135790' },
+  });
+  const account = walletAccountSchema.parse(created.body);
+  await eventually(
+    () => fleet.wallets.accounts(),
+    (list) => list.some((a) => a.id === account.id),
+  );
+  await admin('POST', startWalletLogin.path.replace(':id', account.id), {});
+  // The code is typed once the server has heard that the SMS went out (the flow awaits it).
+  await eventually(
+    async () =>
+      walletLoginResponseSchema.parse((await admin('GET', getWalletLogin.path.replace(':id', account.id))).body).flow,
+    (flow) => flow?.status === 'awaiting_otp',
+  );
+  const otp = fleet.wallets.lastOtp(account.id)?.otp;
+  const submitted = await admin('POST', submitWalletOtp.path.replace(':id', account.id), { otp });
+  if (submitted.status !== 202) throw new Error(`OTP refused: ${submitted.status} ${JSON.stringify(submitted.body)}`);
+  await eventually(
+    async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
+    (a) => a.loginStatus === 'logged_in',
+  );
+  fleet.wallets.deliverTransfer(account.id, { amount: topUp, counterpartyName: 'Top-up' });
+  // The balance and limits (wallet), and the QR code customers pay to (deposits offer it).
+  for (const type of ['wallet', 'get_qr_code'] as const) {
+    await admin('POST', runWalletChecks.path, { accountIds: [account.id], type });
+  }
+  await eventually(
+    async () => walletQrCodeSchema.parse((await admin('GET', getWalletQrCode.path.replace(':id', account.id))).body),
+    (code) => code.lastFetch?.status === HEALTH_CHECK_STATUS.OK,
+  );
+  return eventually(
+    async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
+    (a) => a.healthState === 'healthy' && a.balance !== null && Number(a.balance) >= Number(topUp),
+  );
+}

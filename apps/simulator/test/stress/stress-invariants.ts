@@ -1,0 +1,87 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../../server/src/db/database';
+import { ledgerViolations } from '../../../server/src/modules/ledger/ledger-invariants';
+import type { RunLog } from './stress-operations';
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Anything still in a state that only lasts until a deadline, once that deadline is long past. */
+export async function stuckItems(db: Database, graceSeconds: number): Promise<string[]> {
+  const grace = `${graceSeconds} seconds`;
+  const sessions = await rows<{ id: string; status: string }>(
+    db,
+    sql`select id, status from payment_sessions
+        where status in ('created', 'awaiting_payment', 'processing') and expires_at < now() - ${grace}::interval`,
+  );
+  const withdrawals = await rows<{ id: string; status: string }>(
+    db,
+    sql`select id, status from withdrawals where
+          (status = 'processing' and transfer_deadline_at < now() - ${grace}::interval)
+       or (status = 'awaiting_confirmation' and confirm_deadline_at < now() - ${grace}::interval)
+       or (status in ('verifying', 'awaiting_confirmation') and expires_at < now() - ${grace}::interval)
+       or (status = 'uncertain' and updated_at < now() - ${grace}::interval)`,
+  );
+  return [
+    ...sessions.map((r) => `payment session ${r.id} is still ${r.status} past its time limit`),
+    ...withdrawals.map((r) => `withdrawal ${r.id} is still ${r.status} past its deadline`),
+  ];
+}
+
+/**
+ * Every promise the stress issue lists, read from the database (and the run's own log): the
+ * ledger's (journals sum to zero, balances are their entries, nothing below zero, each hold
+ * resolved once and as its withdrawal's state says), one effect per idempotency key, each transfer
+ * considered once and a session paid at most once and credited exactly when it succeeded, an
+ * outbox event for every state change, nothing stuck past its deadline.
+ */
+export async function stressViolations(db: Database, logs: RunLog[], graceSeconds: number): Promise<string[]> {
+  const violations = [...(await ledgerViolations(db))];
+  for (const log of logs) {
+    violations.push(...log.problems);
+    for (const [key, ids] of log.effects) {
+      if (ids.size > 1) violations.push(`idempotency key ${key} made ${ids.size} effects: ${[...ids].join(', ')}`);
+    }
+  }
+  const paidTwice = await rows<{ id: string; matches: number }>(
+    db,
+    sql`select payment_session_id as id, count(*)::int as matches from deposit_matches
+        where outcome = 'matched' or resolution = 'matched'
+        group by payment_session_id having count(*) > 1`,
+  );
+  violations.push(...paidTwice.map((r) => `payment session ${r.id} was paid by ${r.matches} transfers`));
+  const credited = await rows<{ id: string; status: string; credits: number }>(
+    db,
+    sql`select s.id, s.status, count(j.id)::int as credits from payment_sessions s
+        left join ledger_journals j on j.reference_id = s.id and j.kind = 'deposit'
+        group by s.id, s.status
+        having count(j.id) <> (case when s.status = 'success' then 1 else 0 end)`,
+  );
+  violations.push(...credited.map((r) => `payment session ${r.id} (${r.status}) was credited ${r.credits} times`));
+  const unconsidered = await rows<{ id: string }>(
+    db,
+    sql`select t.id from wallet_transactions t
+        where t.direction = 'in' and not exists (select 1 from deposit_matches m where m.wallet_transaction_id = t.id)`,
+  );
+  violations.push(...unconsidered.map((r) => `incoming transfer ${r.id} was never matched nor queued for review`));
+  const unannounced = await rows<{ id: string; kind: string; changes: number; events: number }>(
+    db,
+    sql`select s.id, 'payment session' as kind,
+          (select count(*) from payment_session_events e where e.session_id = s.id)::int as changes,
+          (select count(*) from webhook_events w where w.subject_id = s.id)::int as events
+        from payment_sessions s
+        union all
+        select w.id, 'withdrawal',
+          (select count(*) from withdrawal_events e where e.withdrawal_id = w.id)::int,
+          (select count(*) from webhook_events o where o.subject_id = w.id)::int
+        from withdrawals w`,
+  );
+  violations.push(
+    ...unannounced
+      .filter((r) => r.changes !== r.events)
+      .map((r) => `${r.kind} ${r.id} changed ${r.changes} times but announced ${r.events} events`),
+  );
+  violations.push(...(await stuckItems(db, graceSeconds)));
+  return violations;
+}

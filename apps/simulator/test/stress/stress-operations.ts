@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { type DepositView, depositViewSchema, parseEmvFields } from '@gerbang/contract';
+import { sql } from 'drizzle-orm';
+import { createRandom, deriveSeed, type Random, randomInt } from '../../src/prng';
+import type { StressMerchant, StressWorld } from './stress-world';
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** What a run saw from the outside: answers that break the API's promises, and each key's effects. */
+export type RunLog = {
+  /** 5xx answers, 4xx answers outside the one error shape, replays that differ. */
+  problems: string[];
+  /** Idempotency key → the ids of every successful answer it got (must all be one id). */
+  effects: Map<string, Set<string>>;
+  counts: Record<string, number>;
+};
+
+const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function client(world: StressWorld, log: RunLog) {
+  return async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string> = {},
+    body?: object,
+  ): Promise<Answer> {
+    const response = await fetch(new URL(path, world.url), {
+      method,
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    const label = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*/, '')} ${response.status}`;
+    log.counts[label] = (log.counts[label] ?? 0) + 1;
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      log.problems.push(`${method} ${path}: ${response.status} with a body that is not JSON`);
+    }
+    if (response.status >= 500) log.problems.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    if (response.status >= 400) {
+      const error = parsed.error as { code?: unknown; message?: unknown } | undefined;
+      if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
+        log.problems.push(`${method} ${path}: ${response.status} outside the error shape: ${text.slice(0, 200)}`);
+      }
+    }
+    return { status: response.status, body: parsed };
+  };
+}
+
+/** Where the customer's app sends the money: the account number in the QR, or the bank account. */
+function payeeOf(view: DepositView): string | null {
+  const instructions = view.instructions;
+  if (!instructions) return null;
+  if (instructions.kind === 'bank') return instructions.accountNumber;
+  const template = parseEmvFields(instructions.qr).get('26');
+  return template ? (parseEmvFields(template).get('02') ?? null) : null;
+}
+
+/**
+ * One customer payment: a session created through the merchant API (sometimes the same request
+ * twice, sometimes the same key with another body), then paid exactly, paid twice, paid the wrong
+ * amount, paid after 'I Have Transferred', paid after its time limit, or never paid.
+ */
+async function paymentOperation(
+  world: StressWorld,
+  log: RunLog,
+  random: Random,
+  merchant: StressMerchant,
+  tag: string,
+) {
+  const call = client(world, log);
+  const key = randomUUID();
+  const body = { referenceNumber: `ST-${tag}`, amount: String(randomInt(random, 10, 900) * 1000), method: 'dana' };
+  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
+  const create = () => call('POST', '/v1/payment-sessions', headers, body);
+  const roll = random();
+  const answers = roll < 0.2 ? await Promise.all([create(), create()]) : [await create()];
+  if (roll >= 0.2 && roll < 0.3) {
+    const other = await call('POST', '/v1/payment-sessions', headers, { ...body, amount: '12345000' });
+    if (other.status < 400) log.problems.push(`key ${key} reused with another body was accepted (${other.status})`);
+  }
+  const ids = new Set<string>();
+  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
+  log.effects.set(`${merchant.id}:${key}`, ids);
+  const id = [...ids][0];
+  if (!id) return;
+  const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
+  const payee = payeeOf(view);
+  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payee);
+  if (view.status !== 'awaiting_payment' || !account) {
+    const why = `payment_not_offered:${view.status}:${account ? 'account' : `no_account_for_${payee}`}`;
+    log.counts[why] = (log.counts[why] ?? 0) + 1;
+    return;
+  }
+  const pay = (amount: string) =>
+    world.fleet.wallets.deliverTransfer(account.id, {
+      amount,
+      counterpartyName: 'Customer',
+      note: view.referenceNumber,
+    });
+  await sleep(randomInt(random, 0, 1500));
+  const outcome = random();
+  if (outcome < 0.55) pay(view.finalAmount);
+  else if (outcome < 0.7) {
+    pay(view.finalAmount);
+    pay(view.finalAmount);
+  } else if (outcome < 0.8) pay(String(Number(view.finalAmount) + 1));
+  else if (outcome < 0.9) {
+    await call('POST', `/public/deposits/${id}/transferred`);
+    pay(view.finalAmount);
+  } else if (outcome < 0.95) {
+    // Paid after its time limit (the clock is moved, not waited for): a paid-late transfer.
+    await world.server.state.testApp.database.db.execute(
+      sql`update payment_sessions set expires_at = now() where id = ${id} and status = 'awaiting_payment'`,
+    );
+    for (let i = 0; i < 50; i += 1) {
+      if ((await call('GET', `/public/deposits/${id}`)).body.status !== 'awaiting_payment') break;
+      await sleep(200);
+    }
+    pay(view.finalAmount);
+  }
+}
+
+/**
+ * One settlement: the merchant asks; an Admin approves and sends it, rejects it, or approves while
+ * the merchant cancels (a race); sometimes the phone's answer is lost (uncertain).
+ */
+async function settlementOperation(world: StressWorld, log: RunLog, random: Random, merchant: StressMerchant) {
+  const call = client(world, log);
+  const admin = world.server.state.headers;
+  const created = await call('POST', '/withdrawal-requests', merchant.userHeaders, {
+    payoutMethodId: merchant.payoutMethodId,
+    amount: String(randomInt(random, 10, 400) * 1000),
+  });
+  if (created.status !== 201) return;
+  const id = created.body.id as string;
+  const roll = random();
+  if (roll < 0.15) await call('POST', `/withdrawal-requests/${id}/reject`, admin, { reason: 'Stress: not today' });
+  else if (roll < 0.3) await call('POST', `/withdrawal-requests/${id}/cancel`, merchant.userHeaders, {});
+  else if (roll < 0.45) {
+    await Promise.all([
+      call('POST', `/withdrawal-requests/${id}/approve`, admin, {}),
+      call('POST', `/withdrawal-requests/${id}/cancel`, merchant.userHeaders, {}),
+    ]);
+    await call('POST', `/withdrawal-requests/${id}/execute`, admin, {});
+  } else {
+    await call('POST', `/withdrawal-requests/${id}/approve`, admin, {});
+    if (random() < 0.15) world.fleet.wallets.injectFault({ kind: 'silent_after_send', on: 'send_transfer' });
+    // Twice at once now and then: one transfer at most may leave.
+    const execute = () => call('POST', `/withdrawal-requests/${id}/execute`, admin, {});
+    await (random() < 0.2 ? Promise.all([execute(), execute()]) : execute());
+  }
+}
+
+/** One customer withdrawal through the merchant API: confirmed (sometimes twice), cancelled, or left to lapse. */
+async function customerWithdrawalOperation(
+  world: StressWorld,
+  log: RunLog,
+  random: Random,
+  merchant: StressMerchant,
+  tag: string,
+) {
+  const call = client(world, log);
+  const key = randomUUID();
+  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
+  const body = {
+    referenceNumber: `WD-${tag}`,
+    amount: String(randomInt(random, 10, 300) * 1000),
+    provider: 'bca',
+    accountNumber: pick(random, world.customerDestinations),
+  };
+  const roll = random();
+  const create = () => call('POST', '/v1/withdrawals', headers, body);
+  const answers = roll < 0.2 ? await Promise.all([create(), create()]) : [await create()];
+  const ids = new Set<string>();
+  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
+  log.effects.set(`${merchant.id}:${key}`, ids);
+  const id = [...ids][0];
+  if (!id) return;
+  const fate = random();
+  if (fate < 0.15) {
+    await call('POST', `/v1/withdrawals/${id}/cancel`, merchant.apiHeaders, {});
+    return;
+  }
+  // The customer waits for the bank's name, then confirms (or walks away).
+  for (let i = 0; i < 50; i += 1) {
+    const status = (await call('GET', `/public/withdrawals/${id}`)).body.status;
+    if (status !== 'verifying') break;
+    await sleep(100);
+  }
+  if (fate < 0.3) await call('POST', `/public/withdrawals/${id}/cancel`, {}, {});
+  else if (fate < 0.9) {
+    const confirm = () => call('POST', `/public/withdrawals/${id}/confirm`, {}, {});
+    await (random() < 0.2
+      ? Promise.all([confirm(), confirm(), call('POST', `/public/withdrawals/${id}/cancel`, {}, {})])
+      : confirm());
+  }
+}
+
+const KINDS = [
+  { kind: 'payment', weight: 0.55 },
+  { kind: 'settlement', weight: 0.2 },
+  { kind: 'customer_withdrawal', weight: 0.25 },
+] as const;
+
+/**
+ * `count` operations chosen and shaped by `seed`, started over about two seconds and run
+ * concurrently against the real server. The interleaving is the server's; the operations are the
+ * seed's, so a failing seed replays the same work.
+ */
+export async function runOperations(world: StressWorld, seed: number, count: number): Promise<RunLog> {
+  const log: RunLog = { problems: [], effects: new Map(), counts: {} };
+  await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const random = createRandom(deriveSeed(seed, index));
+      const roll = random();
+      let below = 0;
+      const chosen =
+        KINDS.find((k) => {
+          below += k.weight;
+          return roll < below;
+        })?.kind ?? 'payment';
+      log.counts[chosen] = (log.counts[chosen] ?? 0) + 1;
+      const merchant = pick(random, world.merchants);
+      const tag = `${seed}-${index}-${randomUUID().slice(0, 4)}`;
+      await sleep(randomInt(random, 0, 2000));
+      try {
+        if (chosen === 'payment') await paymentOperation(world, log, random, merchant, tag);
+        else if (chosen === 'settlement') await settlementOperation(world, log, random, merchant);
+        else await customerWithdrawalOperation(world, log, random, merchant, tag);
+      } catch (error) {
+        log.problems.push(`operation ${index} (${chosen}) threw: ${(error as Error).message}`);
+      }
+    }),
+  );
+  return log;
+}

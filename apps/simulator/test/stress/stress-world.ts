@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROLE, type WalletAccount } from '@gerbang/contract';
+import { postJournal } from '../../../server/src/modules/ledger/ledger';
+import { LEDGER_ACCOUNTS } from '../../../server/src/modules/ledger/ledger-accounts';
+import { signedInUser } from '../../../server/test/helpers/test-app';
+import { type Fleet, silentLogger, startFleet } from '../../src';
+import { createRandom } from '../../src/prng';
+import { adminCall, readyAccount } from '../ready-account';
+import { eventually, type serverUnderTest } from '../server-under-test';
+
+type Server = ReturnType<typeof serverUnderTest>;
+
+export type StressMerchant = {
+  id: string;
+  /** The merchant console's user (requests settlements, cancels them). */
+  userHeaders: Record<string, string>;
+  /** The merchant API's token: payments and withdrawals. */
+  apiHeaders: Record<string, string>;
+  payoutMethodId: string;
+};
+
+export type StressWorld = {
+  server: Server;
+  url: string;
+  fleet: Fleet;
+  accounts: WalletAccount[];
+  merchants: StressMerchant[];
+  /** Bank accounts customers withdraw to (named for the phones' inquiries). */
+  customerDestinations: string[];
+  receiver: WebhookReceiver;
+  close(): Promise<void>;
+};
+
+/** The merchants' webhook endpoint: answers 500 to a share of deliveries (they are retried). */
+export type WebhookReceiver = { url: string; received: number; failed: number; close(): Promise<void> };
+
+function startWebhookReceiver(failureRate: number, seed: number): Promise<WebhookReceiver> {
+  const random = createRandom(seed);
+  const receiver = { url: '', received: 0, failed: 0, close: async () => {} };
+  const server: HttpServer = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      receiver.received += 1;
+      const fail = random() < failureRate;
+      if (fail) receiver.failed += 1;
+      response.writeHead(fail ? 500 : 204).end();
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+      receiver.close = () => new Promise((done) => server.close(() => done()));
+      resolve(receiver);
+    });
+  });
+}
+
+const FUNDING = 20_000_000n;
+
+/**
+ * What every stress run works in: phones with ready DANA accounts (they receive deposits and send
+ * payouts), merchants created through the Admin API (real webhook secrets, a callback that fails
+ * now and then, a deposit and a withdrawal fee), each with a console user, an API token, a verified
+ * payout method and funds to withdraw.
+ */
+export async function buildStressWorld(
+  server: Server,
+  options: { phones: number; merchants: number; webhookFailureRate: number },
+): Promise<StressWorld> {
+  const testApp = server.state.testApp;
+  const receiver = await startWebhookReceiver(options.webhookFailureRate, 99);
+  // Its own fleet, alive across the file's tests (fleetOf's fleets stop after each test).
+  const fleet = await startFleet({
+    server: server.state.url,
+    devices: { count: options.phones, prefix: 'stress' },
+    auth: server.state.operator,
+    latencyMs: 20,
+    failureRate: 0,
+    busyRate: 0,
+    seed: 1,
+    logger: silentLogger,
+  });
+  await fleet.whenOnline(options.phones, 15_000);
+  const accounts: WalletAccount[] = [];
+  for (let i = 1; i <= options.phones; i += 1) {
+    accounts.push(await readyAccount(server, fleet, `stress-${String(i).padStart(3, '0')}`, '500000000'));
+  }
+  // Numbers ending in 0000 are the simulator's unknown accounts: none of these do.
+  const customerDestinations = Array.from({ length: 5 }, (_, i) => `771${i + 1}345678`);
+  for (const [i, number] of customerDestinations.entries()) fleet.wallets.nameDestination(number, `CUSTOMER ${i + 1}`);
+
+  const merchants: StressMerchant[] = [];
+  for (let i = 0; i < options.merchants; i += 1) {
+    const code = `STRESS${randomUUID().slice(0, 6).toUpperCase()}`;
+    const created = await adminCall(server, 'POST', '/merchants', {
+      name: `Stress Shop ${i + 1}`,
+      code,
+      currency: 'IDR',
+      minAmount: '10000',
+      maxAmount: '5000000',
+      allowedMethods: ['dana'],
+      depositFeePercent: '1.5',
+      depositFeeFixed: '500',
+      withdrawalFeePercent: '0.5',
+      withdrawalFeeFixed: '1000',
+      callbackUrl: receiver.url,
+    });
+    if (created.status !== 201) throw new Error(`merchant: ${created.status} ${JSON.stringify(created.body)}`);
+    const id = (created.body as { id: string }).id;
+    const user = await signedInUser(testApp, ROLE.Merchant, { merchantId: id });
+    const consoleCall = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+      const res = await testApp.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    };
+    const token = await consoleCall('POST', '/api-tokens', {
+      name: 'Stress shop server',
+      scopes: ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write', 'withdrawals:read'],
+    });
+    const payoutNumber = `861${i + 1}987654`;
+    fleet.wallets.nameDestination(payoutNumber, `STRESS SHOP ${i + 1}`);
+    await consoleCall('POST', '/payout-methods', {
+      provider: 'bca',
+      accountNumber: payoutNumber,
+      holderName: `Stress Shop ${i + 1}`,
+    });
+    const method = await eventually(
+      async () => ((await consoleCall('GET', '/payout-methods')).body.items as { id: string; status: string }[])[0],
+      (m) => m?.status === 'verified',
+    );
+    // Funds to withdraw from the first moment, as if earlier deposits had settled.
+    await testApp.database.db.transaction((tx) =>
+      postJournal(tx, {
+        kind: 'deposit',
+        referenceType: 'test_funding',
+        referenceId: randomUUID(),
+        currency: 'IDR',
+        lines: [
+          { account: LEDGER_ACCOUNTS.walletCash(accounts[0]?.id as string, 'IDR'), amountMinor: FUNDING },
+          { account: LEDGER_ACCOUNTS.merchantAvailable(id, 'IDR'), amountMinor: -FUNDING },
+        ],
+      }),
+    );
+    merchants.push({
+      id,
+      userHeaders: user.headers,
+      apiHeaders: { authorization: `Bearer ${token.body.secret as string}` },
+      payoutMethodId: method?.id as string,
+    });
+  }
+  return {
+    server,
+    url: server.state.url,
+    fleet,
+    accounts,
+    merchants,
+    customerDestinations,
+    receiver,
+    async close() {
+      await fleet.stop();
+      await receiver.close();
+    },
+  };
+}
