@@ -1,27 +1,41 @@
-// `npm run stress`: the full stress setting on a PostgreSQL server started here on loopback
-// (docs/stress.md). STRESS_SEEDS (20), STRESS_OPERATIONS (200) and STRESS_SEED (replay one seed)
-// override it; `npm test` runs the same harness with a short setting.
+// `npm run stress`: the full proof settings on a PostgreSQL server started here on loopback
+// (docs/stress.md): the fuzzer's 10,000 malformed requests (a new seed each run unless FUZZ_SEED is
+// set), then the stress harness's 20 seeds x 200 operations (STRESS_SEEDS, STRESS_OPERATIONS;
+// STRESS_SEED replays one). `npm test` runs both with short settings.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pg = startPostgres({ port: Number(process.env.STRESS_PG_PORT ?? 55434) });
-let status = 1;
+const fuzzSeed = process.env.FUZZ_SEED ?? String(Date.now() % 1_000_000_000);
+const env = {
+  ...process.env,
+  TEST_DATABASE: 'postgres',
+  TEST_DATABASE_URL: pg.url,
+  FUZZ_SEED: fuzzSeed,
+  FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '10000',
+  STRESS_SEEDS: process.env.STRESS_SEEDS ?? '20',
+  STRESS_OPERATIONS: process.env.STRESS_OPERATIONS ?? '200',
+};
+const runs = [
+  ['fuzz', 'apps/server', 'test/fuzz.test.ts'],
+  ['stress', 'apps/simulator', 'test/stress.test.ts'],
+];
+const failed = [];
 try {
-  const run = spawnSync(`${root}node_modules/.bin/vitest`, ['run', 'test/stress.test.ts'], {
-    cwd: `${root}apps/simulator`,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      TEST_DATABASE: 'postgres',
-      TEST_DATABASE_URL: pg.url,
-      STRESS_SEEDS: process.env.STRESS_SEEDS ?? '20',
-      STRESS_OPERATIONS: process.env.STRESS_OPERATIONS ?? '200',
-    },
-  });
-  status = run.status ?? 1;
+  for (const [name, workspace, file] of runs) {
+    if (process.env.ONLY && process.env.ONLY !== name) continue;
+    console.log(`\n=== ${name}${name === 'fuzz' ? ` (FUZZ_SEED=${fuzzSeed})` : ''} ===`);
+    const run = spawnSync(`${root}node_modules/.bin/vitest`, ['run', file], {
+      cwd: `${root}${workspace}`,
+      stdio: 'inherit',
+      env,
+    });
+    if (run.status !== 0) failed.push(name);
+  }
 } finally {
   pg.stop();
 }
-process.exit(status);
+console.log(failed.length === 0 ? '\nstress: all passed' : `\nstress: ${failed.join(', ')} FAILED`);
+process.exit(failed.length === 0 ? 0 : 1);

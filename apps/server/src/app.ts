@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type AppContext, createAppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import { registerErrorHandlers } from './http/error-handler';
+import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
@@ -62,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -44,6 +44,17 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'Content-Length does not match the body' },
 };
 
+/**
+ * Errors Fastify meets before any route runs (a URL it cannot decode, a path segment longer than
+ * the router takes): in the one error shape too, never Fastify's own body echoing the URL.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return send(reply, request, 414, { code: 'BAD_REQUEST', message: 'A part of the URL is too long' });
+  }
+  return send(reply, request, 400, { code: 'BAD_REQUEST', message: 'The URL could not be understood' });
+}
+
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -115,7 +115,7 @@ function wrongType(random: Random, schema: JsonSchema): unknown {
   const type = typeOf(schema);
   const choices: unknown[] = [42, -1.5, true, null, [], {}, 'text', 1e308];
   const wrong = choices.filter((value) => {
-    if (value === null) return !(schema as { nullable?: boolean }).nullable;
+    if (value === null) return !schema.nullable;
     if (Array.isArray(value)) return type !== 'array';
     if (typeof value === 'object') return type !== 'object';
     if (typeof value === 'number') return type !== 'number' && type !== 'integer';
@@ -179,7 +179,10 @@ function brokenBody(random: Random, schema: JsonSchema): { body: unknown; how: s
       const broken = outOfRange(random, properties[name] as JsonSchema);
       return broken ? { body: { ...valid, [name]: broken.value }, how: `${broken.how} ${name}` } : null;
     },
-    () => ({ body: pick(random, [[], 'text', 42, null, true, [valid]]), how: 'body of the wrong type' }),
+    () => ({
+      body: pick(random, [[], 'text', 42, true, [valid], ...(schema.nullable ? [] : [null])]),
+      how: 'body of the wrong type',
+    }),
   ];
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const made = pick(random, options)();
@@ -219,7 +222,7 @@ function plausible(random: Random, schema: JsonSchema): unknown {
  * it is only used when the request is sure to be refused on its form.
  */
 export function malformedRequest(random: Random, route: FuzzRoute, valid: Credential): FuzzRequest {
-  const params = Object.fromEntries(route.pathParams.map((name) => [name, randomUUID()]));
+  const params: Record<string, string> = Object.fromEntries(route.pathParams.map((name) => [name, randomUUID()]));
   const query = new URLSearchParams();
   const headers: Record<string, string> = {};
   for (const header of route.headers) if (header.required) headers[header.name] = randomUUID();

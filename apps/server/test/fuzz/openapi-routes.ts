@@ -12,6 +12,7 @@ export type JsonSchema = {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  nullable?: boolean;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
 };

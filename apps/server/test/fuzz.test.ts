@@ -1,0 +1,123 @@
+import { ROLE } from '@gerbang/contract';
+import { createSigner } from 'fast-jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseFingerprint } from './fuzz/database-fingerprint';
+import { BAD_CREDENTIALS, type Credential, malformedRequest, seededRandom } from './fuzz/malformed-requests';
+import { type FuzzRoute, routesOf } from './fuzz/openapi-routes';
+import { createApiTokenAs, merchantWithUser } from './helpers/merchant-api';
+import { createTestApp, signedInUser, type TestApp } from './helpers/test-app';
+
+/**
+ * The schema-driven fuzzer (docs/security.md): malformed requests to every route of the OpenAPI
+ * document. Not one may answer 5xx; every 4xx is in the one error shape without internals; no write
+ * is accepted; and the database is unchanged. FUZZ_REQUESTS (npm test: 1,500 per database; npm run
+ * stress: 10,000) and FUZZ_SEED replay a run.
+ */
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/** Tables that change with no request: the scheduler's claims of its periodic work. */
+const CHANGING_BY_THEMSELVES = ['scheduled_jobs'];
+/** Columns that record use, not change: an API token's last use is stamped even when its request is refused. */
+const USE_STAMPS = { api_tokens: ['last_used_at'] };
+const STACK_TRACE = /\bat [\w.<>]+ \(|node_modules|\.ts:\d+:\d+|Error: .*\n\s+at /;
+
+describe('malformed requests to every route', () => {
+  let t: TestApp;
+  let routes: FuzzRoute[];
+  const headersOf = new Map<Credential, Record<string, string>>();
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PROXY_CHECK_SCHEDULE_MINUTES: '0',
+        HEALTH_CHECK_SCHEDULE_MINUTES: '0',
+        WALLET_CHECK_SCHEDULE_MINUTES: '0',
+      },
+    });
+    routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    const admin = await signedInUser(t, ROLE.Admin);
+    const shop = await merchantWithUser(t);
+    const token = await createApiTokenAs(shop.console, [
+      'payments:write',
+      'payments:read',
+      'balance:read',
+      'withdrawals:write',
+      'withdrawals:read',
+    ]);
+    const narrow = await createApiTokenAs(shop.console, ['balance:read']);
+    const revoked = await createApiTokenAs(shop.console);
+    await shop.console.delete(`/api-tokens/${revoked.id}`);
+    // The admin's own claims, signed as they must not be: long expired, with another key, unsigned.
+    const claims = JSON.parse(Buffer.from(admin.accessToken.split('.')[1] as string, 'base64url').toString());
+    const { exp: _exp, iat: _iat, ...rest } = claims;
+    const expired = createSigner({
+      key: t.app.ctx.config.JWT_SECRET,
+      expiresIn: 60_000,
+      clockTimestamp: Date.now() - 7_200_000,
+    })(rest);
+    const wrongSecret = createSigner({ key: 'x'.repeat(48), expiresIn: 600_000 })(rest);
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${admin.accessToken.split('.')[1]}.`;
+    const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+    headersOf.set('none', {});
+    headersOf.set('garbage', bearer('garbage.token.value'));
+    headersOf.set('expired', bearer(expired));
+    headersOf.set('wrong_secret', bearer(wrongSecret));
+    headersOf.set('alg_none', bearer(unsigned));
+    headersOf.set('revoked_api_token', bearer(revoked.secret));
+    headersOf.set('wrong_scope_api_token', bearer(narrow.secret));
+    headersOf.set('admin', admin.headers);
+    headersOf.set('merchant_user', shop.sessionHeaders);
+    headersOf.set('api_token', bearer(token.secret));
+    expect(BAD_CREDENTIALS.every((c) => headersOf.has(c))).toBe(true);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it(`${REQUESTS} malformed requests: no 5xx, every refusal in the error shape, no write accepted, the database unchanged`, async () => {
+    expect(routes.length).toBeGreaterThan(90);
+    const before = await databaseFingerprint(t.database.db, CHANGING_BY_THEMSELVES, USE_STAMPS);
+    const random = seededRandom(SEED);
+    const problems: string[] = [];
+    const statuses: Record<string, number> = {};
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const route = routes[i % routes.length] as FuzzRoute;
+      const valid: Credential =
+        route.security === 'apiToken'
+          ? 'api_token'
+          : route.security === 'bearer'
+            ? random() < 0.5
+              ? 'admin'
+              : 'merchant_user'
+            : 'none';
+      const request = malformedRequest(random, route, valid);
+      const res = await t.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: { ...(headersOf.get(request.credential) ?? {}), ...request.headers },
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      });
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+      const what = `#${i} ${request.method} ${request.url.slice(0, 120)} [${request.mutation}; ${request.credential}] → ${res.statusCode}`;
+      if (res.statusCode >= 500) problems.push(`${what}: ${res.body.slice(0, 300)}`);
+      if (res.statusCode >= 400) {
+        let error: { code?: unknown; message?: unknown } | undefined;
+        try {
+          error = (res.json() as { error?: typeof error }).error;
+        } catch {
+          error = undefined;
+        }
+        if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
+          problems.push(`${what}: not in the error shape: ${res.body.slice(0, 200)}`);
+        }
+      }
+      if (request.method !== 'GET' && res.statusCode < 400) problems.push(`${what}: a malformed write was accepted`);
+      if (STACK_TRACE.test(res.body)) problems.push(`${what}: the answer shows internals: ${res.body.slice(0, 300)}`);
+    }
+    const after = await databaseFingerprint(t.database.db, CHANGING_BY_THEMSELVES, USE_STAMPS);
+    const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+    console.log(
+      `fuzz seed ${SEED}: ${REQUESTS} requests over ${routes.length} routes; statuses ${JSON.stringify(statuses)}`,
+    );
+    expect(problems, `replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}`).toEqual([]);
+    expect(changed, 'tables changed by malformed requests').toEqual([]);
+  }, 600_000);
+});
