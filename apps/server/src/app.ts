@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/database';
 import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
+import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
@@ -139,6 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.scheduler.stop();
     await webhooks.stop();
   });
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    ctx.mailer.close();
+    apiRateLimitsOf(ctx).close();
+  });
   return app;
 }

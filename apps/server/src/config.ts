@@ -45,6 +45,8 @@ export const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Payment sessions one IP may open through payment links (/request-transaction) per hour. */
   PAYMENT_LINKS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  /** Requests one merchant API token may make per minute (429 with Retry-After beyond); shared across instances through Redis. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   ADMIN_EMAIL: z.email().default('admin@gerbang.local'),
   ADMIN_CONSOLE_URL: z.url().default('http://localhost:3000'),
   MERCHANT_CONSOLE_URL: z.url().default('http://localhost:3001'),

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import {
   HEALTH_CHECK_STATUS,
   type HealthCheckItem,
@@ -21,7 +22,8 @@ import {
   send,
 } from '../src/modules/agents/agents.test-support';
 import { type ClientSocket, connect, next } from '../src/modules/realtime/realtime.test-support';
-import { insertUser, signIn } from './helpers/test-app';
+import { freshMinute } from './helpers/merchant-api';
+import { ensureMerchant, insertUser, signIn } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
 import { freePort, hasRedisServer, sharedEnv, startInstance, startRedis, stopRedis } from './scale-out-support';
 
@@ -45,7 +47,7 @@ describe.skipIf(!enabled)('scale-out: two instances over Redis', () => {
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     database = await createTestDatabase();
-    const env = sharedEnv(redisPort);
+    const env = { ...sharedEnv(redisPort), API_RATE_LIMIT_PER_MINUTE: '3' };
     a = await startInstance(database, env);
     b = await startInstance(database, env);
     const admin = await insertUser(database, { roleId: ROLE.Admin });
@@ -133,6 +135,25 @@ describe.skipIf(!enabled)('scale-out: two instances over Redis', () => {
     agentOnB.close();
     agentOnA = await connectAgent(a.url, { token });
     expect(await hello(agentOnA)).toMatchObject({ ok: true });
+  });
+
+  it('shares each API token’s rate limit across the instances', async () => {
+    const merchantId = randomUUID();
+    await ensureMerchant(database, merchantId);
+    const owner = await insertUser(database, { roleId: ROLE.Merchant, merchantId });
+    const created = await b.app.inject({
+      method: 'POST',
+      url: '/api-tokens',
+      headers: (await signIn(b.app, owner.email)).headers,
+      payload: { name: 'Shop', scopes: ['balance:read'] },
+    });
+    const auth = { authorization: `Bearer ${created.json().secret}` };
+    await freshMinute();
+    const on = (instance: typeof a) => instance.app.inject({ url: '/v1/balance', headers: auth });
+    expect([(await on(a)).statusCode, (await on(b)).statusCode, (await on(a)).statusCode]).toEqual([200, 200, 200]);
+    const refused = await on(b);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 
   it('survives Redis going away and coming back; events flow again; readiness says so meanwhile', async () => {

@@ -90,6 +90,9 @@ describe.skipIf(!enabled)('sqlmap finds no SQL injection', () => {
           '--flush-session',
           `--output-dir=${outputDir}`,
           '--disable-coloring',
+          // A refused sign-in (401), an id that names nothing (404) and a refused value (422) are the
+          // answers to compare, not reasons to stop.
+          '--ignore-code=401,404,422',
           ...(headers[target.auth] ? [`--headers=${headers[target.auth]}`] : []),
           ...(target.data
             ? ['--method=POST', `--data=${target.data}`, '--headers=Content-Type: application/json']
@@ -103,7 +106,7 @@ describe.skipIf(!enabled)('sqlmap finds no SQL injection', () => {
           .filter((line) => /injectable|vulnerable|identified the following injection/i.test(line));
         console.log(`${target.name}:\n  ${verdicts.join('\n  ')}`);
         expect(stdout).not.toMatch(/identified the following injection point|is vulnerable/i);
-        expect(stdout).toMatch(/do not appear to be injectable|not injectable/i);
+        expect(stdout, stdout.slice(-1500)).toMatch(/do not appear to be injectable|not injectable/i);
       },
       25 * 60_000,
     );

@@ -31,3 +31,9 @@ export function merchantApi(app: FastifyInstance, secret: string) {
       app.inject({ method: 'POST', url, headers: { ...headers, ...extraHeaders }, payload }),
   };
 }
+
+/** Rate limits count per clock minute: start well inside one, so a test's requests share a window. */
+export async function freshMinute(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 45_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 50));
+}

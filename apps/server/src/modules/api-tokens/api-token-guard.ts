@@ -1,7 +1,9 @@
 import type { ApiTokenScope } from '@gerbang/contract';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
+import { createRateLimiter, type RateLimiter } from '../../http/rate-limit';
 import { createApiTokensRepository } from './api-tokens.repository';
 import { type ApiCaller, createApiTokensService } from './api-tokens.service';
 
@@ -20,10 +22,41 @@ export const API_TOKEN_SECURITY = [{ apiToken: [] }];
  */
 export function createApiTokenGuard(ctx: AppContext) {
   const service = createApiTokensService({ repo: createApiTokensRepository(ctx.db), audit: ctx.audit });
+  const limits = apiRateLimitsOf(ctx);
   return (scope: ApiTokenScope): onRequestAsyncHookHandler =>
-    async (request) => {
-      request.apiCaller = await service.authenticate(bearerToken(request.headers.authorization), scope);
+    async (request, reply) => {
+      const caller = await service.authenticate(bearerToken(request.headers.authorization), scope);
+      const decision = await limits.take(caller.tokenId);
+      reply.header('x-ratelimit-limit', String(ctx.config.API_RATE_LIMIT_PER_MINUTE));
+      reply.header('x-ratelimit-remaining', String(decision.remaining));
+      if (!decision.allowed) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `This API token made more than ${ctx.config.API_RATE_LIMIT_PER_MINUTE} requests this minute; retry after ${decision.retryAfterSeconds} s`,
+          { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
+        );
+      }
+      request.apiCaller = caller;
     };
+}
+
+// One set of counters per app (every /v1 route group shares it), keyed by the app's context.
+const limiters = new WeakMap<AppContext, RateLimiter>();
+
+/** The merchant API's per-token limits: API_RATE_LIMIT_PER_MINUTE, shared through Redis when REDIS_URL is set. */
+export function apiRateLimitsOf(ctx: AppContext): RateLimiter {
+  let limiter = limiters.get(ctx);
+  if (!limiter) {
+    limiter = createRateLimiter({
+      limit: ctx.config.API_RATE_LIMIT_PER_MINUTE,
+      windowMs: 60_000,
+      redisUrl: ctx.config.REDIS_URL,
+      prefix: 'gerbang:api-rate',
+      logger: ctx.logger,
+    });
+    limiters.set(ctx, limiter);
+  }
+  return limiter;
 }
 
 /** For handlers behind the guard. */
