@@ -1,8 +1,9 @@
 // `npm run stress`: the full proof settings on a PostgreSQL server started here on loopback
 // (docs/stress.md): the fuzzer's 10,000 malformed requests (a new seed each run unless FUZZ_SEED is
 // set), then the stress harness's 20 seeds x 200 operations (STRESS_SEEDS, STRESS_OPERATIONS;
-// STRESS_SEED replays one), then Debian's sqlmap against the API's parameters. `npm test` runs the
-// fuzzer and the harness with short settings. ONLY=fuzz|stress|sqlmap runs one.
+// STRESS_SEED replays one), 20 SIGKILLs of the server under that load on PostgreSQL (CRASH_RUNS x
+// CRASH_KILLS) and 20 of the embedded default while it writes, then Debian's sqlmap against the
+// API's parameters. `npm test` runs all but sqlmap with short settings. ONLY=<name> runs one.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres-server.mjs';
@@ -18,11 +19,16 @@ const env = {
   FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '10000',
   STRESS_SEEDS: process.env.STRESS_SEEDS ?? '20',
   STRESS_OPERATIONS: process.env.STRESS_OPERATIONS ?? '200',
+  CRASH_RUNS: process.env.CRASH_RUNS ?? '5',
+  CRASH_KILLS: process.env.CRASH_KILLS ?? '4',
+  CRASH_PGLITE_KILLS: process.env.CRASH_PGLITE_KILLS ?? '20',
   SQLMAP: '1',
 };
 const runs = [
   ['fuzz', 'apps/server', 'test/fuzz.test.ts'],
   ['stress', 'apps/simulator', 'test/stress.test.ts'],
+  ['crash', 'apps/simulator', 'test/crash.test.ts'],
+  ['crash-pglite', 'apps/server', 'test/crash-pglite.test.ts'],
   ['sqlmap', 'apps/server', 'test/sqlmap.test.ts'],
 ];
 const failed = [];

@@ -1,9 +1,9 @@
 import { ROLE } from '@gerbang/contract';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseFingerprint } from './fuzz/database-fingerprint';
 import { BAD_CREDENTIALS, type Credential, malformedRequest, seededRandom } from './fuzz/malformed-requests';
 import { type FuzzRoute, routesOf } from './fuzz/openapi-routes';
+import { databaseFingerprint } from './helpers/database-fingerprint';
 import { createApiTokenAs, merchantWithUser } from './helpers/merchant-api';
 import { createTestApp, signedInUser, type TestApp } from './helpers/test-app';
 

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
@@ -16,8 +18,15 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once per run; every test file then gets its own copy of the migrated database. */
+/**
+ * Builds the server once (the process tests run dist/main.js, as `npm start` does), and migrates once
+ * per run; every test file then gets its own copy of the migrated database.
+ */
 export default async function setup(project: TestProject) {
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/build.mjs', import.meta.url))], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the server did not build: ${built.stderr}`);
   const kind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
   project.provide('testDatabase', kind);
 

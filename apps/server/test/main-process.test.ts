@@ -1,19 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// The built server, as `npm start` runs it: built once here, from the sources under test.
-const BUILD_SCRIPT = fileURLToPath(new URL('../scripts/build.mjs', import.meta.url));
+// The built server, as `npm start` runs it (built by the global setup from the sources under test).
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'gerbang-main-'));
-beforeAll(() => {
-  const built = spawnSync(process.execPath, [BUILD_SCRIPT], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`the server did not build: ${built.stderr}`);
-});
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function freePort(): Promise<number> {

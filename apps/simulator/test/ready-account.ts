@@ -13,19 +13,31 @@ import {
   walletQrCodeSchema,
 } from '@gerbang/contract';
 import type { Fleet } from '../src';
-import { eventually, type serverUnderTest } from './server-under-test';
+import { eventually } from './server-under-test';
 
-type Server = ReturnType<typeof serverUnderTest>;
+/** A listening server and an Admin's headers: in this process (serverUnderTest) or another. */
+export type ServerAccess = { state: { url: string; headers: Record<string, string> } };
 
-/** An Admin's call through the server's own stack (inject), answered as status and JSON. */
-export async function adminCall(server: Server, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const res = await server.state.testApp.app.inject({
+/** An Admin's call over HTTP, answered as status and JSON. */
+export async function adminCall(server: ServerAccess, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+  return httpCall(server.state.url, server.state.headers, method, url, payload);
+}
+
+/** A call over HTTP with the given headers, answered as status and JSON. */
+export async function httpCall(
+  base: string,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const res = await fetch(new URL(url, base), {
     method,
-    url,
-    headers: server.state.headers,
-    ...(payload ? { payload } : {}),
+    headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
-  return { status: res.statusCode, body: res.json() as unknown };
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
 }
 
 let numbers = 0;
@@ -35,7 +47,7 @@ let numbers = 0;
  * `topUp` on the phone, checked healthy and its QR code read: ready to receive and to send.
  */
 export async function readyAccount(
-  server: Server,
+  server: ServerAccess,
   fleet: Fleet,
   deviceName: string,
   topUp = '2000000',

@@ -8,6 +8,8 @@ type Answer = { status: number; body: Record<string, unknown> };
 
 /** What a run saw from the outside: answers that break the API's promises, and each key's effects. */
 export type RunLog = {
+  /** The server is being killed and restarted: a request it never answers ends its operation. */
+  outages: boolean;
   /** 5xx answers, 4xx answers outside the one error shape, replays that differ. */
   problems: string[];
   /** Idempotency key → the ids of every successful answer it got (must all be one id). */
@@ -18,6 +20,9 @@ export type RunLog = {
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The server was killed under the request: its outcome is unknown to the caller, as in production. */
+class ServerGone extends Error {}
+
 function client(world: StressWorld, log: RunLog) {
   return async function call(
     method: 'GET' | 'POST',
@@ -25,11 +30,17 @@ function client(world: StressWorld, log: RunLog) {
     headers: Record<string, string> = {},
     body?: object,
   ): Promise<Answer> {
-    const response = await fetch(new URL(path, world.url), {
-      method,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, world.url), {
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      if (log.outages) throw new ServerGone((error as Error).message);
+      throw error;
+    }
     const text = await response.text();
     const label = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*/, '')} ${response.status}`;
     log.counts[label] = (log.counts[label] ?? 0) + 1;
@@ -113,7 +124,7 @@ async function paymentOperation(
     pay(view.finalAmount);
   } else if (outcome < 0.95) {
     // Paid after its time limit (the clock is moved, not waited for): a paid-late transfer.
-    await world.server.state.testApp.database.db.execute(
+    await world.server.database.db.execute(
       sql`update payment_sessions set expires_at = now() where id = ${id} and status = 'awaiting_payment'`,
     );
     for (let i = 0; i < 50; i += 1) {
@@ -207,12 +218,17 @@ const KINDS = [
 ] as const;
 
 /**
- * `count` operations chosen and shaped by `seed`, started over about two seconds and run
+ * `count` operations chosen and shaped by `seed`, started over `spreadMs` (two seconds) and run
  * concurrently against the real server. The interleaving is the server's; the operations are the
  * seed's, so a failing seed replays the same work.
  */
-export async function runOperations(world: StressWorld, seed: number, count: number): Promise<RunLog> {
-  const log: RunLog = { problems: [], effects: new Map(), counts: {} };
+export async function runOperations(
+  world: StressWorld,
+  seed: number,
+  count: number,
+  options: { outages?: boolean; spreadMs?: number } = {},
+): Promise<RunLog> {
+  const log: RunLog = { outages: options.outages ?? false, problems: [], effects: new Map(), counts: {} };
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const random = createRandom(deriveSeed(seed, index));
@@ -226,13 +242,15 @@ export async function runOperations(world: StressWorld, seed: number, count: num
       log.counts[chosen] = (log.counts[chosen] ?? 0) + 1;
       const merchant = pick(random, world.merchants);
       const tag = `${seed}-${index}-${randomUUID().slice(0, 4)}`;
-      await sleep(randomInt(random, 0, 2000));
+      await sleep(randomInt(random, 0, options.spreadMs ?? 2000));
       try {
         if (chosen === 'payment') await paymentOperation(world, log, random, merchant, tag);
         else if (chosen === 'settlement') await settlementOperation(world, log, random, merchant);
         else await customerWithdrawalOperation(world, log, random, merchant, tag);
       } catch (error) {
-        log.problems.push(`operation ${index} (${chosen}) threw: ${(error as Error).message}`);
+        if (error instanceof ServerGone)
+          log.counts['cut short by a crash'] = (log.counts['cut short by a crash'] ?? 0) + 1;
+        else log.problems.push(`operation ${index} (${chosen}) threw: ${(error as Error).message}`);
       }
     }),
   );

@@ -2,15 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLE, type WalletAccount } from '@gerbang/contract';
+import type { DatabaseHandle } from '../../../server/src/db/database';
 import { postJournal } from '../../../server/src/modules/ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../../../server/src/modules/ledger/ledger-accounts';
-import { signedInUser } from '../../../server/test/helpers/test-app';
+import { insertUser, TEST_PASSWORD } from '../../../server/test/helpers/test-app';
 import { type Fleet, silentLogger, startFleet } from '../../src';
 import { createRandom } from '../../src/prng';
-import { adminCall, readyAccount } from '../ready-account';
-import { eventually, type serverUnderTest } from '../server-under-test';
+import { adminCall, httpCall, readyAccount } from '../ready-account';
+import { eventually } from '../server-under-test';
 
-type Server = ReturnType<typeof serverUnderTest>;
+/** The server under stress: listening somewhere, an Admin's access, and its database for the checks. */
+export type StressTarget = {
+  state: { url: string; headers: Record<string, string>; operator: { email: string; password: string } };
+  database: DatabaseHandle;
+};
 
 export type StressMerchant = {
   id: string;
@@ -22,7 +27,7 @@ export type StressMerchant = {
 };
 
 export type StressWorld = {
-  server: Server;
+  server: StressTarget;
   url: string;
   fleet: Fleet;
   accounts: WalletAccount[];
@@ -66,10 +71,9 @@ const FUNDING = 20_000_000n;
  * payout method and funds to withdraw.
  */
 export async function buildStressWorld(
-  server: Server,
+  server: StressTarget,
   options: { phones: number; merchants: number; webhookFailureRate: number },
 ): Promise<StressWorld> {
-  const testApp = server.state.testApp;
   const receiver = await startWebhookReceiver(options.webhookFailureRate, 99);
   // Its own fleet, alive across the file's tests (fleetOf's fleets stop after each test).
   const fleet = await startFleet({
@@ -109,10 +113,15 @@ export async function buildStressWorld(
     });
     if (created.status !== 201) throw new Error(`merchant: ${created.status} ${JSON.stringify(created.body)}`);
     const id = (created.body as { id: string }).id;
-    const user = await signedInUser(testApp, ROLE.Merchant, { merchantId: id });
+    const user = await insertUser(server.database, { roleId: ROLE.Merchant, merchantId: id });
+    const signedIn = await httpCall(server.state.url, {}, 'POST', '/auth/signin', {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
+    const userHeaders = { authorization: `Bearer ${(signedIn.body as { accessToken: string }).accessToken}` };
     const consoleCall = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-      const res = await testApp.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
-      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+      const res = await httpCall(server.state.url, userHeaders, method, url, payload);
+      return { status: res.status, body: res.body as Record<string, unknown> };
     };
     const token = await consoleCall('POST', '/api-tokens', {
       name: 'Stress shop server',
@@ -130,7 +139,7 @@ export async function buildStressWorld(
       (m) => m?.status === 'verified',
     );
     // Funds to withdraw from the first moment, as if earlier deposits had settled.
-    await testApp.database.db.transaction((tx) =>
+    await server.database.db.transaction((tx) =>
       postJournal(tx, {
         kind: 'deposit',
         referenceType: 'test_funding',
@@ -144,7 +153,7 @@ export async function buildStressWorld(
     );
     merchants.push({
       id,
-      userHeaders: user.headers,
+      userHeaders,
       apiHeaders: { authorization: `Bearer ${token.body.secret as string}` },
       payoutMethodId: method?.id as string,
     });

@@ -1,6 +1,7 @@
 import { AGENT_PRESENCE_TIMEOUT_MS, type DEVICE_SORTS } from '@gerbang/contract';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { devices } from '../../db/schema';
 
 const { tokenHash: _secret, ...publicColumns } = getTableColumns(devices);
@@ -19,8 +20,6 @@ export type DeviceListFilter = {
   status?: 'active' | 'disabled';
   sort: (typeof DEVICE_SORTS)[number];
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMNS = { name: devices.name, lastSeenAt: devices.lastSeenAt, createdAt: devices.createdAt } as const;
 

@@ -1,6 +1,7 @@
 import type { MerchantStatus } from '@gerbang/contract';
 import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { merchants } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 
@@ -11,8 +12,6 @@ export type ListMerchantsFilter = { q?: string; status?: MerchantStatus };
 
 /** The one order of the list: by name, ties by id; the cursor carries both. */
 export const MERCHANT_LIST_SORT = 'name';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createMerchantsRepository(db: Database) {
   return {

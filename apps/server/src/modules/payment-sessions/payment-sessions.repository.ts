@@ -6,6 +6,7 @@ import {
 } from '@gerbang/contract';
 import { and, between, count, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
@@ -32,7 +33,7 @@ export type ListPaymentSessionsFilter = {
 };
 
 /** LIKE's wildcards in a customer's text match themselves. */
-const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (text: string) => `${escapeLike(text)}%`;
 
 /** The WHERE of a session list (also the CSV export's). */
 export function sessionFilterConditions(filter: ListPaymentSessionsFilter): SQL | undefined {

@@ -1,6 +1,7 @@
 import type { ProxyType } from '@gerbang/contract';
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { proxies } from '../../db/schema';
 
 export type ProxyRecord = typeof proxies.$inferSelect;
@@ -13,7 +14,6 @@ export type ProxyCheckRecord = Pick<ProxyRecord, 'checkStatus' | 'latencyMs' | '
 export type ListProxiesFilter = { q?: string; type?: ProxyType; checkStatus?: ProxyRecord['checkStatus'] };
 
 /** `%` and `_` typed by the user are literal text, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Same endpoint: type, host, port and username, with "no username" equal to "no username". */
 const sameEndpoint = (e: Pick<NewProxyRecord, 'type' | 'host' | 'port' | 'username'>) =>

@@ -1,6 +1,7 @@
 import { ROLE, type RoleId, type UserStatus } from '@gerbang/contract';
 import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { sessions, users } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -53,7 +54,6 @@ export type ListUsersFilter = {
 const newestFirst = [sql`${users.createdAt} desc nulls last`, sql`${users.id} desc nulls last`];
 
 /** `%` and `_` typed by the user are literal text, not wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createUsersRepository(db: Database) {
   function listQuery(filter: ListUsersFilter) {

@@ -2,6 +2,7 @@ import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider, type W
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like-pattern';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
@@ -78,8 +79,6 @@ export const NO_MOVEMENTS: TodayTotals = { incomingAmount: 0n, incomingCount: 0,
 
 const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The sort's column as an SQL expression and how its cursor value is cast back. */
 const SORT_KEYS = {
