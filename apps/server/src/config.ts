@@ -79,6 +79,8 @@ export const configSchema = z.object({
   TRANSFER_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(1800).default(120),
   /** How long a customer has to confirm a verified withdrawal on the /withdraw page. */
   WITHDRAWAL_CONFIRM_SECONDS: z.coerce.number().int().min(10).max(3600).default(WITHDRAWAL_CONFIRM_SECONDS),
+  /** How long a confirmed customer withdrawal may wait for a free sending account before it fails (hold released). */
+  WITHDRAWAL_QUEUE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /**
    * How long after a transfer's deadline its absence from the sending account's history proves it
    * was not made (providers list a transfer late); an earlier read can only prove it was.

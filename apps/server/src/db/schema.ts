@@ -946,8 +946,13 @@ export const withdrawals = pgTable(
     apiTokenId: uuid('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     /** A customer withdrawal not confirmed by then is cancelled (its link lapses). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** The customer must confirm the verified destination before this. */
+    /**
+     * The customer must confirm the verified destination before this; once confirmed, an account
+     * must take it before this (WITHDRAWAL_QUEUE_SECONDS) or it fails and its hold is released.
+     */
     confirmDeadlineAt: timestamp('confirm_deadline_at', { withTimezone: true }),
+    /** When the customer confirmed: it waits in awaiting_confirmation until an account is free to send it. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** Why the customer is asked to verify again: verification_timeout, confirmation_timeout. */
     lastError: text('last_error'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -54,6 +54,8 @@ export function createCustomerWithdrawalsService(deps: {
   customerPagesUrl: string;
   /** How long the customer has to confirm a verified destination. */
   confirmSeconds: number;
+  /** How long a confirmed withdrawal may wait for a free account before it fails. */
+  queueSeconds: number;
   onChange: WithdrawalListener;
 }) {
   const { repo, move } = deps;
@@ -88,6 +90,29 @@ export function createCustomerWithdrawalsService(deps: {
       to: 'cancelled',
       reason,
       set: { completedAt: new Date(), confirmDeadlineAt: null },
+      journal: releaseJournal,
+    });
+  }
+
+  /** Sends a confirmed withdrawal if an account can take it now; otherwise it keeps waiting. */
+  async function sendConfirmed(row: WithdrawalRecord): Promise<void> {
+    try {
+      await deps.transfers.start(row, { from: ['awaiting_confirmation'] });
+    } catch (error) {
+      // No account free now (it waits), or it moved meanwhile (sent by another tick, cancelled).
+      if (error instanceof AppError && (error.code === 'NO_ACCOUNT_AVAILABLE' || error.code === 'INVALID_STATE'))
+        return;
+      throw error;
+    }
+  }
+
+  /** Confirmed, but no account freed in time: nothing was sent, so it fails and its hold is released. */
+  function noAccountInTime(id: string) {
+    return move(id, {
+      from: ['awaiting_confirmation'],
+      to: 'failed',
+      reason: 'no_account_available',
+      set: { failureReason: 'no_account_available', completedAt: new Date(), confirmDeadlineAt: null },
       journal: releaseJournal,
     });
   }
@@ -183,6 +208,7 @@ export function createCustomerWithdrawalsService(deps: {
       let row = await findCustomer(id);
       if (
         row.status === 'awaiting_confirmation' &&
+        !row.confirmedAt &&
         row.confirmDeadlineAt &&
         row.confirmDeadlineAt.getTime() <= Date.now()
       ) {
@@ -196,7 +222,8 @@ export function createCustomerWithdrawalsService(deps: {
         referenceNumber: row.referenceNumber,
         currency: row.currency,
         amount: toWithdrawal(row).amount,
-        status: row.status,
+        // Confirmed and waiting for a free account: to the customer it is being sent.
+        status: row.status === 'awaiting_confirmation' && row.confirmedAt ? 'processing' : row.status,
         destination: {
           provider: row.destProvider as CreateWithdrawalBody['provider'],
           providerName: provider?.name ?? row.destProvider,
@@ -204,7 +231,9 @@ export function createCustomerWithdrawalsService(deps: {
           holderName: row.verifiedHolderName,
         },
         confirmDeadlineAt:
-          row.status === 'awaiting_confirmation' ? (row.confirmDeadlineAt?.toISOString() ?? null) : null,
+          row.status === 'awaiting_confirmation' && !row.confirmedAt
+            ? (row.confirmDeadlineAt?.toISOString() ?? null)
+            : null,
         lastError: (row.lastError as WithdrawView['lastError']) ?? null,
         failureReason: row.failureReason,
         serverTime: new Date().toISOString(),
@@ -224,10 +253,15 @@ export function createCustomerWithdrawalsService(deps: {
       if (cleared) await verify(cleared);
     },
 
-    /** The customer confirms the verified destination in time: the transfer goes out. */
+    /**
+     * The customer confirms the verified destination in time: the transfer goes out now, or, when
+     * every account that could send it is busy, as soon as one is free (sendConfirmed), within
+     * WITHDRAWAL_QUEUE_SECONDS.
+     */
     async confirm(id: string): Promise<void> {
       const row = await findCustomer(id);
       if (row.status === 'processing' || row.status === 'success') return; // a second tap
+      if (row.status === 'awaiting_confirmation' && row.confirmedAt) return; // confirmed, waiting for an account
       if (row.status !== 'awaiting_confirmation') {
         throw new AppError('INVALID_STATE', `This withdrawal is ${row.status}; it cannot be confirmed`);
       }
@@ -235,7 +269,18 @@ export function createCustomerWithdrawalsService(deps: {
         await confirmationTimedOut(id);
         throw new AppError('INVALID_STATE', 'Confirmation timeout. Please verify again.');
       }
-      await deps.transfers.start(row, { from: ['awaiting_confirmation'] });
+      const confirmed = await repo.setWhile(id, ['awaiting_confirmation'], {
+        confirmedAt: new Date(),
+        confirmDeadlineAt: new Date(Date.now() + deps.queueSeconds * 1000),
+      });
+      if (!confirmed) throw new AppError('INVALID_STATE', 'This withdrawal can no longer be confirmed');
+      deps.onChange(confirmed, confirmed.status);
+      await sendConfirmed(confirmed);
+    },
+
+    /** Confirmed withdrawals waiting for a free account are sent, oldest first (the scheduler's tick). */
+    async sendQueued(batch = 20) {
+      for (const row of await repo.confirmedUnsent(batch)) await sendConfirmed(row);
     },
 
     /** The customer (page) or the merchant (API) cancels before the money is sent. */
@@ -279,11 +324,15 @@ export function createCustomerWithdrawalsService(deps: {
       if (row) deps.onChange(row, row.status);
     },
 
-    /** Lapsed links are cancelled; passed confirmation deadlines go back to verifying. */
+    /**
+     * Lapsed links are cancelled; passed confirmation deadlines go back to verifying; confirmed
+     * withdrawals no account took in time fail.
+     */
     async sweep(batch = 100) {
-      const { lapsed, unconfirmed } = await repo.customerOverdue(batch);
+      const { lapsed, unconfirmed, unsent } = await repo.customerOverdue(batch);
       for (const row of lapsed) await cancel(row.id, 'link_expired');
       for (const row of unconfirmed) await confirmationTimedOut(row.id);
+      for (const row of unsent) await noAccountInTime(row.id);
     },
   };
 }

@@ -152,6 +152,49 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
     await tap(id, 'cancel');
   });
 
+  it('keeps a confirmation made while every account is busy, and sends it once one is free', async () => {
+    const id = (await open(body())).json().id;
+    await eventually(async () => (await page(id)).status === 'awaiting_confirmation');
+    const busy = (isBusy: boolean) =>
+      t.database.db.update(devices).set({ isBusy }).where(eq(devices.id, sender.phone.device.id));
+    await busy(true);
+    try {
+      expect((await tap(id, 'confirm')).statusCode).toBe(200);
+      const waiting = await page(id);
+      // To the customer it is on its way; the merchant sees it still unsent.
+      expect(waiting).toMatchObject({ status: 'processing', confirmDeadlineAt: null });
+      expect((await payer.get(`/v1/withdrawals/${id}`)).json().status).toBe('awaiting_confirmation');
+      expect((await tap(id, 'confirm')).statusCode).toBe(200);
+    } finally {
+      await busy(false);
+    }
+    await eventually(async () => (await page(id)).status === 'success');
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('fails a confirmed withdrawal no account takes in time, releasing its hold', async () => {
+    const before = await balance();
+    const id = (await open(body())).json().id;
+    await eventually(async () => (await page(id)).status === 'awaiting_confirmation');
+    const busy = (isBusy: boolean) =>
+      t.database.db.update(devices).set({ isBusy }).where(eq(devices.id, sender.phone.device.id));
+    await busy(true);
+    try {
+      expect((await tap(id, 'confirm')).statusCode).toBe(200);
+      // WITHDRAWAL_QUEUE_SECONDS pass with every account still busy.
+      await t.database.db
+        .update(withdrawals)
+        .set({ confirmDeadlineAt: new Date(Date.now() - 1000) })
+        .where(eq(withdrawals.id, id));
+      await withdrawalsOf(t.app.ctx).customers?.sweep();
+      expect(await page(id)).toMatchObject({ status: 'failed', failureReason: 'no_account_available' });
+      expect((await balance()).available).toBe(before.available);
+    } finally {
+      await busy(false);
+    }
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it('fails when the provider knows no such account, releasing the hold', async () => {
     const before = await balance();
     const failing = await readyAccount(t, 'livin', (command) =>

@@ -1,5 +1,5 @@
 import { WITHDRAWAL_EVENT_TYPES, type WithdrawalStatus } from '@gerbang/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
@@ -161,7 +161,10 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return row ?? null;
     },
 
-    /** Customer withdrawals whose link lapsed, or whose confirmation deadline passed. */
+    /**
+     * Customer withdrawals whose link lapsed or whose confirmation deadline passed (not yet
+     * confirmed), and confirmed ones no account took before their deadline.
+     */
     async customerOverdue(limit: number) {
       const open = ['verifying', 'awaiting_confirmation'] as const;
       const lapsed = await db
@@ -169,12 +172,26 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .from(withdrawals)
         .where(and(inArray(withdrawals.status, [...open]), lt(withdrawals.expiresAt, sql`now()`)))
         .limit(limit);
-      const unconfirmed = await db
+      const passed = await db
         .select()
         .from(withdrawals)
         .where(and(eq(withdrawals.status, 'awaiting_confirmation'), lt(withdrawals.confirmDeadlineAt, sql`now()`)))
         .limit(limit);
-      return { lapsed, unconfirmed };
+      return {
+        lapsed: lapsed.filter((row) => !row.confirmedAt),
+        unconfirmed: passed.filter((row) => !row.confirmedAt),
+        unsent: passed.filter((row) => row.confirmedAt),
+      };
+    },
+
+    /** Confirmed customer withdrawals still waiting for a free account, oldest confirmation first. */
+    async confirmedUnsent(limit: number): Promise<WithdrawalRecord[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, 'awaiting_confirmation'), isNotNull(withdrawals.confirmedAt)))
+        .orderBy(asc(withdrawals.confirmedAt))
+        .limit(limit);
     },
 
     /** Transfers whose outcome is overdue (the deadline sweep). */

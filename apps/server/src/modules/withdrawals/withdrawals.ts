@@ -20,6 +20,7 @@ import { createWithdrawalsService, type WithdrawalsService } from './withdrawals
 
 /** Deadlines of transfers and inquiries, and the history requests for uncertain transfers. */
 const SWEEP_MS = 5_000;
+const QUEUE_MS = 1_000;
 const HISTORY_REQUEST_MS = 60_000;
 
 export type Withdrawals = {
@@ -121,6 +122,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     move,
     customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
     confirmSeconds: ctx.config.WITHDRAWAL_CONFIRM_SECONDS,
+    queueSeconds: ctx.config.WITHDRAWAL_QUEUE_SECONDS,
     onChange,
   });
   const service = createWithdrawalsService({
@@ -152,6 +154,10 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     await transfers.sweepOverdue();
     await inquiries.failOverdue();
     await customers?.sweep();
+  });
+  // Confirmed customer withdrawals waiting for a free account go out as soon as one is.
+  ctx.scheduler.every('withdrawals.send-queued', QUEUE_MS, async () => {
+    await customers?.sendQueued();
   });
   ctx.scheduler.every('withdrawals.history-requests', HISTORY_REQUEST_MS, () => transfers.requestHistories());
 
