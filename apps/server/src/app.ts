@@ -4,11 +4,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { BODY_LIMIT_BYTES } from '@gerbang/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppContext, createAppContext } from './app-context';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
@@ -66,7 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest('auth', null);
   app.decorateRequest('apiCaller', null);
   // JSON only: any other body type is refused with 415 rather than parsed as text.

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { responseSerializerCompiler } from './response-serializer';
+
+const compile = (schema: z.ZodType) =>
+  responseSerializerCompiler({ schema, method: 'GET', url: '/x', httpStatus: '200' }) as (data: unknown) => string;
+
+describe('response serialization', () => {
+  it('writes only the fields the response schema names, as JSON the schema describes', () => {
+    const write = compile(
+      z.object({
+        id: z.string(),
+        status: z.enum(['active', 'disabled']),
+        note: z.string().nullable(),
+        tags: z.array(z.object({ name: z.string() })),
+        extra: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    );
+    const out = write({
+      id: 'u1',
+      status: 'active',
+      note: null,
+      tags: [{ name: 'a', secret: 'x' }],
+      passwordHash: 'never',
+      extra: { a: 1, b: 'two' },
+    });
+    expect(JSON.parse(out)).toEqual({
+      id: 'u1',
+      status: 'active',
+      note: null,
+      tags: [{ name: 'a' }],
+      extra: { a: 1, b: 'two' },
+    });
+    expect(out).not.toContain('never');
+  });
+
+  it('keeps zod for a schema JSON Schema cannot express (a Date), still stripping unknown fields', () => {
+    const write = compile(z.object({ at: z.date() }));
+    expect(JSON.parse(write({ at: new Date(0), other: 1 }))).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+  });
+});
