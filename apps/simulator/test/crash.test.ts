@@ -10,7 +10,7 @@ import { type ServerProcess, serverProcess } from './stress/server-process';
 import { outcomesSoFar, passTheClocks } from './stress/stress-clock';
 import { stressViolations } from './stress/stress-invariants';
 import { runOperations } from './stress/stress-operations';
-import { buildStressWorld, type StressWorld } from './stress/stress-world';
+import { buildStressWorld, STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
 
 /**
  * Crashes (docs/stress.md): the stress harness's operations against the built server in its own
@@ -45,16 +45,7 @@ describe.skipIf(!onPostgres)('crash: SIGKILL under load, restart, invariants int
       JWT_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'warn',
-      HEALTH_CHECK_SCHEDULE_MINUTES: '0',
-      WALLET_CHECK_SCHEDULE_MINUTES: '0',
-      PROXY_CHECK_SCHEDULE_MINUTES: '0',
-      WALLET_COMMAND_DEADLINE_SECONDS: '3',
-      TRANSFER_DEADLINE_SECONDS: '2',
-      TRANSFER_HISTORY_LAG_SECONDS: '2',
-      WITHDRAWAL_CONFIRM_SECONDS: '10',
-      WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1',
-      WEBHOOK_TIMEOUT_SECONDS: '2',
-      SCHEDULER_TICK_MS: '200',
+      ...STRESS_SERVER_ENV,
     });
     await server.start();
     const admin = await insertUser(database, { roleId: ROLE.Admin });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { withdrawalDetailSchema } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
-import { postJournal } from '../../server/src/modules/ledger/ledger';
-import { LEDGER_ACCOUNTS } from '../../server/src/modules/ledger/ledger-accounts';
+import { fundMerchant } from '../../server/src/modules/withdrawals/withdrawals.test-support';
 import { merchantWithUser } from '../../server/test/helpers/merchant-api';
 import { api as consoleApi } from '../../server/test/helpers/test-api';
 import { adminCall, readyAccount } from './ready-account';
@@ -23,18 +22,7 @@ describe('money out through the simulator’s phones', () => {
     const fleet = await server.fleetOf('payout', 1);
     const sender = await readyAccount(server, fleet, 'payout-001');
     const shop = await merchantWithUser(server.state.testApp, randomUUID());
-    await server.state.testApp.database.db.transaction((tx) =>
-      postJournal(tx, {
-        kind: 'deposit',
-        referenceType: 'test_funding',
-        referenceId: randomUUID(),
-        currency: 'IDR',
-        lines: [
-          { account: LEDGER_ACCOUNTS.walletCash(sender.id, 'IDR'), amountMinor: 500_000n },
-          { account: LEDGER_ACCOUNTS.merchantAvailable(shop.merchantId, 'IDR'), amountMinor: -500_000n },
-        ],
-      }),
-    );
+    await fundMerchant(server.state.testApp, shop.merchantId, sender.id, 500_000n);
     const merchant = consoleApi(server.state.testApp.app, shop.sessionHeaders);
 
     fleet.wallets.nameDestination('8610099887', 'PT SINAR JAYA');

@@ -3,7 +3,7 @@ import { serverUnderTest } from './server-under-test';
 import { outcomesSoFar, passTheClocks } from './stress/stress-clock';
 import { stressViolations } from './stress/stress-invariants';
 import { runOperations } from './stress/stress-operations';
-import { buildStressWorld, type StressWorld } from './stress/stress-world';
+import { buildStressWorld, STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
 
 /**
  * The stress harness (docs/stress.md): seeded runs of concurrent mixed operations against the real
@@ -18,17 +18,7 @@ const GRACE_SECONDS = 20;
 
 const onPostgres = inject('testDatabase') === 'postgres';
 
-const server = serverUnderTest({
-  WALLET_CHECK_SCHEDULE_MINUTES: '0',
-  PROXY_CHECK_SCHEDULE_MINUTES: '0',
-  WALLET_COMMAND_DEADLINE_SECONDS: '3',
-  TRANSFER_DEADLINE_SECONDS: '2',
-  TRANSFER_HISTORY_LAG_SECONDS: '2',
-  WITHDRAWAL_CONFIRM_SECONDS: '10',
-  WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1',
-  WEBHOOK_TIMEOUT_SECONDS: '2',
-  SCHEDULER_TICK_MS: '200',
-});
+const server = serverUnderTest(STRESS_SERVER_ENV);
 
 describe.skipIf(!onPostgres)('stress: concurrent mixed operations on PostgreSQL', () => {
   let world: StressWorld;

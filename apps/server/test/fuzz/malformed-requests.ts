@@ -1,20 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BODY_LIMIT_BYTES } from '@gerbang/contract';
+import type { Random } from '../../../simulator/src/prng';
 import type { FuzzRoute, JsonSchema } from './openapi-routes';
-
-export type Random = () => number;
-
-/** mulberry32: the same seed makes the same requests, so a failure can be replayed. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 

@@ -71,6 +71,28 @@ function payeeOf(view: DepositView): string | null {
 }
 
 /**
+ * `POST path` with a new Idempotency-Key, sometimes twice at once (`twice`): the ids of every
+ * successful answer are logged under the key (they must all be one). Returns the id, if any.
+ */
+async function createIdempotently(
+  call: ReturnType<typeof client>,
+  log: RunLog,
+  merchant: StressMerchant,
+  path: string,
+  body: object,
+  twice: boolean,
+): Promise<{ id: string | undefined; key: string; headers: Record<string, string> }> {
+  const key = randomUUID();
+  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
+  const create = () => call('POST', path, headers, body);
+  const answers = twice ? await Promise.all([create(), create()]) : [await create()];
+  const ids = new Set<string>();
+  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
+  log.effects.set(`${merchant.id}:${key}`, ids);
+  return { id: [...ids][0], key, headers };
+}
+
+/**
  * One customer payment: a session created through the merchant API (sometimes the same request
  * twice, sometimes the same key with another body), then paid exactly, paid twice, paid the wrong
  * amount, paid after 'I Have Transferred', paid after its time limit, or never paid.
@@ -83,20 +105,13 @@ async function paymentOperation(
   tag: string,
 ) {
   const call = client(world, log);
-  const key = randomUUID();
   const body = { referenceNumber: `ST-${tag}`, amount: String(randomInt(random, 10, 900) * 1000), method: 'dana' };
-  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
-  const create = () => call('POST', '/v1/payment-sessions', headers, body);
   const roll = random();
-  const answers = roll < 0.2 ? await Promise.all([create(), create()]) : [await create()];
+  const { id, key, headers } = await createIdempotently(call, log, merchant, '/v1/payment-sessions', body, roll < 0.2);
   if (roll >= 0.2 && roll < 0.3) {
     const other = await call('POST', '/v1/payment-sessions', headers, { ...body, amount: '12345000' });
     if (other.status < 400) log.problems.push(`key ${key} reused with another body was accepted (${other.status})`);
   }
-  const ids = new Set<string>();
-  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
-  log.effects.set(`${merchant.id}:${key}`, ids);
-  const id = [...ids][0];
   if (!id) return;
   const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
   const payee = payeeOf(view);
@@ -175,21 +190,13 @@ async function customerWithdrawalOperation(
   tag: string,
 ) {
   const call = client(world, log);
-  const key = randomUUID();
-  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
   const body = {
     referenceNumber: `WD-${tag}`,
     amount: String(randomInt(random, 10, 300) * 1000),
     provider: 'bca',
     accountNumber: pick(random, world.customerDestinations),
   };
-  const roll = random();
-  const create = () => call('POST', '/v1/withdrawals', headers, body);
-  const answers = roll < 0.2 ? await Promise.all([create(), create()]) : [await create()];
-  const ids = new Set<string>();
-  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
-  log.effects.set(`${merchant.id}:${key}`, ids);
-  const id = [...ids][0];
+  const { id } = await createIdempotently(call, log, merchant, '/v1/withdrawals', body, random() < 0.2);
   if (!id) return;
   const fate = random();
   if (fate < 0.15) {

@@ -3,8 +3,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLE, type WalletAccount } from '@gerbang/contract';
 import type { DatabaseHandle } from '../../../server/src/db/database';
-import { postJournal } from '../../../server/src/modules/ledger/ledger';
-import { LEDGER_ACCOUNTS } from '../../../server/src/modules/ledger/ledger-accounts';
+import { fundMerchant } from '../../../server/src/modules/withdrawals/withdrawals.test-support';
 import { insertUser, TEST_PASSWORD } from '../../../server/test/helpers/test-app';
 import { type Fleet, silentLogger, startFleet } from '../../src';
 import { createRandom } from '../../src/prng';
@@ -63,6 +62,23 @@ function startWebhookReceiver(failureRate: number, seed: number): Promise<Webhoo
 }
 
 const FUNDING = 20_000_000n;
+
+/**
+ * The server's settings under stress: schedules that would add unrelated work are off, and every
+ * deadline is seconds, so a run's transfers, confirmations and webhook retries end within it.
+ */
+export const STRESS_SERVER_ENV: Record<string, string> = {
+  HEALTH_CHECK_SCHEDULE_MINUTES: '0',
+  WALLET_CHECK_SCHEDULE_MINUTES: '0',
+  PROXY_CHECK_SCHEDULE_MINUTES: '0',
+  WALLET_COMMAND_DEADLINE_SECONDS: '3',
+  TRANSFER_DEADLINE_SECONDS: '2',
+  TRANSFER_HISTORY_LAG_SECONDS: '2',
+  WITHDRAWAL_CONFIRM_SECONDS: '10',
+  WEBHOOK_RETRY_DELAYS_SECONDS: '1,1,1',
+  WEBHOOK_TIMEOUT_SECONDS: '2',
+  SCHEDULER_TICK_MS: '200',
+};
 
 /**
  * What every stress run works in: phones with ready DANA accounts (they receive deposits and send
@@ -139,18 +155,7 @@ export async function buildStressWorld(
       (m) => m?.status === 'verified',
     );
     // Funds to withdraw from the first moment, as if earlier deposits had settled.
-    await server.database.db.transaction((tx) =>
-      postJournal(tx, {
-        kind: 'deposit',
-        referenceType: 'test_funding',
-        referenceId: randomUUID(),
-        currency: 'IDR',
-        lines: [
-          { account: LEDGER_ACCOUNTS.walletCash(accounts[0]?.id as string, 'IDR'), amountMinor: FUNDING },
-          { account: LEDGER_ACCOUNTS.merchantAvailable(id, 'IDR'), amountMinor: -FUNDING },
-        ],
-      }),
-    );
+    await fundMerchant(server, id, accounts[0]?.id as string, FUNDING);
     merchants.push({
       id,
       userHeaders,

@@ -1,12 +1,12 @@
 import { WALLET_PROVIDERS } from '@gerbang/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../app-context';
 import { isOnlineSql } from '../devices/devices.repository';
 import { walletsOf } from '../wallets/wallets';
 
-async function rows<T>(ctx: AppContext, query: ReturnType<typeof sql>): Promise<T[]> {
+async function rows<T>(ctx: AppContext, query: SQL): Promise<T[]> {
   return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
@@ -44,36 +44,32 @@ function createMetrics(ctx: AppContext) {
     registers: [registry],
   });
 
-  new Gauge({
-    name: 'gerbang_payment_sessions',
-    help: 'Payment sessions by status',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const counts = await rows<{ status: string; count: number }>(
-        ctx,
-        sql`select status, count(*)::int as count from payment_sessions group by status`,
-      );
-      for (const { status, count } of counts) this.set({ status }, count);
-    },
-  });
-
-  new Gauge({
-    name: 'gerbang_webhook_events',
-    help: 'Webhook events in the outbox by status (pending includes those waiting for a retry)',
-    labelNames: ['status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const counts = await rows<{ status: string; count: number }>(
-        ctx,
-        sql`select status, count(*)::int as count from webhook_events where status in ('pending', 'failed') group by status`,
-      );
-      for (const status of ['pending', 'failed']) this.set({ status }, 0);
-      for (const { status, count } of counts) this.set({ status }, count);
-    },
-  });
+  /** A gauge of counts by status, read when scraped; `always` are reported as 0 when none has that status. */
+  const countsByStatus = (name: string, help: string, query: SQL, always: readonly string[] = []) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const status of always) this.set({ status }, 0);
+        for (const { status, count } of await rows<{ status: string; count: number }>(ctx, query)) {
+          this.set({ status }, count);
+        }
+      },
+    });
+  countsByStatus(
+    'gerbang_payment_sessions',
+    'Payment sessions by status',
+    sql`select status, count(*)::int as count from payment_sessions group by status`,
+  );
+  countsByStatus(
+    'gerbang_webhook_events',
+    'Webhook events in the outbox by status (pending includes those waiting for a retry)',
+    sql`select status, count(*)::int as count from webhook_events where status in ('pending', 'failed') group by status`,
+    ['pending', 'failed'],
+  );
 
   new Gauge({
     name: 'gerbang_webhook_outbox_lag_seconds',

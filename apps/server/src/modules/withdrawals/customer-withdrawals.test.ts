@@ -19,6 +19,9 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
   const page = async (id: string) => (await t.app.inject({ method: 'GET', url: `/public/withdrawals/${id}` })).json();
   const tap = (id: string, action: 'verify' | 'confirm' | 'cancel') =>
     t.app.inject({ method: 'POST', url: `/public/withdrawals/${id}/${action}` });
+  /** Every account's phone busy (or free again): no account can send. */
+  const busy = (isBusy: boolean) =>
+    t.database.db.update(devices).set({ isBusy }).where(eq(devices.id, sender.phone.device.id));
   const open = (body: object, key: string = randomUUID()) =>
     payer.post('/v1/withdrawals', body, { 'idempotency-key': key });
   const body = (extra: object = {}) => ({
@@ -155,8 +158,6 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
   it('keeps a confirmation made while every account is busy, and sends it once one is free', async () => {
     const id = (await open(body())).json().id;
     await eventually(async () => (await page(id)).status === 'awaiting_confirmation');
-    const busy = (isBusy: boolean) =>
-      t.database.db.update(devices).set({ isBusy }).where(eq(devices.id, sender.phone.device.id));
     await busy(true);
     try {
       expect((await tap(id, 'confirm')).statusCode).toBe(200);
@@ -176,8 +177,6 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
     const before = await balance();
     const id = (await open(body())).json().id;
     await eventually(async () => (await page(id)).status === 'awaiting_confirmation');
-    const busy = (isBusy: boolean) =>
-      t.database.db.update(devices).set({ isBusy }).where(eq(devices.id, sender.phone.device.id));
     await busy(true);
     try {
       expect((await tap(id, 'confirm')).statusCode).toBe(200);

@@ -11,7 +11,12 @@ import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
  * Money the merchant earned, as a deposit leaves it: cash at the wallet account, owed to the
  * merchant (the deposit path has its own tests; these need a balance to take out).
  */
-export async function fundMerchant(t: FleetTestApp, merchantId: string, walletAccountId: string, amountMinor: bigint) {
+export async function fundMerchant(
+  t: Pick<FleetTestApp, 'database'>,
+  merchantId: string,
+  walletAccountId: string,
+  amountMinor: bigint,
+) {
   await t.database.db.transaction((tx) =>
     postJournal(tx, {
       kind: 'deposit',
