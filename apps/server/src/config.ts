@@ -1,5 +1,6 @@
 import { WITHDRAWAL_CONFIRM_SECONDS } from '@gerbang/contract';
 import { z } from 'zod';
+import type { SecretBoxKeys } from './crypto/secret-box';
 
 /**
  * Every setting the server reads, parsed once at boot. Nothing else reads process.env.
@@ -35,6 +36,23 @@ export const configSchema = z.object({
   ENCRYPTION_KEY: z
     .string()
     .refine((v) => decodeKey(v)?.length === 32, 'must be 32 bytes in base64 or hex')
+    .optional(),
+  /** The name sealed values carry for ENCRYPTION_KEY: a new key gets a new name (docs/operations.md, key rotation). */
+  ENCRYPTION_KEY_VERSION: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/, 'lowercase letters and digits, at most 16')
+    .default('v1'),
+  /** Retired keys that still open old values until `npm run admin -- reseal` has run: `v1:<key>,v2:<key>`. */
+  ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .refine(
+      (text) =>
+        text.split(',').every((entry) => {
+          const [version, key, ...rest] = entry.trim().split(':');
+          return rest.length === 0 && /^[a-z0-9]{1,16}$/.test(version ?? '') && decodeKey(key ?? '')?.length === 32;
+        }),
+      'a comma-separated list of version:key, each key 32 bytes in base64 or hex',
+    )
     .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
@@ -107,6 +125,8 @@ export type RawConfig = z.infer<typeof configSchema>;
 export type Config = Omit<RawConfig, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'CORS_ORIGINS'> & {
   JWT_SECRET: string;
   ENCRYPTION_KEY: Buffer;
+  /** The secret box's keys: ENCRYPTION_KEY under its version, and the retired ones. */
+  ENCRYPTION_KEYS: SecretBoxKeys;
   CORS_ORIGINS: string[];
 };
 
@@ -130,6 +150,12 @@ export function parseConfig(env: Record<string, string | undefined>): RawConfig 
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const config = result.data;
+  const previous = previousKeys(config.ENCRYPTION_KEYS_PREVIOUS);
+  if (config.ENCRYPTION_KEY_VERSION in previous) {
+    throw new ConfigError([
+      `ENCRYPTION_KEYS_PREVIOUS: names ${config.ENCRYPTION_KEY_VERSION}, the version of ENCRYPTION_KEY; give the new key a new ENCRYPTION_KEY_VERSION`,
+    ]);
+  }
   if (config.DATABASE_URL) {
     const missing = (['JWT_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !config[k]);
     if (missing.length > 0) {
@@ -145,10 +171,25 @@ export function resolveConfig(raw: RawConfig, secrets: { JWT_SECRET: string; ENC
         .map((o) => o.trim())
         .filter(Boolean)
     : [raw.ADMIN_CONSOLE_URL, raw.MERCHANT_CONSOLE_URL].map((u) => new URL(u).origin);
+  const key = decodeKey(raw.ENCRYPTION_KEY ?? secrets.ENCRYPTION_KEY) as Buffer;
   return {
     ...raw,
     JWT_SECRET: raw.JWT_SECRET ?? secrets.JWT_SECRET,
-    ENCRYPTION_KEY: decodeKey(raw.ENCRYPTION_KEY ?? secrets.ENCRYPTION_KEY) as Buffer,
+    ENCRYPTION_KEY: key,
+    ENCRYPTION_KEYS: {
+      current: { version: raw.ENCRYPTION_KEY_VERSION, key },
+      previous: previousKeys(raw.ENCRYPTION_KEYS_PREVIOUS),
+    },
     CORS_ORIGINS: corsOrigins,
   };
+}
+
+function previousKeys(text: string | undefined): Record<string, Buffer> {
+  if (!text) return {};
+  return Object.fromEntries(
+    text.split(',').map((entry) => {
+      const [version, key] = entry.trim().split(':') as [string, string];
+      return [version, decodeKey(key) as Buffer];
+    }),
+  );
 }

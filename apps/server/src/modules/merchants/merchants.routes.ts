@@ -32,7 +32,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   const service = createMerchantsService({
     repo: createMerchantsRepository(ctx.db),
     audit: ctx.audit,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEY),
+    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -33,7 +33,7 @@ export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const service = createProxiesService({
     repo: createProxiesRepository(ctx.db),
     audit: ctx.audit,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEY),
+    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
     logger: ctx.logger,
     check: { url: ctx.config.PROXY_CHECK_URL, timeoutMs: ctx.config.PROXY_CHECK_TIMEOUT_SECONDS * 1000 },
   });

@@ -49,7 +49,7 @@ export type Wallets = {
 
 function createWallets(ctx: AppContext): Wallets {
   const fleet = fleetOf(ctx);
-  const secretBox = createSecretBox(ctx.config.ENCRYPTION_KEY);
+  const secretBox = createSecretBox(ctx.config.ENCRYPTION_KEYS);
   const repo = createWalletsRepository(ctx.db);
   const logins = createWalletLoginRepository(ctx.db);
   const proxies = createProxiesRepository(ctx.db);

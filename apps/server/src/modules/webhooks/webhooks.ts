@@ -13,7 +13,7 @@ export function webhooksOf(ctx: AppContext): WebhookDelivery {
   if (existing) return existing;
   const delivery = createWebhookDelivery({
     db: ctx.db,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEY),
+    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
     logger: ctx.logger,
     retryDelaysSeconds: ctx.config.WEBHOOK_RETRY_DELAYS_SECONDS,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
