@@ -1,24 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/free-port';
 
 // The built server, as `npm start` runs it (built by the global setup from the sources under test).
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'gerbang-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 

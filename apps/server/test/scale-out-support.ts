@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
@@ -8,17 +7,6 @@ import { listen } from '../src/modules/realtime/realtime.test-support';
 import { createMemoryMailer, createTestConfig } from './helpers/test-app';
 
 export const hasRedisServer = () => spawnSync('redis-server', ['--version']).status === 0;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A throwaway redis-server on loopback, in the foreground so the test owns (and stops) its process. */
 export async function startRedis(port: number): Promise<ChildProcess> {

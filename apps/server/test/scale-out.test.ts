@@ -22,10 +22,11 @@ import {
   send,
 } from '../src/modules/agents/agents.test-support';
 import { type ClientSocket, connect, next } from '../src/modules/realtime/realtime.test-support';
+import { freePort } from './helpers/free-port';
 import { freshMinute } from './helpers/merchant-api';
 import { ensureMerchant, insertUser, signIn } from './helpers/test-app';
 import { createTestDatabase } from './helpers/test-database';
-import { freePort, hasRedisServer, sharedEnv, startInstance, startRedis, stopRedis } from './scale-out-support';
+import { hasRedisServer, sharedEnv, startInstance, startRedis, stopRedis } from './scale-out-support';
 
 const enabled = process.env.TEST_DATABASE === 'postgres' && hasRedisServer();
 const { OK } = HEALTH_CHECK_STATUS;

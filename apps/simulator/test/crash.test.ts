@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../server/test/helpers/free-port';
+import { type ServerProcess, serverProcess } from '../../server/test/helpers/server-process';
 import { insertUser, TEST_PASSWORD } from '../../server/test/helpers/test-app';
 import { createTestDatabase } from '../../server/test/helpers/test-database';
 import { createRandom, randomInt } from '../src/prng';
 import { httpCall } from './ready-account';
-import { type ServerProcess, serverProcess } from './stress/server-process';
 import { outcomesSoFar, passTheClocks } from './stress/stress-clock';
 import { stressViolations } from './stress/stress-invariants';
 import { runOperations } from './stress/stress-operations';
@@ -22,15 +22,6 @@ const RUNS = Number(process.env.CRASH_RUNS ?? 1);
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
 const OPERATIONS = Number(process.env.CRASH_OPERATIONS ?? 80);
 const onPostgres = inject('testDatabase') === 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(!onPostgres)('crash: SIGKILL under load, restart, invariants intact', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

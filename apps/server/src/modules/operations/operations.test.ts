@@ -1,20 +1,10 @@
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/helpers/free-port';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app';
 import { metricsOf } from './metrics';
 import { buildMetricsServer } from './metrics-server';
 import { createReadiness } from './readiness';
-
-/** A port nothing listens on: Redis there never answers. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('health and readiness probes', () => {
   let t: TestApp;
@@ -68,7 +58,7 @@ describe('readiness with Redis configured', () => {
 
   it('is not ready while Redis does not answer, without telling the client where Redis is', async () => {
     // The probe alone: an app whose realtime adapter cannot reach Redis is another test's subject.
-    const config = { ...t.app.ctx.config, REDIS_URL: `redis://127.0.0.1:${await closedPort()}` };
+    const config = { ...t.app.ctx.config, REDIS_URL: `redis://127.0.0.1:${await freePort()}` };
     const readiness = createReadiness({ ...t.app.ctx, config });
     try {
       const result = await readiness.check();

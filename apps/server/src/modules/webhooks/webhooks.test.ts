@@ -9,6 +9,7 @@ import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
+import { metricsOf } from '../operations/metrics';
 import { verifyWebhook } from './webhook-signature';
 import { webhooksOf } from './webhooks';
 
@@ -145,5 +146,19 @@ describe('webhooks: signed, from an outbox, retried until the receiver takes the
     expect(event?.attempts).toBe(4);
     expect((await admin.post(`/webhook-events/${event?.id}/resend`)).statusCode).toBe(204);
     await eventually(async () => (await eventsOf(session.id))[0]?.status === 'delivered');
+  });
+
+  it('counts every attempt by its outcome in the Prometheus metrics', async () => {
+    const counted = async (outcome: string) =>
+      Number(
+        new RegExp(`gerbang_webhook_delivery_attempts_total\\{outcome="${outcome}"\\} (\\d+)`).exec(
+          (await metricsOf(t.app.ctx).scrape()).body,
+        )?.[1] ?? 0,
+      );
+    const attempts = await t.database.db.select().from(webhookDeliveries);
+    // This file's one event that ran out of retries, and every other attempt as it ended.
+    expect(await counted('failed')).toBe(1);
+    expect((await counted('delivered')) + (await counted('retry_scheduled')) + 1).toBe(attempts.length);
+    expect(await counted('retry_scheduled')).toBeGreaterThanOrEqual(5);
   });
 });

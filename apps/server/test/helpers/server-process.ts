@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../server/', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built server (built by the test run's global setup) as its own process, which a test may kill with SIGKILL and start again. */
 export function serverProcess(env: Record<string, string>) {
