@@ -20,7 +20,7 @@ import {
   USERS_SEEDED,
   WALLET_ACCOUNTS_SEEDED,
 } from './scenarios';
-import { BENCH_MERCHANT_ID, type SeedPlan } from './seed';
+import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './seed';
 
 /**
  * `npm run bench`: each throughput scenario as a ratio to a bare Fastify route measured right
@@ -123,8 +123,8 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
       `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
     );
     // The million sessions only when a session-list scenario runs: seeding them takes a minute.
-    const sessions = scenarios.some((s) => s.id.startsWith('sessions-list')) ? SESSIONS_SEEDED : 0;
-    if (sessions > 0) log(`${kind}: and ${sessions} payment sessions`);
+    const sessions = scenarios.some((s) => /^(sessions|transactions)-list/.test(s.id)) ? SESSIONS_SEEDED : 0;
+    if (sessions > 0) log(`${kind}: and ${sessions} payment sessions and incoming transfers`);
     server = await startServerChild(`api-${kind}`, './server-process.ts', {
       BENCH_SEED: JSON.stringify({ ...PLAN, paymentSessions: sessions }),
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -136,7 +136,10 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
     const ctx: ScenarioContext = { url: server.url, token: '', deepCursor: '', password: PLAN.password };
     try {
       ctx.token = await signInForToken(server.url, PLAN.adminEmail, PLAN.password);
-      if (sessions > 0) ctx.sessionAccountId = await sessionAccountOf(server.url, ctx.token);
+      if (sessions > 0) {
+        ctx.sessionAccountId = await sessionAccountOf(server.url, ctx.token);
+        ctx.merchantToken = await signInForToken(server.url, BENCH_MERCHANT_USER_EMAIL, PLAN.password);
+      }
       const walkStartedAt = performance.now();
       const deep = await cursorAtDepth(server.url, ctx.token, DEEP_OFFSET, CURSOR_WALK_BUDGET_MS);
       ctx.deepCursor = deep.cursor;
@@ -157,7 +160,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
         reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
       }
     }
-    if (sessions > 0) {
+    if (scenarios.some((s) => s.id.startsWith('sessions-list'))) {
       // One merchant's sessions (a tenth), then everyone's: flat memory gives the same peak.
       const exports = [];
       for (const query of [`merchantId=${BENCH_MERCHANT_ID}`, '']) {

@@ -2,6 +2,7 @@ import {
   createApiPaymentSession,
   currentUser,
   getWalletSummary,
+  listDepositTransfers,
   listPaymentSessions,
   listWallets,
   PAGE_SIZE_DEFAULT,
@@ -24,6 +25,8 @@ export type ScenarioContext = {
   password: string;
   /** A receiving account that has seeded sessions (the account filter's value). */
   sessionAccountId?: string;
+  /** The bench merchant's console user (lists as a merchant sees them). */
+  merchantToken?: string;
 };
 
 export type Scenario = {
@@ -179,6 +182,38 @@ export const SESSION_LIST_SCENARIOS: Scenario[] = Object.entries(SESSION_LIST_FI
   }),
 }));
 
+/** Each filter of the "Transaction" list (incoming transfers), as an Admin or as the merchant. */
+const TRANSACTION_LIST_FILTERS: Record<string, { query: string; asMerchant?: boolean }> = {
+  none: { query: '' },
+  outcome: { query: 'outcome=unmatched' },
+  // The review queue: the few open ones among a million.
+  'awaiting-review': { query: 'awaitingReview=true' },
+  'outcome-awaiting-review': { query: 'outcome=paid_late&awaitingReview=true' },
+  merchant: { query: '', asMerchant: true },
+  'merchant-outcome': { query: 'outcome=matched', asMerchant: true },
+};
+
+export const TRANSACTION_LIST_SCENARIOS: Scenario[] = Object.entries(TRANSACTION_LIST_FILTERS).map(
+  ([name, { query, asMerchant }]) => ({
+    id: `transactions-list-${name}-postgres`,
+    title: `GET /transactions?limit=50 (${name === 'none' ? 'no filter' : name}) of ${SESSIONS_SEEDED / 1000}k transfers at ${SESSION_LIST_RATE}/s`,
+    database: 'postgres' as const,
+    target: { kind: 'p95' as const, maxMs: 50 },
+    load: (ctx: ScenarioContext): LoadOptions => ({
+      url: ctx.url,
+      requests: [
+        {
+          method: 'GET',
+          path: `${listDepositTransfers.path}?limit=${PAGE_SIZE_DEFAULT}${query ? `&${query}` : ''}`,
+          headers: bearer((asMerchant ? ctx.merchantToken : ctx.token) ?? ''),
+        },
+      ],
+      pacedRate: SESSION_LIST_RATE,
+      durationSeconds: SIGNIN_SECONDS,
+    }),
+  }),
+);
+
 export const SCENARIOS: Scenario[] = [
   {
     id: 'current-user-pglite',
@@ -243,4 +278,5 @@ export const SCENARIOS: Scenario[] = [
     baseline: { title: 'single INSERT route', load: singleInsertLoad },
   },
   ...SESSION_LIST_SCENARIOS,
+  ...TRANSACTION_LIST_SCENARIOS,
 ];

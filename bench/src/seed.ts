@@ -17,7 +17,10 @@ export type SeedPlan = {
   password: string;
   /** DANA accounts spread over phones (10 per phone), each with check runs and today's transfers. */
   walletAccounts: number;
-  /** Payment sessions across ten merchants (the bench merchant has a tenth), two seconds apart. */
+  /**
+   * Payment sessions across ten merchants (the bench merchant has a tenth), two seconds apart,
+   * and as many incoming transfers (the "Transaction" list): one paid each successful session.
+   */
   paymentSessions?: number;
 };
 
@@ -57,7 +60,15 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   }
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   await seedMerchantApi(database);
-  if (plan.paymentSessions) await seedPaymentSessions(database, plan.paymentSessions);
+  await database.db.execute(sql`
+    insert into users (email, name, role_id, status, password_hash, merchant_id)
+    values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
+      ${BENCH_MERCHANT_ID}::uuid)
+    on conflict (email) do nothing`);
+  if (plan.paymentSessions) {
+    await seedPaymentSessions(database, plan.paymentSessions);
+    await seedDepositTransfers(database, plan.paymentSessions);
+  }
   // Fresh statistics, so the planner sees 100k rows rather than an empty table.
   await database.db.execute(sql`analyze`);
 }
@@ -123,6 +134,8 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
 /** The bench merchant's API token (every payments and withdrawals scope): a fixed secret, only ever on loopback. */
 export const BENCH_API_TOKEN = `gbk_${'b'.repeat(43)}`;
 export const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
+/** The bench merchant's console user (the merchant's own view of its lists); the plan's password. */
+export const BENCH_MERCHANT_USER_EMAIL = 'bench-merchant@example.test';
 
 /**
  * A merchant with an API token for the merchant API's scenarios, and the table of the single-insert
@@ -161,6 +174,8 @@ export async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
 
 /** The reference numbers of the seeded sessions: `BENCH-<n>`, n = 1 newest. */
 export const SEEDED_SESSION_PREFIX = 'BENCH-';
+/** The provider ids of the seeded transfers: `BENCH-T-<n>`, paying session `BENCH-<n>`. */
+const SEEDED_TRANSFER_PREFIX = 'BENCH-T-';
 
 /** Sessions two seconds apart inside their 15-minute limit: only these may still be open. */
 const OPEN_WINDOW_ROWS = 450;
@@ -201,4 +216,43 @@ async function seedPaymentSessions(database: DatabaseHandle, count: number): Pro
       case when n % 100 < 60 then now() - n * interval '2 seconds' + interval '3 minutes' end,
       now() - n * interval '2 seconds', now() - n * interval '2 seconds'
     from generate_series(1, ${count}::int) as s(n), accounts, shops`);
+}
+
+/** Transfers still awaiting an operator's review (paid late or unmatched, newest): a real queue's size. */
+const OPEN_REVIEW_ROWS = 2_000;
+
+/**
+ * The "Transaction" list's million: an incoming transfer for every seeded session number, reported
+ * three minutes after its session opened. Successful sessions were paid by theirs (matched, the
+ * session's merchant recorded); of the rest, 30 % carry an expired session's amount (paid late),
+ * 10 % match nothing. Only the newest few are still in the review queue; operators sent the older
+ * ones back. Every transfer has its deposit_matches row, so the matching sweep has nothing to do.
+ */
+async function seedDepositTransfers(database: DatabaseHandle, count: number): Promise<void> {
+  await database.db.execute(sql`
+    with accounts as (select array_agg(id order by id) as ids from wallet_accounts)
+    insert into wallet_transactions (account_id, provider_transaction_id, direction, amount_minor, currency,
+      counterparty_name, occurred_at, reported_at, source)
+    select accounts.ids[1 + n % array_length(accounts.ids, 1)], ${SEEDED_TRANSFER_PREFIX} || n, 'in',
+      case when n % 100 < 90 then 10000 + n else 7777 + n end, 'IDR', 'Customer ' || n,
+      now() - n * interval '2 seconds' + interval '3 minutes',
+      now() - n * interval '2 seconds' + interval '3 minutes 5 seconds', 'push'
+    from generate_series(1, ${count}::int) as s(n), accounts`);
+  await database.db.execute(sql`
+    insert into deposit_matches (wallet_transaction_id, wallet_account_id, outcome, payment_session_id,
+      paid_merchant_id, resolution, resolution_note, resolved_at, created_at)
+    select t.id, t.account_id,
+      case when n % 100 < 60 then 'matched' when n % 100 < 90 then 'paid_late' else 'unmatched' end,
+      case when n % 100 < 90 then s.id end,
+      case when n % 100 < 60 then s.merchant_id end,
+      case when n % 100 >= 60 and n > ${OPEN_REVIEW_ROWS} then 'refunded_outside' end,
+      case when n % 100 >= 60 and n > ${OPEN_REVIEW_ROWS} then 'Sent back by bank transfer' end,
+      case when n % 100 >= 60 and n > ${OPEN_REVIEW_ROWS} then t.reported_at + interval '1 hour' end,
+      t.reported_at + interval '1 second'
+    from (select id, account_id, reported_at, substr(provider_transaction_id, ${SEEDED_TRANSFER_PREFIX.length + 1})::int as n
+          from wallet_transactions where provider_transaction_id like ${`${SEEDED_TRANSFER_PREFIX}%`}) t
+    join payment_sessions s on s.reference_number = ${SEEDED_SESSION_PREFIX} || t.n`);
+  await database.db.execute(sql`
+    update payment_sessions s set wallet_transaction_id = m.wallet_transaction_id
+    from deposit_matches m where m.outcome = 'matched' and m.payment_session_id = s.id`);
 }

@@ -767,14 +767,31 @@ export const depositMatches = pgTable(
     resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     resolutionNote: text('resolution_note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /**
+     * The merchant whose session this transfer paid (matched, or matched by an operator): the
+     * merchant's view of the list walks its own index instead of probing every transfer's session.
+     */
+    paidMerchantId: uuid('paid_merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
-    // The review queues: open items of an outcome, oldest first.
+    // The review queues: open items of an outcome, in time order.
     index('deposit_matches_open_idx')
-      .on(t.outcome, t.createdAt)
+      .on(t.outcome, t.createdAt, t.walletTransactionId)
       .where(sql`${t.resolvedAt} is null and ${t.outcome} <> 'matched'`),
     index('deposit_matches_session_idx').on(t.paymentSessionId),
+    // The "Transaction" list, newest first, by each of its filters (read backwards for DESC).
+    index('deposit_matches_created_idx').on(t.createdAt, t.walletTransactionId),
+    index('deposit_matches_outcome_created_idx').on(t.outcome, t.createdAt, t.walletTransactionId),
+    index('deposit_matches_awaiting_created_idx')
+      .on(t.createdAt, t.walletTransactionId)
+      .where(sql`${t.resolvedAt} is null and ${t.outcome} <> 'matched'`),
+    index('deposit_matches_merchant_created_idx')
+      .on(t.paidMerchantId, t.createdAt, t.walletTransactionId)
+      .where(sql`${t.paidMerchantId} is not null`),
+    index('deposit_matches_merchant_outcome_created_idx')
+      .on(t.paidMerchantId, t.outcome, t.createdAt, t.walletTransactionId)
+      .where(sql`${t.paidMerchantId} is not null`),
   ],
 );
 

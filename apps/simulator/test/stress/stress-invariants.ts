@@ -51,6 +51,15 @@ export async function stressViolations(db: Database, logs: RunLog[], graceSecond
         group by payment_session_id having count(*) > 1`,
   );
   violations.push(...paidTwice.map((r) => `payment session ${r.id} was paid by ${r.matches} transfers`));
+  const misattributed = await rows<{ id: string }>(
+    db,
+    sql`select m.wallet_transaction_id as id from deposit_matches m
+        left join payment_sessions s on s.wallet_transaction_id = m.wallet_transaction_id
+        where m.paid_merchant_id is distinct from s.merchant_id`,
+  );
+  violations.push(
+    ...misattributed.map((r) => `incoming transfer ${r.id} is listed for a merchant whose session it did not pay`),
+  );
   const credited = await rows<{ id: string; status: string; credits: number }>(
     db,
     sql`select s.id, s.status, count(j.id)::int as credits from payment_sessions s

@@ -102,6 +102,7 @@ export function createDepositMatching(deps: {
             walletAccountId: t.accountId,
             outcome: 'matched',
             paymentSessionId: paid.id,
+            paidMerchantId: paid.merchantId,
           });
           return { outcome: 'matched' as MatchOutcome, session: paid, from: session.status };
         }

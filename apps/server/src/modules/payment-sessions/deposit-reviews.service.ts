@@ -108,6 +108,7 @@ export function createDepositReviewsService(deps: {
           userId: actor.userId,
           note: body.note,
           paymentSessionId: moved.id,
+          paidMerchantId: moved.merchantId,
         });
         await record(tx, actor, AUDIT_ACTIONS.depositMatchedByOperator, transferId, {
           paymentSessionId: moved.id,

@@ -114,6 +114,17 @@ describe('the review queues: paid-late and unmatched transfers, resolved by an o
       ),
     ).toBe(true);
     expect(page.items.map((item: { paymentSessionId: string }) => item.paymentSessionId)).toContain(paid.id);
+    // A late transfer appears to the merchant once an operator matched it to its session, under
+    // its outcome too; nothing a merchant sees is awaiting review.
+    const late = await paidLate('47000');
+    expect((await shop.console.get('/transactions?outcome=paid_late&limit=100')).json().items).not.toContainEqual(
+      expect.objectContaining({ id: late.transfer.id }),
+    );
+    await admin.post(`/transactions/${late.transfer.id}/match`, { paymentSessionId: late.session.id, note: 'Receipt' });
+    expect((await shop.console.get('/transactions?outcome=paid_late&limit=100')).json().items).toContainEqual(
+      expect.objectContaining({ id: late.transfer.id, resolution: 'matched' }),
+    );
+    expect((await shop.console.get('/transactions?awaitingReview=true')).json().items).toEqual([]);
     const other = await merchantWithToken(t);
     expect((await other.console.get('/transactions?limit=100')).json().items).toEqual([]);
     const staff = api(t.app, (await signedInUser(t, ROLE.Staff)).headers);

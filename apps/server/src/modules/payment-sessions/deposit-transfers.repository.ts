@@ -36,34 +36,37 @@ export type DepositTransferRecord = Awaited<
 
 /** Incoming transfers and what became of them, newest considered first. */
 export function createDepositTransfersRepository(db: Database) {
+  function pageQuery(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) {
+    const where: (SQL | undefined)[] = [
+      filter.outcome ? eq(depositMatches.outcome, filter.outcome) : undefined,
+      filter.awaitingReview ? and(isNull(depositMatches.resolvedAt), ne(depositMatches.outcome, 'matched')) : undefined,
+      filter.merchantId ? eq(depositMatches.paidMerchantId, filter.merchantId) : undefined,
+      after
+        ? sql`(${depositMatches.createdAt}, ${depositMatches.walletTransactionId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+    ];
+    return db
+      .select(columns)
+      .from(depositMatches)
+      .innerJoin(walletTransactions, eq(walletTransactions.id, depositMatches.walletTransactionId))
+      .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
+      .leftJoin(paymentSessions, eq(paymentSessions.id, depositMatches.paymentSessionId))
+      .leftJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+      .where(and(...where))
+      .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
+      .limit(limit + 1);
+  }
+
   return {
     async page(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) {
-      const where: (SQL | undefined)[] = [
-        filter.outcome ? eq(depositMatches.outcome, filter.outcome) : undefined,
-        filter.awaitingReview
-          ? and(isNull(depositMatches.resolvedAt), ne(depositMatches.outcome, 'matched'))
-          : undefined,
-        filter.merchantId
-          ? and(
-              eq(paymentSessions.merchantId, filter.merchantId),
-              eq(paymentSessions.walletTransactionId, depositMatches.walletTransactionId),
-            )
-          : undefined,
-        after
-          ? sql`(${depositMatches.createdAt}, ${depositMatches.walletTransactionId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ];
-      return db
-        .select(columns)
-        .from(depositMatches)
-        .innerJoin(walletTransactions, eq(walletTransactions.id, depositMatches.walletTransactionId))
-        .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
-        .leftJoin(paymentSessions, eq(paymentSessions.id, depositMatches.paymentSessionId))
-        .leftJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
-        .where(and(...where))
-        .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
-        .limit(limit + 1);
+      // A transfer that paid a merchant's session is settled, never awaiting review: nothing to read.
+      if (filter.merchantId && filter.awaitingReview) return [];
+      return pageQuery(filter, limit, after);
     },
+
+    /** The list's SQL, for the test that checks PostgreSQL reads it along an index. */
+    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) =>
+      pageQuery(filter, limit, after).toSQL(),
 
     /** A queued transfer (paid late or unmatched, unresolved), locked for its resolution; null otherwise. */
     async lockQueued(tx: Database, transferId: string) {
@@ -85,7 +88,9 @@ export function createDepositTransfersRepository(db: Database) {
     async resolve(
       tx: Database,
       transferId: string,
-      resolution: { kind: 'matched' | 'refunded_outside'; userId: string; note: string; paymentSessionId?: string },
+      resolution:
+        | { kind: 'matched'; userId: string; note: string; paymentSessionId: string; paidMerchantId: string }
+        | { kind: 'refunded_outside'; userId: string; note: string },
     ) {
       await tx
         .update(depositMatches)
@@ -94,7 +99,9 @@ export function createDepositTransfersRepository(db: Database) {
           resolvedByUserId: resolution.userId,
           resolutionNote: resolution.note,
           resolvedAt: sql`now()`,
-          ...(resolution.paymentSessionId ? { paymentSessionId: resolution.paymentSessionId } : {}),
+          ...(resolution.kind === 'matched'
+            ? { paymentSessionId: resolution.paymentSessionId, paidMerchantId: resolution.paidMerchantId }
+            : {}),
         })
         .where(eq(depositMatches.walletTransactionId, transferId));
     },
