@@ -33,6 +33,8 @@ export type ScenarioReport = {
    * CPU time per request measures work, not how much of the machine the server happened to get.
    */
   cpuPerRequestUs?: number;
+  /** PostgreSQL's CPU per request (µs, the postmaster and its backends), when it runs on this machine. */
+  databaseCpuPerRequestUs?: number;
   cpuRatio?: number;
   /** 1-minute load average of the machine when the measured run ended. */
   loadAverage1m?: number;
@@ -75,6 +77,10 @@ export function printTable(rows: ScenarioReport[]): void {
     'Result',
     'CPU',
     'ELU',
+    'µs/req',
+    'DB µs/req',
+    'CPU vs bare',
+    'Loop max',
     'Load',
   ];
   const body = rows.map((r) => [
@@ -90,6 +96,7 @@ export function printTable(rows: ScenarioReport[]): void {
     r.server ? `${r.server.cpuPercent.toFixed(0)}%` : '',
     r.server ? r.server.eventLoopUtilization.toFixed(2) : '',
     fmt(r.cpuPerRequestUs, 0),
+    fmt(r.databaseCpuPerRequestUs, 0),
     r.cpuRatio === undefined ? '' : `${(r.cpuRatio * 100).toFixed(1)}%`,
     r.server ? `${r.server.loopDelayMaxMs} ms` : '',
     r.loadAverage1m === undefined ? '' : r.loadAverage1m.toFixed(1),
@@ -103,7 +110,7 @@ export function printTable(rows: ScenarioReport[]): void {
   for (const row of body) console.log(line(row));
   for (const r of rows) if (r.note) console.log(`  ${r.id}: ${r.note}`);
   console.log(
-    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; CPU vs bare = bare µs/req ÷ this µs/req (PostgreSQL backends not counted); Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
+    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; DB µs/req = PostgreSQL CPU per request (postmaster and backends); CPU vs bare = bare µs/req ÷ this µs/req (server CPU only); Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
   );
 }
 

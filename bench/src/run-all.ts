@@ -8,6 +8,7 @@ import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from '.
 import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { type BenchPostgres, startBenchPostgres } from './postgres';
+import { postgresCpuMs } from './postgres-cpu';
 import { runRealtimeBench } from './realtime/run-realtime';
 import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
 import {
@@ -47,25 +48,38 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 type Measured = Awaited<ReturnType<typeof measure>>;
 
 /** One measured run, with the server child's CPU and event-loop share over the measured part only. */
-async function measure(server: ServerChild, options: LoadOptions, profileName?: string) {
+async function measure(server: ServerChild, options: LoadOptions, profileName?: string, databaseUrl?: string) {
   let before = await server.usage();
   let startedAt = performance.now();
+  let databaseBefore: number | undefined;
   const result = await runLoad(options, {
     beforeMeasure: async () => {
       if (profileName) await server.profileStart();
       before = await server.usage();
+      databaseBefore = databaseUrl ? postgresCpuMs(databaseUrl) : undefined;
       startedAt = performance.now();
     },
   });
   const after = await server.usage();
+  const databaseAfter = databaseUrl ? postgresCpuMs(databaseUrl) : undefined;
   const usage = usageBetween(before, after, performance.now() - startedAt);
   if (profileName) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     await server.profileStop(join(PROFILE_DIR, `${profileName}.cpuprofile`));
   }
   const cpuPerRequestUs = result.total > 0 ? Math.round((usage.cpuMs * 1000) / result.total) : undefined;
+  const databaseCpuPerRequestUs =
+    result.total > 0 && databaseBefore !== undefined && databaseAfter !== undefined
+      ? Math.round(((databaseAfter - databaseBefore) * 1000) / result.total)
+      : undefined;
   // The 1-minute load average as the run ends: above ~2 on two cores, something else was competing.
-  return { result, server: usage, cpuPerRequestUs, loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 };
+  return {
+    result,
+    server: usage,
+    cpuPerRequestUs,
+    databaseCpuPerRequestUs,
+    loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+  };
 }
 
 const cpuRatioOf = (bare: Measured | undefined, run: Measured) =>
@@ -77,7 +91,13 @@ const bareLoad = (bare: ServerChild, durationSeconds?: number): LoadOptions => (
   ...(durationSeconds ? { durationSeconds } : {}),
 });
 
-async function runScenario(scenario: Scenario, server: ServerChild, bare: ServerChild, ctx: ScenarioContext) {
+async function runScenario(
+  scenario: Scenario,
+  server: ServerChild,
+  bare: ServerChild,
+  ctx: ScenarioContext,
+  databaseUrl?: string,
+) {
   const base = { id: scenario.id, title: scenario.title, database: scenario.database, target: scenario.target };
   log(`${scenario.id}: ${scenario.title}`);
   const load = scenario.load(ctx);
@@ -88,7 +108,7 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
   } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
-  const run = await measure(server, load, profiling ? scenario.id : undefined);
+  const run = await measure(server, load, profiling ? scenario.id : undefined, databaseUrl);
   const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
   const cpuRatio = cpuRatioOf(paired, run);
   const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0);
@@ -104,6 +124,7 @@ async function runScenario(scenario: Scenario, server: ServerChild, bare: Server
     result: run.result,
     server: run.server,
     cpuPerRequestUs: run.cpuPerRequestUs,
+    ...(run.databaseCpuPerRequestUs === undefined ? {} : { databaseCpuPerRequestUs: run.databaseCpuPerRequestUs }),
     loadAverage1m: run.loadAverage1m,
     ...(paired ? { bare: paired } : {}),
     ...(note ? { note } : {}),
@@ -154,7 +175,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
 
     for (const scenario of scenarios) {
       try {
-        reports.push(await runScenario(scenario, server, bare, ctx));
+        reports.push(await runScenario(scenario, server, bare, ctx, postgres?.url));
       } catch (error) {
         const { id, title, database, target } = scenario;
         reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
