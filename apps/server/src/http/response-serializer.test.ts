@@ -34,6 +34,22 @@ describe('response serialization', () => {
     expect(out).not.toContain('never');
   });
 
+  it('writes nullable times, numbers and enums as their value or null', () => {
+    const write = compile(
+      z.object({
+        at: z.iso.datetime().nullable(),
+        count: z.number().int().nullable(),
+        state: z.enum(['on', 'off']).nullable(),
+        // Inside a nullable object (an anyOf Ajv checks) a null enum must still pass.
+        nested: z.object({ when: z.iso.datetime().nullable(), reason: z.enum(['a', 'b']).nullable() }).nullable(),
+      }),
+    );
+    const full = { at: '2026-11-24T08:00:00.000Z', count: 3, state: 'on', nested: { when: null, reason: null } };
+    expect(JSON.parse(write(full))).toEqual(full);
+    const empty = { at: null, count: null, state: null, nested: null };
+    expect(JSON.parse(write(empty))).toEqual(empty);
+  });
+
   it('keeps zod for a schema JSON Schema cannot express (a Date), still stripping unknown fields', () => {
     const write = compile(z.object({ at: z.date() }));
     expect(JSON.parse(write({ at: new Date(0), other: 1 }))).toEqual({ at: '1970-01-01T00:00:00.000Z' });

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText } from '../../db/iso-text';
 import { apiTokens, merchants } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -15,7 +16,7 @@ const columns = {
   createdAt: apiTokens.createdAt,
   /** Computed by the database clock, the one every instance shares. */
   isExpired: sql<boolean>`coalesce(${apiTokens.expiresAt} <= now(), false)`,
-  cursorAt: sql<string>`to_char(${apiTokens.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  cursorAt: cursorText(apiTokens.createdAt),
 };
 export type ApiTokenRecord = {
   id: string;

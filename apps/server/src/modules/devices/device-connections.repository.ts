@@ -1,9 +1,10 @@
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText } from '../../db/iso-text';
 import { deviceConnections } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
-const cursorAt = sql<string>`to_char(${deviceConnections.connectedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = cursorText(deviceConnections.connectedAt);
 
 /** The connection log: a row opens on an agent's hello and closes with the reason it ended. */
 export function createDeviceConnectionsRepository(db: Database) {

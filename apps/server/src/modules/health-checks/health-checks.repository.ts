@@ -1,6 +1,7 @@
 import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
 import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText, isoText } from '../../db/iso-text';
 import { healthCheckRuns } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -22,8 +23,6 @@ export type RunScope = 'device' | 'wallet';
 const CHECKING = HEALTH_CHECK_STATUS.Checking;
 const inScope = (scope: RunScope) =>
   scope === 'device' ? isNull(healthCheckRuns.walletAccountId) : isNotNull(healthCheckRuns.walletAccountId);
-const isoOf = (column: SQL | typeof healthCheckRuns.startedAt) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type RunOutcome = {
   status: number;
@@ -128,7 +127,7 @@ export function createHealthChecksRepository(db: Database) {
         : sql``;
       const result = await db.execute(sql`
         select d.id as "deviceId", t.type as "type", r.status::int as "status",
-          ${isoOf(sql`r.started_at`)} as "startedAt", ${isoOf(sql`r.finished_at`)} as "finishedAt"
+          ${isoText(sql`r.started_at`)} as "startedAt", ${isoText(sql`r.finished_at`)} as "finishedAt"
         from devices d
         cross join (values ${types}) as t(type)
         cross join lateral (
@@ -154,7 +153,7 @@ export function createHealthChecksRepository(db: Database) {
       return db
         .select({
           run: healthCheckRuns,
-          cursorAt: sql<string>`to_char(${healthCheckRuns.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+          cursorAt: cursorText(healthCheckRuns.startedAt),
         })
         .from(healthCheckRuns)
         .where(and(...where))

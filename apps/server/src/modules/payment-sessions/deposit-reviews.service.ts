@@ -1,4 +1,4 @@
-import { type DepositTransfer, formatAmount, type WalletProvider } from '@gerbang/contract';
+import { type DepositTransfer, formatAmount } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { paymentSessions } from '../../db/schema';
@@ -22,20 +22,20 @@ function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
   return {
     id: row.id,
     walletAccountId: row.walletAccountId,
-    provider: row.provider as WalletProvider,
+    provider: row.provider,
     accountNumber: row.accountNumber,
     currency: row.currency,
-    amount: formatAmount(row.amountMinor, row.currency),
+    amount: formatAmount(BigInt(row.amountMinor), row.currency),
     counterpartyName: row.counterpartyName,
     providerTransactionId: row.providerTransactionId,
-    occurredAt: row.occurredAt.toISOString(),
+    occurredAt: row.occurredAt,
     outcome: row.outcome,
     paymentSessionId: row.paymentSessionId,
     referenceNumber: row.referenceNumber,
     merchantName: row.merchantName,
     resolution: row.resolution,
     resolutionNote: row.resolutionNote,
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolvedAt: row.resolvedAt,
   };
 }
 

@@ -1,6 +1,8 @@
-import type { DepositOutcome } from '@gerbang/contract';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Currency, DepositOutcome, WalletProvider } from '@gerbang/contract';
+import { and, eq, fillPlaceholders, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText, isoText } from '../../db/iso-text';
+import { preparedRead } from '../../db/prepared-read';
 import { depositMatches, merchants, paymentSessions, walletAccounts, walletTransactions } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -11,38 +13,76 @@ export type DepositTransfersFilter = {
   merchantId?: string;
 };
 
-const columns = {
-  id: walletTransactions.id,
-  walletAccountId: walletTransactions.accountId,
-  provider: walletAccounts.provider,
-  accountNumber: walletAccounts.accountNumber,
-  currency: walletTransactions.currency,
-  amountMinor: walletTransactions.amountMinor,
-  counterpartyName: walletTransactions.counterpartyName,
-  providerTransactionId: walletTransactions.providerTransactionId,
-  occurredAt: walletTransactions.occurredAt,
-  outcome: depositMatches.outcome,
-  paymentSessionId: depositMatches.paymentSessionId,
-  referenceNumber: paymentSessions.referenceNumber,
-  merchantName: merchants.name,
-  resolution: depositMatches.resolution,
-  resolutionNote: depositMatches.resolutionNote,
-  resolvedAt: depositMatches.resolvedAt,
-  cursorAt: sql<string>`to_char(${depositMatches.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+const named = <T>(name: string, value: SQLWrapper) => sql<T>`${value}`.as(name);
+
+/** A list row, as PostgreSQL writes it: times as ISO text, the amount as text of minor units. */
+export type DepositTransferRecord = {
+  id: string;
+  walletAccountId: string;
+  provider: WalletProvider;
+  accountNumber: string;
+  currency: Currency;
+  amountMinor: string;
+  counterpartyName: string;
+  providerTransactionId: string;
+  occurredAt: string;
+  outcome: DepositOutcome;
+  paymentSessionId: string | null;
+  referenceNumber: string | null;
+  merchantName: string | null;
+  resolution: 'matched' | 'refunded_outside' | null;
+  resolutionNote: string | null;
+  resolvedAt: string | null;
+  cursorAt: string;
 };
-export type DepositTransferRecord = Awaited<
-  ReturnType<ReturnType<typeof createDepositTransfersRepository>['page']>
->[number];
+
+const columns = {
+  id: named<string>('id', walletTransactions.id),
+  walletAccountId: named<string>('walletAccountId', walletTransactions.accountId),
+  provider: named<string>('provider', walletAccounts.provider),
+  accountNumber: named<string>('accountNumber', walletAccounts.accountNumber),
+  currency: named<string>('currency', walletTransactions.currency),
+  amountMinor: named<string>('amountMinor', sql`${walletTransactions.amountMinor}::text`),
+  counterpartyName: named<string>('counterpartyName', walletTransactions.counterpartyName),
+  providerTransactionId: named<string>('providerTransactionId', walletTransactions.providerTransactionId),
+  occurredAt: named<string>('occurredAt', isoText(walletTransactions.occurredAt)),
+  outcome: named<string>('outcome', depositMatches.outcome),
+  paymentSessionId: named<string>('paymentSessionId', depositMatches.paymentSessionId),
+  referenceNumber: named<string>('referenceNumber', paymentSessions.referenceNumber),
+  merchantName: named<string>('merchantName', merchants.name),
+  resolution: named<string>('resolution', depositMatches.resolution),
+  resolutionNote: named<string>('resolutionNote', depositMatches.resolutionNote),
+  resolvedAt: named<string>('resolvedAt', isoText(depositMatches.resolvedAt)),
+  cursorAt: named<string>('cursorAt', cursorText(depositMatches.createdAt)),
+};
+
+/** Which filters a list request has: one prepared statement per combination. */
+const shapeOf = (filter: DepositTransfersFilter, after?: KeysetCursor) =>
+  [
+    filter.outcome ? 'outcome' : '',
+    filter.awaitingReview ? 'awaiting' : '',
+    filter.merchantId ? 'merchant' : '',
+    after ? 'after' : '',
+  ].join(',');
+
+const valuesOf = (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) => ({
+  outcome: filter.outcome,
+  merchantId: filter.merchantId,
+  afterAt: after?.at,
+  afterId: after?.id,
+  limit: limit + 1,
+});
 
 /** Incoming transfers and what became of them, newest considered first. */
 export function createDepositTransfersRepository(db: Database) {
-  function pageQuery(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) {
+  function pageQuery(shape: string) {
+    const has = new Set(shape.split(','));
     const where: (SQL | undefined)[] = [
-      filter.outcome ? eq(depositMatches.outcome, filter.outcome) : undefined,
-      filter.awaitingReview ? and(isNull(depositMatches.resolvedAt), ne(depositMatches.outcome, 'matched')) : undefined,
-      filter.merchantId ? eq(depositMatches.paidMerchantId, filter.merchantId) : undefined,
-      after
-        ? sql`(${depositMatches.createdAt}, ${depositMatches.walletTransactionId}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+      has.has('outcome') ? eq(depositMatches.outcome, sql.placeholder('outcome')) : undefined,
+      has.has('awaiting') ? and(isNull(depositMatches.resolvedAt), ne(depositMatches.outcome, 'matched')) : undefined,
+      has.has('merchant') ? eq(depositMatches.paidMerchantId, sql.placeholder('merchantId')) : undefined,
+      has.has('after')
+        ? sql`(${depositMatches.createdAt}, ${depositMatches.walletTransactionId}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
         : undefined,
     ];
     return db
@@ -54,19 +94,22 @@ export function createDepositTransfersRepository(db: Database) {
       .leftJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
       .where(and(...where))
       .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
-      .limit(limit + 1);
+      .limit(sql.placeholder('limit'));
   }
+  const readPage = preparedRead<string, DepositTransferRecord>(db, pageQuery);
 
   return {
-    async page(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) {
+    async page(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor): Promise<DepositTransferRecord[]> {
       // A transfer that paid a merchant's session is settled, never awaiting review: nothing to read.
       if (filter.merchantId && filter.awaitingReview) return [];
-      return pageQuery(filter, limit, after);
+      return readPage(shapeOf(filter, after), valuesOf(filter, limit, after));
     },
 
-    /** The list's SQL, for the test that checks PostgreSQL reads it along an index. */
-    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) =>
-      pageQuery(filter, limit, after).toSQL(),
+    /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
+    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) => {
+      const query = pageQuery(shapeOf(filter, after)).toSQL();
+      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
+    },
 
     /** A queued transfer (paid late or unmatched, unresolved), locked for its resolution; null otherwise. */
     async lockQueued(tx: Database, transferId: string) {

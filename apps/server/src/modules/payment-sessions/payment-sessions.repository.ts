@@ -6,6 +6,7 @@ import {
 } from '@gerbang/contract';
 import { and, between, count, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
@@ -18,7 +19,7 @@ export type NewPaymentSession = typeof paymentSessions.$inferInsert;
 /** The states a session waits for money in (its final amount is reserved on its account). */
 export const AWAITING_MONEY: PaymentSessionStatus[] = ['awaiting_payment', 'processing'];
 
-const cursorAt = sql<string>`to_char(${paymentSessions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = cursorText(paymentSessions.createdAt);
 
 export type ListPaymentSessionsFilter = {
   merchantId?: string;

@@ -1,7 +1,9 @@
-import { ROLE, type RoleId, type UserStatus } from '@gerbang/contract';
-import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ROLE, type RoleId, type User, type UserStatus } from '@gerbang/contract';
+import { and, eq, fillPlaceholders, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
+import { preparedRead } from '../../db/prepared-read';
 import { sessions, users } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -14,22 +16,18 @@ const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
  * - cursorAt: created_at with microseconds, because a JS Date keeps only milliseconds and a
  *   truncated cursor would repeat or skip rows created in the same millisecond.
  */
+// A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into a hashed subplan that reads
+// every live session for each page; this probes sessions_user_idx for the page's rows only.
+// Written out in full because drizzle leaves columns unqualified in a one-table select, and
+// inside the subquery an unqualified "id" would mean sessions.id.
+const isLoggedIn = sql<boolean>`coalesce((select true from "sessions" s where s."user_id" = "users"."id" and s."revoked_at" is null and s."expires_at" > now() limit 1), false)`;
+const merchantName = sql<string | null>`(select m."name" from "merchants" m where m."id" = "users"."merchant_id")`;
+
 const userColumns = {
   ...publicColumns,
-  // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into a hashed subplan that reads
-  // every live session for each page; this probes sessions_user_idx for the page's rows only.
-  // Written out in full because drizzle leaves columns unqualified in a one-table select, and
-  // inside the subquery an unqualified "id" would mean sessions.id.
-  isLoggedIn:
-    sql<boolean>`coalesce((select true from "sessions" s where s."user_id" = "users"."id" and s."revoked_at" is null and s."expires_at" > now() limit 1), false)`.as(
-      'is_logged_in',
-    ),
-  merchantName: sql<string | null>`(select m."name" from "merchants" m where m."id" = "users"."merchant_id")`.as(
-    'merchant_name',
-  ),
-  cursorAt: sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
-    'cursor_at',
-  ),
+  isLoggedIn: isLoggedIn.as('is_logged_in'),
+  merchantName: merchantName.as('merchant_name'),
+  cursorAt: cursorText(users.createdAt).as('cursor_at'),
 };
 
 export type UserRecord = Omit<typeof users.$inferSelect, 'passwordHash'> & {
@@ -55,26 +53,68 @@ const newestFirst = [sql`${users.createdAt} desc nulls last`, sql`${users.id} de
 
 /** `%` and `_` typed by the user are literal text, not wildcards. */
 
+/** A list row: the answer's user as PostgreSQL writes it, and the row's cursor time. */
+export type UserListRow = User & { cursorAt: string };
+
+const listColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  roleId: sql<RoleId>`${users.roleId}`.as('roleId'),
+  merchantId: sql<string | null>`${users.merchantId}`.as('merchantId'),
+  merchantName: merchantName.as('merchantName'),
+  status: users.status,
+  isLoggedIn: isLoggedIn.as('isLoggedIn'),
+  lastLoginAt: isoText(users.lastLoginAt).as('lastLoginAt'),
+  createdAt: isoText(users.createdAt).as('createdAt'),
+  updatedAt: isoText(users.updatedAt).as('updatedAt'),
+  cursorAt: cursorText(users.createdAt).as('cursorAt'),
+};
+
+/** Which filters a list request has: one prepared statement per combination. */
+const shapeOf = (filter: ListUsersFilter) =>
+  [
+    filter.roleId !== undefined ? 'role' : '',
+    filter.status !== undefined ? 'status' : '',
+    filter.merchantId !== undefined ? 'merchant' : '',
+    filter.q ? 'q' : '',
+    filter.after ? 'after' : '',
+  ].join(',');
+
+const valuesOf = (filter: ListUsersFilter) => ({
+  roleId: filter.roleId,
+  status: filter.status,
+  merchantId: filter.merchantId,
+  pattern: filter.q ? `%${escapeLike(filter.q)}%` : undefined,
+  afterAt: filter.after?.at,
+  afterId: filter.after?.id,
+  limit: filter.limit + 1,
+});
+
 export function createUsersRepository(db: Database) {
-  function listQuery(filter: ListUsersFilter) {
+  function listQuery(shape: string) {
+    const has = new Set(shape.split(','));
     const where: SQL[] = [];
-    if (filter.roleId !== undefined) where.push(eq(users.roleId, filter.roleId));
-    if (filter.status !== undefined) where.push(eq(users.status, filter.status));
-    if (filter.merchantId !== undefined) where.push(eq(users.merchantId, filter.merchantId));
-    if (filter.q) {
-      const pattern = `%${escapeLike(filter.q)}%`;
+    if (has.has('role')) where.push(eq(users.roleId, sql.placeholder('roleId')));
+    if (has.has('status')) where.push(eq(users.status, sql.placeholder('status')));
+    if (has.has('merchant')) where.push(eq(users.merchantId, sql.placeholder('merchantId')));
+    if (has.has('q')) {
+      const pattern = sql.placeholder('pattern');
       where.push(or(ilike(users.email, pattern), ilike(users.name, pattern)) as SQL);
     }
-    if (filter.after) {
-      where.push(sql`(${users.createdAt}, ${users.id}) < (${filter.after.at}::timestamptz, ${filter.after.id}::uuid)`);
+    if (has.has('after')) {
+      where.push(
+        sql`(${users.createdAt}, ${users.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
+      );
     }
     return db
-      .select(userColumns)
+      .select(listColumns)
       .from(users)
       .where(and(...where))
       .orderBy(...newestFirst)
-      .limit(filter.limit + 1);
+      .limit(sql.placeholder('limit'));
   }
+  const readList = preparedRead<string, UserListRow>(db, listQuery);
 
   async function findById(id: string): Promise<UserRecord | null> {
     const rows = await db
@@ -93,12 +133,15 @@ export function createUsersRepository(db: Database) {
      * (role_id|status,) created_at, id indexes; no OFFSET and no COUNT. The extra row says
      * whether there is a next page.
      */
-    async list(filter: ListUsersFilter): Promise<UserRecord[]> {
-      return listQuery(filter);
+    async list(filter: ListUsersFilter): Promise<UserListRow[]> {
+      return readList(shapeOf(filter), valuesOf(filter));
     },
 
-    /** The list's SQL, for the test that checks PostgreSQL reads it along an index. */
-    listSql: (filter: ListUsersFilter) => listQuery(filter).toSQL(),
+    /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
+    listSql: (filter: ListUsersFilter) => {
+      const query = listQuery(shapeOf(filter)).toSQL();
+      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter)) };
+    },
 
     async emailExists(email: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText } from '../../db/iso-text';
 import { walletTransactions } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -61,7 +62,7 @@ export function createWalletTransactionsRepository(db: Database) {
       return db
         .select({
           row: walletTransactions,
-          cursorAt: sql<string>`to_char(${walletTransactions.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+          cursorAt: cursorText(walletTransactions.occurredAt),
         })
         .from(walletTransactions)
         .where(and(...where))

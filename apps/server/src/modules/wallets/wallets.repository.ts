@@ -2,6 +2,7 @@ import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider, type W
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
@@ -77,7 +78,6 @@ export type TodayTotals = {
 };
 export const NO_MOVEMENTS: TodayTotals = { incomingAmount: 0n, incomingCount: 0, outgoingAmount: 0n, outgoingCount: 0 };
 
-const isoOf = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));
 
 /** The sort's column as an SQL expression and how its cursor value is cast back. */
@@ -86,7 +86,7 @@ const SORT_KEYS = {
   createdAt: {
     expr: sql`${walletAccounts.createdAt}`,
     cast: sql`::timestamptz`,
-    text: sql<string>`to_char(${walletAccounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    text: cursorText(walletAccounts.createdAt),
   },
   balance: {
     expr: sql`coalesce(${walletAccounts.balanceMinor}, -1)`,
@@ -335,7 +335,7 @@ export function createWalletsRepository(db: Database) {
               else 'unknown' end,
             coalesce(jsonb_object_agg(r.type, jsonb_build_object(
               'status', r.status::int, 'reason', r.reason, 'message', r.message,
-              'startedAt', ${isoOf('r.started_at')}, 'finishedAt', ${isoOf('r.finished_at')})), '{}'::jsonb)
+              'startedAt', ${isoText(sql`r.started_at`)}, 'finishedAt', ${isoText(sql`r.finished_at`)})), '{}'::jsonb)
           from (values ${latestCheckTypes}) as t(type)
           cross join lateral (
             select t.type, h.status, h.reason, h.message, h.started_at, h.finished_at from health_check_runs h

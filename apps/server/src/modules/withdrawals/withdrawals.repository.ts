@@ -1,11 +1,12 @@
 import { WITHDRAWAL_EVENT_TYPES, type WithdrawalStatus } from '@gerbang/contract';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { cursorText } from '../../db/iso-text';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 
-const cursorAt = sql<string>`to_char(${withdrawals.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = cursorText(withdrawals.createdAt);
 
 export type WithdrawalRecord = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
