@@ -20,6 +20,7 @@ import {
   signin,
   signinBodySchema,
   signinResponseSchema,
+  type User,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -101,6 +102,17 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: (request) => auth.signin({ ...request.body, ...clientInfo(request) }),
   });
 
+  // The session cache hands out one user object until that user changes: its answer is made once.
+  const ownResponses = new WeakMap<object, User>();
+  const ownUserResponse = (user: Parameters<typeof toUserResponse>[0]) => {
+    let response = ownResponses.get(user);
+    if (!response) {
+      response = toUserResponse(user, true);
+      ownResponses.set(user, response);
+    }
+    return response;
+  };
+
   r.route({
     ...at(currentUser),
     schema: {
@@ -114,7 +126,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // users, who also get their merchant's name and balances (read from the ledger).
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const response = toUserResponse(user, true);
+      const response = ownUserResponse(user);
       if (!user.merchantId) return response;
       const merchant = await merchants.findById(user.merchantId);
       if (!merchant) return response;
