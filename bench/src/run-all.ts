@@ -30,7 +30,7 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
  * Then the realtime benchmark (BENCH_REALTIME=0 skips it), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
- * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring> · BENCH_DURATION / BENCH_WARMUP
+ * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_CPU_PROF=1 (profile each measured window).
  */
 const PLAN: SeedPlan = {
@@ -41,7 +41,8 @@ const PLAN: SeedPlan = {
 };
 const CURSOR_WALK_BUDGET_MS = 20_000;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];
-const only = process.env.BENCH_ONLY;
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const selected = (id: string) => !only || only.some((part) => id.includes(part));
 const profiling = process.env.BENCH_CPU_PROF === '1';
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -132,7 +133,7 @@ async function runScenario(
 }
 
 async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: ScenarioReport[]) {
-  const scenarios = SCENARIOS.filter((s) => s.database === kind && (!only || s.id.includes(only)));
+  const scenarios = SCENARIOS.filter((s) => s.database === kind && selected(s.id));
   if (scenarios.length === 0) return undefined;
   let postgres: BenchPostgres | undefined;
   let server: ServerChild | undefined;
@@ -252,7 +253,7 @@ async function main() {
   try {
     log('bare Fastify route (warms the bare server and the load generator)');
     bareFirst = await measure(bare, bareLoad(bare), profiling ? 'bare' : undefined);
-    if (!only || 'bare-page'.includes(only)) reports.push(await runBarePage(bare));
+    if (selected('bare-page')) reports.push(await runBarePage(bare));
     for (const kind of databases) setups[kind] = await runDatabase(kind, bare, reports);
   } finally {
     await bare.stop();

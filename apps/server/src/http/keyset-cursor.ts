@@ -37,16 +37,29 @@ export function decodeKeysetCursor(value: string | undefined): KeysetCursor | un
   return { at, id };
 }
 
-/** Cuts a `limit + 1` row read into a page and the cursor of the next one. */
+/**
+ * Cuts a `limit + 1` row read into a page and the cursor of the next one. Without `map`, rows
+ * that are already answer items go out as they are: the response serializer writes only the
+ * schema's properties, so the row's cursorAt stays behind without a copy of each row.
+ */
+export function toPage<R extends { cursorAt: string; id: string }>(
+  rows: R[],
+  limit: number,
+): { items: R[]; nextCursor: string | null };
 export function toPage<R extends { cursorAt: string; id: string }, T>(
   rows: R[],
   limit: number,
   map: (row: R) => T,
-): { items: T[]; nextCursor: string | null } {
+): { items: T[]; nextCursor: string | null };
+export function toPage<R extends { cursorAt: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  map?: (row: R) => T,
+): { items: (R | T)[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = rows.length > limit && last ? encodeKeysetCursor({ at: last.cursorAt, id: last.id }) : null;
-  return { items: page.map(map), nextCursor };
+  return { items: map ? page.map(map) : page, nextCursor };
 }
 
 /**

@@ -91,7 +91,7 @@ export function createUsersService(deps: {
         limit: query.limit,
         after,
       });
-      return toPage(rows, query.limit, ({ cursorAt: _cursor, ...user }) => user);
+      return toPage(rows, query.limit);
     },
 
     async get(id: string): Promise<User> {
