@@ -6,8 +6,8 @@
 // - sign-in route: the sign-in route's own chunks (its lazy module and the static imports that are
 //   not already in the entry) ≤ 120 KB;
 // - sign-in first load: the entry (index.html, its scripts and styles with their static imports)
-//   plus that route, i.e. everything needed to show the sign-in page. Issue 10's goal is 120 KB;
-//   this guards against regressions at 150 KB until the sign-in page is cut down (docs/benchmarks.md);
+//   plus that route, i.e. everything needed to show the sign-in page ≤ 120 KB (issue 10), without
+//   the query cache, which only pages that read the API load;
 // - shell: the entry plus the signed-in layout and the start page ≤ 250 KB.
 // - customer pages (issues 7 and 8): a customer's first load of /deposit and of /withdraw, served
 //   from the customer pages' own build (customer.html) with gzip only (an old phone's browser): the
@@ -27,9 +27,19 @@ const START_PAGE = {
   admin: 'src/app/routes/devices/device-dashboard.tsx',
   merchant: 'src/app/routes/merchant-console/dashboard.tsx',
 };
+// TanStack Query's own messages: the sign-in page loads without the query cache (issue 10).
+const QUERY_CACHE_CODE = /No QueryClient set|Missing queryFn/;
 const BUDGETS = [
   { name: 'sign-in route', modules: () => [SIGNIN], withEntry: false, maxBytes: 120 * KB },
-  { name: 'sign-in first load', modules: () => [SIGNIN], withEntry: true, maxBytes: 150 * KB },
+  {
+    name: 'sign-in first load',
+    modules: () => [SIGNIN],
+    withEntry: true,
+    // Issue 10's figure is of JavaScript; the document and styles are printed beside it.
+    javascriptOnly: true,
+    maxBytes: 120 * KB,
+    mustNotContain: { pattern: QUERY_CACHE_CODE, what: 'the query cache (TanStack Query)' },
+  },
   { name: 'shell', modules: (target) => [START_PAGE[target]], withEntry: true, maxBytes: 250 * KB },
 ];
 const CUSTOMER_PAGES = [
@@ -64,9 +74,9 @@ for (const target of ['admin', 'merchant']) {
     embedFrameAncestors: "'self'",
     logger: false,
   });
-  /** The body's bytes as the server sends them to a browser, and how they were encoded. */
-  const sent = async (file) => {
-    const res = await server.inject({ url: `/${file}`, headers: { 'accept-encoding': BROWSER_ENCODINGS } });
+  /** The body's bytes as the server sends them to a browser (Chromium, unless told), and how they were encoded. */
+  const sent = async (file, acceptEncoding = BROWSER_ENCODINGS) => {
+    const res = await server.inject({ url: `/${file}`, headers: { 'accept-encoding': acceptEncoding } });
     if (res.statusCode !== 200) throw new Error(`/${file} answered ${res.statusCode}`);
     return { bytes: res.rawPayload.length, encoding: res.headers['content-encoding'] ?? 'identity' };
   };
@@ -77,17 +87,33 @@ for (const target of ['admin', 'merchant']) {
     for (const module of budget.modules(target)) {
       for (const file of closure(manifest, module)) if (budget.withEntry || !entry.has(file)) files.add(file);
     }
-    let bytes = budget.withEntry ? html.bytes : 0;
+    let all = budget.withEntry ? html.bytes : 0;
+    let javascript = 0;
+    let javascriptGzip = 0;
     const encodings = new Set(budget.withEntry ? [html.encoding] : []);
     for (const file of files) {
       const answer = await sent(file);
-      bytes += answer.bytes;
+      all += answer.bytes;
       encodings.add(answer.encoding);
+      if (!file.endsWith('.js')) continue;
+      javascript += answer.bytes;
+      javascriptGzip += (await sent(file, 'gzip')).bytes;
     }
+    const bytes = budget.javascriptOnly ? javascript : all;
     const ok = bytes <= budget.maxBytes;
     if (!ok) failed += 1;
+    const carrying = budget.mustNotContain
+      ? [...files].filter((file) => budget.mustNotContain.pattern.test(readFileSync(join(dist, file), 'utf8')))
+      : [];
+    if (carrying.length > 0) {
+      failed += 1;
+      console.log(`OVER ${target} ${budget.name} carries ${budget.mustNotContain.what}: ${carrying.join(', ')}`);
+    }
+    const what = budget.javascriptOnly
+      ? `${(javascript / KB).toFixed(1)} KB of JavaScript as sent (${(javascriptGzip / KB).toFixed(1)} KB as gzip), ${(all / KB).toFixed(1)} KB with the document and styles`
+      : `${(all / KB).toFixed(1)} KB as sent`;
     console.log(
-      `${ok ? 'ok  ' : 'OVER'} ${target} ${budget.name}: ${(bytes / KB).toFixed(1)} KB as sent (${[...encodings].join(', ')}; budget ${budget.maxBytes / KB} KB, ${files.size + (budget.withEntry ? 1 : 0)} files)`,
+      `${ok ? 'ok  ' : 'OVER'} ${target} ${budget.name}: ${what} (${[...encodings].join(', ')}; budget ${budget.maxBytes / KB} KB, ${files.size + (budget.withEntry ? 1 : 0)} files)`,
     );
   }
   if (target === 'admin') {

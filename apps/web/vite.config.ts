@@ -171,7 +171,7 @@ export default defineConfig(({ mode }) => {
               // tree-shaking, so the contract's barrel would otherwise drag zod and every schema in.
               {
                 name: 'vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
                 tags: ['$initial'],
                 includeDependenciesRecursively: false,
                 priority: 6,
@@ -185,6 +185,8 @@ export default defineConfig(({ mode }) => {
                 priority: 5,
               },
               { ...STARTUP_LOCALES, priority: 4 },
+              // The query cache, with the first page that reads the API (the sign-in page does without).
+              { name: 'query-cache', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 3 },
               // A feature's pages and components in one file: /dana and /dana/:id share it. Not the
               // auth pages (the sign-in page must not carry the HTTP client the others use), nor
               // what a feature loads on demand (the QR renderer, the dashboard's chart).

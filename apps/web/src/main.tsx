@@ -2,15 +2,13 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { env } from './config/env';
 import { THEME_COLORS } from './config/theme-colors';
-import { hasBothTokens } from './lib/auth-tokens';
 import { applyBrandColors } from './lib/brand-colors';
 import { applyColorTheme } from './lib/color-theme';
+import { startCurrentUserCheck } from './lib/current-user-store';
 import { initI18n } from './lib/i18n';
-import { prefetchCurrentUser } from './lib/session';
 
 applyBrandColors(THEME_COLORS[env.buildTarget]);
 applyColorTheme();
@@ -22,8 +20,7 @@ if (!container) throw new Error('index.html has no #root element');
 // the router loads the page's code and its translations, a stored session is checked, and the
 // startup translations load. Only then does React render, once.
 const translationsReady = initI18n();
-const queryClient = createQueryClient();
-if (hasBothTokens()) prefetchCurrentUser(queryClient);
+startCurrentUserCheck();
 const router = createAppRouter();
 await translationsReady;
 const root = createRoot(container);
@@ -32,7 +29,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App router={router} />
     </StrictMode>,
   );
 });

@@ -1,12 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
 import type { AppRouter } from './router';
 
-/** The router and the query client are made in main.tsx, before the first render: see there. */
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+/** The router is made in main.tsx, before the first render: see there. */
+export function App({ router }: { router: AppRouter }) {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   );

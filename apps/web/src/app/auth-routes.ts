@@ -8,6 +8,7 @@ export const AUTH_ROUTES: readonly AppRoute[] = [
     isPublic: true,
     layout: 'auth',
     load: () => import('./routes/auth/signin'),
+    withoutQueryCache: true,
   },
   {
     path: '/auth/activate',

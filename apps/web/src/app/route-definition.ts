@@ -19,6 +19,8 @@ export type AppRoute = {
   /** Translation namespaces the page renders with, loaded together with its code. */
   namespaces?: readonly Namespace[];
   load: () => Promise<{ default: ComponentType }>;
+  /** The page reads nothing through the query cache, which then stays off its download. */
+  withoutQueryCache?: true;
 };
 
 /** Carried in each route's `handle`, so guards and layouts can read the matched row. */

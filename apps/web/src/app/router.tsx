@@ -23,10 +23,24 @@ function toRouteObject(route: AppRoute): RouteObject {
     path: route.path,
     handle,
     // The page's translations load with its code, not after its first render suspends on them.
+    // The query cache comes with the page that reads the API (the sign-in page does without it).
     lazy: async () => {
       const namespaces = [...(route.namespaces ?? [])];
-      const [page] = await Promise.all([route.load(), initI18n().then(() => i18n.loadNamespaces(namespaces))]);
-      return { Component: page.default };
+      const [page, queryCache] = await Promise.all([
+        route.load(),
+        route.withoutQueryCache ? null : import('../lib/query-cache'),
+        initI18n().then(() => i18n.loadNamespaces(namespaces)),
+      ]);
+      const Page = page.default;
+      if (!queryCache) return { Component: Page };
+      const { QueryCacheProvider } = queryCache;
+      return {
+        Component: () => (
+          <QueryCacheProvider>
+            <Page />
+          </QueryCacheProvider>
+        ),
+      };
     },
   };
 }

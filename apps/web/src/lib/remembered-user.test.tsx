@@ -1,13 +1,16 @@
 import { CURRENT_USER_STORAGE_KEY, currentUser, ROLE } from '@gerbang/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app';
 import { makeUser } from '../test/user-fixture';
 import { hasBothTokens, setTokens } from './auth-tokens';
 import { readRememberedUser, rememberUser } from './remembered-user';
 
 let cleanupHttp: () => void = () => undefined;
-afterEach(() => cleanupHttp());
+afterEach(() => {
+  cleanupHttp();
+  vi.useRealTimers();
+});
 
 /** A returning operator: tokens and the user the server last described, as a sign-in leaves them. */
 function returningOperator() {
@@ -56,5 +59,22 @@ describe('a returning operator', () => {
 
     await waitFor(() => expect(app.location()).toBe('/auth/signin?redirect=%2F'));
     expect(app.http.requests).toHaveLength(0);
+  });
+
+  it('is asked about again on coming back to the tab after a minute, not sooner', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const app = renderApp({ path: '/', user: makeUser(ROLE.Admin) });
+    cleanupHttp = app.http.restore;
+    const checks = () => app.http.requests.filter((request) => request.url === currentUser.path).length;
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device' })).toBeInTheDocument();
+    await waitFor(() => expect(checks()).toBe(1));
+
+    vi.setSystemTime(Date.now() + 30_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(checks()).toBe(1);
+    vi.setSystemTime(Date.now() + 31_000);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(checks()).toBe(2));
   });
 });

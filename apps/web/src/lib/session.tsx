@@ -1,5 +1,4 @@
 import { type CurrentUser, ROLE, SERVER_EVENTS, type TokenPair } from '@gerbang/contract';
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -7,12 +6,12 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useSyncExternalStore,
 } from 'react';
 import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
+import { checkCurrentUser, getCurrentUserState, signedIn, subscribeCurrentUser } from './current-user-store';
 import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime-store';
-import { forgetUser, readRememberedUser, rememberUser } from './remembered-user';
+import { forgetUser } from './remembered-user';
 
 export type Session = {
   user: CurrentUser | null;
@@ -25,64 +24,29 @@ export type Session = {
   refetchUser(): Promise<void>;
 };
 
-export const CURRENT_USER_QUERY_KEY = ['auth', 'current-user'] as const;
-
-/**
- * An empty answer fails the schema, which counts as a failed check (spec §4). The HTTP client
- * loads here, on first use, not with the sign-in page.
- */
-export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const { requestCurrentUser } = await import('./session-requests');
-  const user = await requestCurrentUser();
-  rememberUser(user);
-  return user;
-}
-
-/** The current-user check as SessionProvider runs it; one query, so starting it early is free. */
-const currentUserQuery = {
-  queryKey: CURRENT_USER_QUERY_KEY,
-  queryFn: fetchCurrentUser,
-  retry: false,
-  staleTime: 60_000,
-} as const;
-
-/**
- * Before the first render (main.tsx): the remembered user lets the console draw at once, marked
- * stale so the check runs anyway; the check starts now and SessionProvider joins it.
- */
-export function prefetchCurrentUser(queryClient: QueryClient): void {
-  const remembered = readRememberedUser();
-  if (remembered) queryClient.setQueryData(CURRENT_USER_QUERY_KEY, remembered, { updatedAt: 0 });
-  void queryClient.prefetchQuery(currentUserQuery);
-}
-
 const SessionContext = createContext<Session | null>(null);
 
+/**
+ * The session for every page: the stored tokens and the current-user check's answer
+ * (./current-user-store). Kept free of the query cache, which the sign-in page does without.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const hasTokens = useSyncExternalStore(subscribeTokens, hasBothTokens, () => false);
-  const userQuery = useQuery({ ...currentUserQuery, enabled: hasTokens });
-  const { isError, refetch } = userQuery;
+  const { user: checkedUser } = useSyncExternalStore(subscribeCurrentUser, getCurrentUserState, getCurrentUserState);
 
-  // Spec §8: a failed current-user check ends the session silently.
+  // Spec §4: the check runs when a session appears (another tab signed in, a page opened with
+  // stored tokens) and again when the operator comes back to a tab whose answer is stale.
   useEffect(() => {
-    if (!isError) return;
-    clearTokens();
-    queryClient.removeQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-  }, [isError, queryClient]);
+    if (!hasTokens) return;
+    void checkCurrentUser();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void checkCurrentUser();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [hasTokens]);
 
-  // Tokens gone (sign-out, failed refresh, another tab): drop every cached answer of that user.
-  // Only on the change itself: signed-out pages (customer pages) keep their own queries.
-  const hadTokensRef = useRef(hasTokens);
-  useEffect(() => {
-    if (hadTokensRef.current && !hasTokens) {
-      queryClient.clear();
-      forgetUser();
-    }
-    hadTokensRef.current = hasTokens;
-  }, [hasTokens, queryClient]);
-
-  const user = hasTokens ? (userQuery.data ?? null) : null;
+  const user = hasTokens ? checkedUser : null;
   const isLoggedIn = user !== null;
 
   useEffect(() => {
@@ -95,18 +59,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void import('./realtime').then(({ connectRealtime }) => {
       if (isCurrent) connectRealtime();
     });
-    const stopResync = onRealtimeReconnect(() => void queryClient.invalidateQueries());
+    // After a lost connection the user may have changed meanwhile (the page's own data is
+    // refreshed by the query cache).
+    const stopResync = onRealtimeReconnect(() => void checkCurrentUser({ force: true }));
     return () => {
       isCurrent = false;
       stopResync();
     };
-  }, [isLoggedIn, queryClient]);
+  }, [isLoggedIn]);
 
   useEffect(() => () => disconnectRealtime(), []);
 
-  const refetchUser = useCallback(async () => {
-    await refetch();
-  }, [refetch]);
+  const refetchUser = useCallback(() => checkCurrentUser({ force: true }), []);
 
   useRealtimeEvent(SERVER_EVENTS.merchantTriggerAvailableBalance, () => void refetchUser());
   useRealtimeEvent(SERVER_EVENTS.sessionEnded, (payload) => {
@@ -114,16 +78,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (payload.reason !== 'expired') clearTokens();
   });
 
-  const signIn = useCallback(
-    (tokens: TokenPair, signedInUser: CurrentUser) => {
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, signedInUser);
-      rememberUser(signedInUser);
-      setTokens(tokens);
-      // Spec §4: the current-user check also runs when the login state changes.
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-    },
-    [queryClient],
-  );
+  const signIn = useCallback((tokens: TokenPair, signedInUser: CurrentUser) => {
+    signedIn(signedInUser);
+    setTokens(tokens);
+    // Spec §4: the current-user check also runs when the login state changes.
+    void checkCurrentUser({ force: true });
+  }, []);
 
   const logout = useCallback(async () => {
     try {
@@ -135,22 +95,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       disconnectRealtime();
       clearTokens();
       forgetUser();
-      queryClient.clear();
     }
-  }, [queryClient]);
+  }, []);
 
   const value = useMemo<Session>(
     () => ({
       user,
       isLoggedIn,
-      isLoading: hasTokens && userQuery.isPending,
+      isLoading: hasTokens && user === null,
       isStaff: user?.roleId === ROLE.Staff,
       isSubAdmin: user?.roleId === ROLE.SubAdmin,
       signIn,
       logout,
       refetchUser,
     }),
-    [user, isLoggedIn, hasTokens, userQuery.isPending, signIn, logout, refetchUser],
+    [user, isLoggedIn, hasTokens, signIn, logout, refetchUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

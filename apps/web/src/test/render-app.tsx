@@ -1,11 +1,12 @@
 import { currentUser, type User } from '@gerbang/contract';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from '../app/provider';
+import { AppProvider } from '../app/provider';
 import { buildRouteObjects, routesForConsole } from '../app/router';
 import type { ConsoleKind } from '../config/build-targets';
-import { hasBothTokens, setTokens } from '../lib/auth-tokens';
-import { prefetchCurrentUser } from '../lib/session';
+import { clearTokens, setTokens } from '../lib/auth-tokens';
+import { startCurrentUserCheck } from '../lib/current-user-store';
+import { startNewQueryCache } from '../lib/query-cache';
 import { errorBody, type StubRequest, type StubResponse, stubHttp } from './http-stub';
 
 // The router loads these layouts on demand; loading them with this helper keeps that one-off
@@ -25,7 +26,11 @@ type RenderAppOptions = {
 
 /** Renders the real route table, guards and layouts at `path`, with HTTP stubbed at the adapter. */
 export function renderApp({ path, user, consoleKind = 'admin', handler, startsLikeMain }: RenderAppOptions) {
-  if (user) setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+  if (user) {
+    // A new session: the one a previous render of the same test signed in ends first.
+    clearTokens();
+    setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+  }
   const http = stubHttp(async (request) => {
     if (request.url === currentUser.path && user) return { status: 200, data: user };
     const answer = handler ? await handler(request) : null;
@@ -34,11 +39,10 @@ export function renderApp({ path, user, consoleKind = 'admin', handler, startsLi
   const router = createMemoryRouter(buildRouteObjects(routesForConsole(consoleKind), consoleKind), {
     initialEntries: [path],
   });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false } });
-  if (startsLikeMain && hasBothTokens()) prefetchCurrentUser(queryClient);
+  startNewQueryCache({ retry: 0 });
+  if (startsLikeMain) startCurrentUserCheck();
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>,
   );

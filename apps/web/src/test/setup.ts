@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { clearTokens } from '../lib/auth-tokens';
 import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
 
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
@@ -20,5 +21,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  // Through the tokens' own API, so the session's store forgets its user with them.
+  clearTokens();
   localStorage.clear();
 });

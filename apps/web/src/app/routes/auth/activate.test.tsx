@@ -1,11 +1,10 @@
 import { activate, PASSWORD_EQUALS_EMAIL_MESSAGE, PASSWORD_MIN_LENGTH } from '@gerbang/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { AppProvider } from '../../provider';
+import { renderInApp } from '../../../test/render-in-app';
 import ActivateRoute from './activate';
 
 let restoreHttp = () => {};
@@ -20,11 +19,7 @@ function renderActivate(url: string) {
   const router = createMemoryRouter([{ path: '/auth/activate', element: <ActivateRoute /> }], {
     initialEntries: [url],
   });
-  render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderInApp(<RouterProvider router={router} />);
 }
 
 async function choosePassword(password: string, confirmation = password) {

@@ -1,6 +1,5 @@
 import { ACCESS_TOKEN_STORAGE_KEY, currentUser, signin, type User } from '@gerbang/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -8,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { AppProvider } from '../../provider';
+import { renderInApp } from '../../../test/render-in-app';
 import SigninRoute from './signin';
 
 const USER: User = {
@@ -51,11 +50,7 @@ function renderSignin(url: string) {
     ],
     { initialEntries: [url] },
   );
-  render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderInApp(<RouterProvider router={router} />);
 }
 
 async function signInAs(email: string, password: string) {

@@ -11,13 +11,12 @@ import {
   type User,
   updateProxy,
 } from '@gerbang/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { AppProvider } from '../../provider';
+import { renderInApp } from '../../../test/render-in-app';
 import ProxyListRoute from './proxy-list';
 
 const ADMIN: User = {
@@ -76,12 +75,7 @@ const signedInAsAdmin: Replies = {
 
 function renderProxyList() {
   const router = createMemoryRouter([{ path: '/proxy', element: <ProxyListRoute /> }], { initialEntries: ['/proxy'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderInApp(<RouterProvider router={router} />);
 }
 
 describe('Proxy Management', () => {

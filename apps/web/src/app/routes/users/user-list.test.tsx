@@ -8,13 +8,12 @@ import {
   ROLE,
   type User,
 } from '@gerbang/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { AppProvider } from '../../provider';
+import { renderInApp } from '../../../test/render-in-app';
 import UserListRoute from './user-list';
 
 function aUser(overrides: Partial<User>): User {
@@ -62,12 +61,7 @@ const signedInAsAdmin: Replies = {
 
 function renderUserList() {
   const router = createMemoryRouter([{ path: '/user', element: <UserListRoute /> }], { initialEntries: ['/user'] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderInApp(<RouterProvider router={router} />);
 }
 
 describe('User Management', () => {

@@ -1,12 +1,11 @@
 import { changePassword } from '@gerbang/contract';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
+import { renderInApp } from '../../../test/render-in-app';
 import { ChangePasswordForm } from './change-password-form';
 
 let restoreHttp = () => {};
@@ -23,11 +22,7 @@ function renderChangePassword() {
   const router = createMemoryRouter([{ path: '/change-password', element: <ChangePasswordForm /> }], {
     initialEntries: ['/change-password'],
   });
-  render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  renderInApp(<RouterProvider router={router} />);
 }
 
 async function changeFrom(current: string, next: string) {

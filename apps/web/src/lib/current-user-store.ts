@@ -1,0 +1,89 @@
+import type { CurrentUser } from '@gerbang/contract';
+import { clearTokens, hasBothTokens, subscribeTokens } from './auth-tokens';
+import { forgetUser, readRememberedUser, rememberUser } from './remembered-user';
+
+/**
+ * Who is signed in, as the current-user check last answered (spec §4), outside React so that
+ * main.tsx starts the check before the first render and the sign-in page needs no query cache.
+ * A check younger than a minute is not repeated; a failed one ends the session silently (§8).
+ */
+export type CurrentUserState = { user: CurrentUser | null; checkedAt: number };
+
+const FRESH_FOR_MS = 60_000;
+const listeners = new Set<() => void>();
+let state: CurrentUserState = { user: null, checkedAt: 0 };
+let inFlight: Promise<void> | null = null;
+/** Bumped when the session ends or changes hands: a late answer of an earlier one is dropped. */
+let generation = 0;
+
+function setState(next: CurrentUserState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export function getCurrentUserState(): CurrentUserState {
+  return state;
+}
+
+export function subscribeCurrentUser(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** An empty answer fails the schema, which counts as a failed check. The HTTP client loads here. */
+async function fetchCurrentUser(): Promise<CurrentUser> {
+  const { requestCurrentUser } = await import('./session-requests');
+  return requestCurrentUser();
+}
+
+/** Runs the check (joining one already under way); without `force`, only if the last one is stale. */
+export function checkCurrentUser({ force = false } = {}): Promise<void> {
+  if (!hasBothTokens()) return Promise.resolve();
+  if (inFlight) return inFlight;
+  if (!force && state.user && Date.now() - state.checkedAt < FRESH_FOR_MS) return Promise.resolve();
+  const started = generation;
+  const check: Promise<void> = fetchCurrentUser()
+    .then(
+      (user) => {
+        if (started !== generation) return;
+        rememberUser(user);
+        setState({ user, checkedAt: Date.now() });
+      },
+      () => {
+        if (started === generation) clearTokens();
+      },
+    )
+    .finally(() => {
+      if (inFlight === check) inFlight = null;
+    });
+  inFlight = check;
+  return check;
+}
+
+/**
+ * Before the first render (main.tsx): the remembered user lets the console draw at once, marked
+ * stale so the check runs anyway.
+ */
+export function startCurrentUserCheck(): void {
+  if (!hasBothTokens()) return;
+  const remembered = readRememberedUser();
+  if (remembered && !state.user) setState({ user: remembered, checkedAt: 0 });
+  void checkCurrentUser();
+}
+
+/** The sign-in page's answer is the user; the check runs again because the login state changed. */
+export function signedIn(user: CurrentUser): void {
+  generation += 1;
+  inFlight = null;
+  rememberUser(user);
+  setState({ user, checkedAt: 0 });
+}
+
+// Tokens gone (sign-out, failed refresh, another tab): the user is forgotten with them.
+subscribeTokens(() => {
+  if (hasBothTokens()) return;
+  generation += 1;
+  inFlight = null;
+  forgetUser();
+  if (state.user) setState({ user: null, checkedAt: 0 });
+});
