@@ -17,9 +17,12 @@ import { CHROMIUM_ARGS, type ConsoleUnderTest, chromiumPathOrSkip, startConsoleU
  * issue 10's targets. Debian's Chromium, driven by puppeteer-core (Lighthouse's own dependency).
  *
  * Run: `node --import tsx bench/src/browser/run-lighthouse.ts` (or runLighthouseBench()).
- * Env: BENCH_LIGHTHOUSE_RUNS (3), CHROMIUM_PATH (/usr/bin/chromium).
+ * Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PAGES (signin,dashboard,deposit,withdraw: all),
+ * CHROMIUM_PATH (/usr/bin/chromium).
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_PAGES=signin,dashboard: only these pages (ids below). */
+const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const DEVICES = 20;
 const RESULTS = fileURLToPath(new URL('../../.results', import.meta.url));
 const log = (message: string) => console.log(`[bench:lighthouse] ${message}`);
@@ -224,7 +227,7 @@ export async function runLighthouseBench(): Promise<void> {
 
     mkdirSync(RESULTS, { recursive: true });
     const report = [];
-    for (const pageCase of PAGES) {
+    for (const pageCase of PAGES.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.id))) {
       const path = typeof pageCase.path === 'string' ? pageCase.path : await pageCase.path(world);
       const url = `${world.consoleUrl}${path}`;
       const runs: RunFigures[] = [];
