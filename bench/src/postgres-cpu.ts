@@ -3,14 +3,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux counts process CPU in clock ticks of 10 ms (CLK_TCK = 100). */
 const TICK_MS = 10;
 
-type Stat = { pid: number; ppid: number; cpuTicks: number };
+type Stat = { pid: number; ppid: number; cpuTicks: number; reapedChildrenTicks: number };
 
 function statOf(pid: number): Stat | undefined {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15).
+    // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15)
+    // cutime(16) cstime(17), the last two being the CPU of children that ended and were reaped.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      cpuTicks: Number(fields[11]) + Number(fields[12]),
+      reapedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+    };
   } catch {
     return undefined; // the process ended meanwhile
   }
@@ -41,7 +47,11 @@ export function postgresCpuMs(url: string): number | undefined {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = statOf(Number(entry));
-    if (stat && (stat.pid === postmaster || stat.ppid === postmaster)) ticks += stat.cpuTicks;
+    if (!stat) continue;
+    // A backend that ends (a closed connection, an autovacuum worker) moves its CPU from its own
+    // counters to the postmaster's count of reaped children: both are summed, so none is lost.
+    if (stat.pid === postmaster) ticks += stat.cpuTicks + stat.reapedChildrenTicks;
+    else if (stat.ppid === postmaster) ticks += stat.cpuTicks;
   }
   return ticks * TICK_MS;
 }

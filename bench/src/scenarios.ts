@@ -182,6 +182,20 @@ export const SESSION_LIST_SCENARIOS: Scenario[] = Object.entries(SESSION_LIST_FI
   }),
 }));
 
+/** The first page flat out (10 connections): its CPU per request, beside the in-memory page's. */
+SESSION_LIST_SCENARIOS.push({
+  id: 'sessions-list-flat-out-postgres',
+  title: `GET /payment-sessions?limit=50 of ${SESSIONS_SEEDED / 1000}k sessions, flat out`,
+  database: 'postgres',
+  target: { kind: 'none' },
+  load: (ctx: ScenarioContext): LoadOptions => ({
+    url: ctx.url,
+    requests: [
+      { method: 'GET', path: `${listPaymentSessions.path}?limit=${PAGE_SIZE_DEFAULT}`, headers: bearer(ctx.token) },
+    ],
+  }),
+});
+
 /** Each filter of the "Transaction" list (incoming transfers), as an Admin or as the merchant. */
 const TRANSACTION_LIST_FILTERS: Record<string, { query: string; asMerchant?: boolean }> = {
   none: { query: '' },

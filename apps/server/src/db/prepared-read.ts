@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from './database';
 
@@ -30,3 +30,6 @@ export function preparedRead<TShape extends string, TRow>(db: Database, build: (
     return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as TRow[];
   };
 }
+
+/** A selected value under its answer's name (camelCase, as the row goes out). */
+export const named = <T>(name: string, value: SQLWrapper) => sql<T>`${value}`.as(name);

@@ -50,6 +50,20 @@ describe('response serialization', () => {
     expect(JSON.parse(write(empty))).toEqual(empty);
   });
 
+  it('writes a nullable object or list as itself, stripped to its schema, or as null', () => {
+    const write = compile(
+      z.object({
+        customer: z.object({ name: z.string(), email: z.string().optional() }).nullable(),
+        metadata: z.record(z.string(), z.unknown()).nullable(),
+        tags: z.array(z.string()).nullable(),
+      }),
+    );
+    const full = { customer: { name: 'Budi', secret: 'x' }, metadata: { order: 7, note: 'a' }, tags: ['a'] };
+    expect(JSON.parse(write(full))).toEqual({ customer: { name: 'Budi' }, metadata: full.metadata, tags: ['a'] });
+    const empty = { customer: null, metadata: null, tags: null };
+    expect(JSON.parse(write(empty))).toEqual(empty);
+  });
+
   it('keeps zod for a schema JSON Schema cannot express (a Date), still stripping unknown fields', () => {
     const write = compile(z.object({ at: z.date() }));
     expect(JSON.parse(write({ at: new Date(0), other: 1 }))).toEqual({ at: '1970-01-01T00:00:00.000Z' });

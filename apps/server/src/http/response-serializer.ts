@@ -12,12 +12,13 @@ type RouteSchema = Parameters<FastifySerializerCompiler<ZodType>>[0];
  * Schema cannot express (a Date, a bigint, a transform) keeps zod's serializer.
  */
 type JsonSchema = { [key: string]: unknown };
-const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+const TYPED = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array']);
 
 /**
- * zod writes a nullable scalar as `anyOf: [scalar, null]`, and fast-json-stringify answers an
- * anyOf by running Ajv on every value (a date-time format check for each nullable time, each
- * request). `type: [scalar, 'null']` says the same and is written by a typeof test.
+ * zod writes a nullable value as `anyOf: [schema, null]`, and fast-json-stringify answers an
+ * anyOf by running Ajv on every value (a date-time format check for each nullable time, a whole
+ * object's validation for each nullable object, each request). `type: [type, 'null']` says the
+ * same and is written after a typeof test.
  */
 function nullableAsTypeArray(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableAsTypeArray);
@@ -27,14 +28,16 @@ function nullableAsTypeArray(schema: unknown): unknown {
   ) as JsonSchema;
   const branches = node.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return node;
-  const nullAt = branches.findIndex((branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1);
-  const scalar = branches[1 - nullAt] as JsonSchema | undefined;
-  if (nullAt < 0 || !scalar || typeof scalar.type !== 'string' || !SCALAR_TYPES.has(scalar.type)) return node;
-  if ('const' in scalar) return node;
+  const nullAt = branches.findIndex(
+    (candidate: JsonSchema) => candidate.type === 'null' && Object.keys(candidate).length === 1,
+  );
+  const branch = branches[1 - nullAt] as JsonSchema | undefined;
+  if (nullAt < 0 || !branch || typeof branch.type !== 'string' || !TYPED.has(branch.type)) return node;
+  if ('const' in branch) return node;
   const { anyOf: _anyOf, ...rest } = node;
   // An enclosing anyOf still validates with Ajv: null must stay one of the enum's values.
-  const values = Array.isArray(scalar.enum) ? { enum: [...scalar.enum, null] } : {};
-  return { ...rest, ...scalar, ...values, type: [scalar.type, 'null'] };
+  const values = Array.isArray(branch.enum) ? { enum: [...branch.enum, null] } : {};
+  return { ...rest, ...branch, ...values, type: [branch.type, 'null'] };
 }
 
 export const responseSerializerCompiler: FastifySerializerCompiler<ZodType> = (route: RouteSchema) => {

@@ -1,8 +1,8 @@
 import type { Currency, DepositOutcome, WalletProvider } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
-import { preparedRead } from '../../db/prepared-read';
+import { named, preparedRead } from '../../db/prepared-read';
 import { depositMatches, merchants, paymentSessions, walletAccounts, walletTransactions } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -12,8 +12,6 @@ export type DepositTransfersFilter = {
   /** A Merchant user's view: only transfers that paid this merchant's sessions. */
   merchantId?: string;
 };
-
-const named = <T>(name: string, value: SQLWrapper) => sql<T>`${value}`.as(name);
 
 /** A list row, as PostgreSQL writes it: times as ISO text, the amount as text of minor units. */
 export type DepositTransferRecord = {

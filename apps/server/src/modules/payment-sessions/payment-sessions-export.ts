@@ -36,12 +36,10 @@ export async function* paymentSessionsCsv(
     const rows = await repo.page(filter, EXPORT_PAGE_ROWS, after);
     const page = rows.slice(0, EXPORT_PAGE_ROWS);
     if (page.length > 0) {
-      yield page
-        .map((row) => csvLine(toOperatorPaymentSession(row.session, row.merchantName, customerPagesUrl)))
-        .join('');
+      yield page.map((row) => csvLine(toOperatorPaymentSession(row, row.merchantName, customerPagesUrl))).join('');
     }
     const last = page.at(-1);
     if (rows.length <= EXPORT_PAGE_ROWS || !last) return;
-    after = { at: last.cursorAt, id: last.session.id };
+    after = { at: last.cursorAt, id: last.id };
   }
 }

@@ -40,7 +40,7 @@ describe('the payment session list query plan', () => {
     for (const after of [undefined, { at: '2026-11-01T12:00:00.000000Z', id: ID }]) {
       it(`reads sessions of ${name}${after ? ' after a cursor' : ''} along an index without sorting`, async () => {
         const repo = createPaymentSessionsRepository(database.db, { customerPagesUrl: 'http://x' });
-        const plan = await indexPlanOf(database, repo.page(filter, 50, after).toSQL());
+        const plan = await indexPlanOf(database, repo.pageSql(filter, 50, after));
         expect(plan).toMatch(index);
         expect(plan).not.toMatch(/\bSort\b/);
       });
@@ -49,7 +49,7 @@ describe('the payment session list query plan', () => {
 
   it('finds sessions by the start of their reference through the pattern index', async () => {
     const repo = createPaymentSessionsRepository(database.db, { customerPagesUrl: 'http://x' });
-    const plan = await indexPlanOf(database, repo.page({ search: 'INV-2026' }, 50).toSQL());
+    const plan = await indexPlanOf(database, repo.pageSql({ search: 'INV-2026' }, 50));
     expect(plan).toMatch(/payment_sessions_reference_prefix_idx/);
   });
 });

@@ -1,13 +1,28 @@
 import {
   ACCOUNT_TYPE_OF_PROVIDER,
+  type Currency,
+  type Customer,
   PAYMENT_SESSION_EVENT_TYPES,
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import { and, between, count, eq, gte, inArray, isNotNull, like, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  between,
+  count,
+  eq,
+  fillPlaceholders,
+  inArray,
+  isNotNull,
+  like,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { cursorText } from '../../db/iso-text';
+import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
+import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
@@ -18,8 +33,6 @@ export type NewPaymentSession = typeof paymentSessions.$inferInsert;
 
 /** The states a session waits for money in (its final amount is reserved on its account). */
 export const AWAITING_MONEY: PaymentSessionStatus[] = ['awaiting_payment', 'processing'];
-
-const cursorAt = cursorText(paymentSessions.createdAt);
 
 export type ListPaymentSessionsFilter = {
   merchantId?: string;
@@ -33,20 +46,96 @@ export type ListPaymentSessionsFilter = {
   createdTo?: string;
 };
 
-/** LIKE's wildcards in a customer's text match themselves. */
-const likePrefix = (text: string) => `${escapeLike(text)}%`;
+/** A list row as PostgreSQL writes it: amounts as text of minor units, times as ISO text. */
+export type PaymentSessionListRow = {
+  id: string;
+  merchantId: string;
+  merchantName: string;
+  referenceNumber: string;
+  currency: Currency;
+  amountMinor: string;
+  discountMinor: string;
+  extraFeeMinor: string;
+  finalAmountMinor: string;
+  feeMinor: string;
+  status: PaymentSessionStatus;
+  method: WalletProvider | null;
+  walletAccountId: string | null;
+  customer: Customer | null;
+  returnUrl: string | null;
+  metadata: Record<string, unknown> | null;
+  expiresAt: string;
+  paidAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  cursorAt: string;
+};
 
-/** The WHERE of a session list (also the CSV export's). */
-export function sessionFilterConditions(filter: ListPaymentSessionsFilter): SQL | undefined {
+const minorText = (column: SQLWrapper) => sql`${column}::text`;
+
+const listColumns = {
+  id: named<string>('id', paymentSessions.id),
+  merchantId: named<string>('merchantId', paymentSessions.merchantId),
+  merchantName: named<string>('merchantName', merchants.name),
+  referenceNumber: named<string>('referenceNumber', paymentSessions.referenceNumber),
+  currency: named<string>('currency', paymentSessions.currency),
+  amountMinor: named<string>('amountMinor', minorText(paymentSessions.amountMinor)),
+  discountMinor: named<string>('discountMinor', minorText(paymentSessions.discountMinor)),
+  extraFeeMinor: named<string>('extraFeeMinor', minorText(paymentSessions.extraFeeMinor)),
+  finalAmountMinor: named<string>('finalAmountMinor', minorText(paymentSessions.finalAmountMinor)),
+  feeMinor: named<string>('feeMinor', minorText(paymentSessions.feeMinor)),
+  status: named<string>('status', paymentSessions.status),
+  method: named<string>('method', paymentSessions.method),
+  walletAccountId: named<string>('walletAccountId', paymentSessions.walletAccountId),
+  customer: named<unknown>('customer', paymentSessions.customer),
+  returnUrl: named<string>('returnUrl', paymentSessions.returnUrl),
+  metadata: named<unknown>('metadata', paymentSessions.metadata),
+  expiresAt: named<string>('expiresAt', isoText(paymentSessions.expiresAt)),
+  paidAt: named<string>('paidAt', isoText(paymentSessions.paidAt)),
+  createdAt: named<string>('createdAt', isoText(paymentSessions.createdAt)),
+  updatedAt: named<string>('updatedAt', isoText(paymentSessions.updatedAt)),
+  cursorAt: named<string>('cursorAt', cursorText(paymentSessions.createdAt)),
+};
+
+/** Which filters a list request has: one prepared statement per combination. */
+const shapeOf = (filter: ListPaymentSessionsFilter, after?: KeysetCursor) =>
+  [
+    filter.merchantId ? 'merchant' : '',
+    filter.status ? 'status' : '',
+    filter.referenceNumber ? 'reference' : '',
+    filter.method ? 'method' : '',
+    filter.walletAccountId ? 'account' : '',
+    filter.search ? 'search' : '',
+    filter.createdFrom ? 'from' : '',
+    filter.createdTo ? 'to' : '',
+    after ? 'after' : '',
+  ].join(',');
+
+/** LIKE's wildcards in a customer's text match themselves. */
+const valuesOf = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => ({
+  ...filter,
+  searchPattern: filter.search ? `${escapeLike(filter.search)}%` : undefined,
+  afterAt: after?.at,
+  afterId: after?.id,
+  limit: limit + 1,
+});
+
+/** The WHERE of a session list of this shape, its values as placeholders. */
+function listConditions(shape: string): SQL | undefined {
+  const has = new Set(shape.split(','));
+  const placeholder = sql.placeholder;
   return and(
-    filter.merchantId ? eq(paymentSessions.merchantId, filter.merchantId) : undefined,
-    filter.status ? eq(paymentSessions.status, filter.status) : undefined,
-    filter.referenceNumber ? eq(paymentSessions.referenceNumber, filter.referenceNumber) : undefined,
-    filter.method ? eq(paymentSessions.method, filter.method as 'dana') : undefined,
-    filter.walletAccountId ? eq(paymentSessions.walletAccountId, filter.walletAccountId) : undefined,
-    filter.search ? like(paymentSessions.referenceNumber, likePrefix(filter.search)) : undefined,
-    filter.createdFrom ? gte(paymentSessions.createdAt, new Date(filter.createdFrom)) : undefined,
-    filter.createdTo ? lt(paymentSessions.createdAt, new Date(filter.createdTo)) : undefined,
+    has.has('merchant') ? eq(paymentSessions.merchantId, placeholder('merchantId')) : undefined,
+    has.has('status') ? eq(paymentSessions.status, placeholder('status')) : undefined,
+    has.has('reference') ? eq(paymentSessions.referenceNumber, placeholder('referenceNumber')) : undefined,
+    has.has('method') ? eq(paymentSessions.method, placeholder('method')) : undefined,
+    has.has('account') ? eq(paymentSessions.walletAccountId, placeholder('walletAccountId')) : undefined,
+    has.has('search') ? like(paymentSessions.referenceNumber, placeholder('searchPattern')) : undefined,
+    has.has('from') ? sql`${paymentSessions.createdAt} >= ${placeholder('createdFrom')}::timestamptz` : undefined,
+    has.has('to') ? sql`${paymentSessions.createdAt} < ${placeholder('createdTo')}::timestamptz` : undefined,
+    has.has('after')
+      ? sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
+      : undefined,
   );
 }
 
@@ -65,23 +154,21 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
 
   /**
    * Newest first, keyset on (created_at, id), along the index of the filter
-   * (payment_sessions_*_created_id_idx; payment-sessions-list-plan.test.ts proves each).
+   * (payment_sessions_*_created_id_idx; payment-sessions-list-plan.test.ts proves each), read as
+   * a prepared statement per filter shape, each row already in its answer's form.
    */
-  const page = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
-    const where: (SQL | undefined)[] = [
-      sessionFilterConditions(filter),
-      after
-        ? sql`(${paymentSessions.createdAt}, ${paymentSessions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-        : undefined,
-    ];
+  function pageQuery(shape: string) {
     return db
-      .select({ session: paymentSessions, cursorAt, merchantName: merchants.name })
+      .select(listColumns)
       .from(paymentSessions)
       .innerJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
-      .where(and(...where))
+      .where(listConditions(shape))
       .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
-      .limit(limit + 1);
-  };
+      .limit(sql.placeholder('limit'));
+  }
+  const readPage = preparedRead<string, PaymentSessionListRow>(db, pageQuery);
+  const page = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
+    readPage(shapeOf(filter, after), valuesOf(filter, limit, after));
 
   return {
     /** null when the merchant already used this reference number. */
@@ -103,6 +190,12 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     },
 
     page,
+
+    /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
+    pageSql: (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
+      const query = pageQuery(shapeOf(filter, after)).toSQL();
+      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
+    },
 
     /**
      * A guarded transition: moves the session only from one of `from`, records the event, and

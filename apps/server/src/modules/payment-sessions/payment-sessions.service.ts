@@ -21,6 +21,7 @@ import { toOperatorPaymentSession, toPaymentSession } from './payment-session-re
 import {
   AWAITING_MONEY,
   type ListPaymentSessionsFilter,
+  type PaymentSessionListRow,
   type PaymentSessionRecord,
   type PaymentSessionsRepository,
 } from './payment-sessions.repository';
@@ -49,7 +50,7 @@ export function createPaymentSessionsService(deps: {
   onChange: PaymentSessionListener;
 }) {
   const { db, repo } = deps;
-  const view = (row: PaymentSessionRecord) => toPaymentSession(row, deps.customerPagesUrl);
+  const view = (row: PaymentSessionRecord | PaymentSessionListRow) => toPaymentSession(row, deps.customerPagesUrl);
 
   /** Ready accounts that can take this method's money now, least loaded first. */
   async function candidateAccounts(method: WalletProvider): Promise<string[]> {
@@ -195,20 +196,12 @@ export function createPaymentSessionsService(deps: {
     /** Every merchant's sessions, with the merchant and the receiving account (operators). */
     async listForOperators(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
       const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.session.id })),
-        query.limit,
-        (row) => toOperatorPaymentSession(row.session, row.merchantName, deps.customerPagesUrl),
-      );
+      return toPage(rows, query.limit, (row) => toOperatorPaymentSession(row, row.merchantName, deps.customerPagesUrl));
     },
 
     async list(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
       const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.session.id })),
-        query.limit,
-        (row) => view(row.session),
-      );
+      return toPage(rows, query.limit, view);
     },
 
     /**
