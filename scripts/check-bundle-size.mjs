@@ -6,8 +6,9 @@
 // - sign-in route: the sign-in route's own chunks (its lazy module and the static imports that are
 //   not already in the entry) ≤ 120 KB;
 // - sign-in first load: the entry (index.html, its scripts and styles with their static imports)
-//   plus that route, i.e. everything needed to show the sign-in page ≤ 120 KB (issue 10), without
-//   the query cache, which only pages that read the API load;
+//   plus that route, i.e. everything needed to show the sign-in page: its JavaScript ≤ 120 KB both
+//   as Chromium downloads it (brotli) and as gzip (issue 10), without the query cache, which only
+//   pages that read the API load;
 // - shell: the entry plus the signed-in layout and the start page ≤ 250 KB.
 // - customer pages (issues 7 and 8): a customer's first load of /deposit and of /withdraw, served
 //   from the customer pages' own build (customer.html) with gzip only (an old phone's browser): the
@@ -35,7 +36,7 @@ const BUDGETS = [
     name: 'sign-in first load',
     modules: () => [SIGNIN],
     withEntry: true,
-    // Issue 10's figure is of JavaScript; the document and styles are printed beside it.
+    // Issue 10's figure is of JavaScript as gzip; the document and styles are printed beside it.
     javascriptOnly: true,
     maxBytes: 120 * KB,
     mustNotContain: { pattern: QUERY_CACHE_CODE, what: 'the query cache (TanStack Query)' },
@@ -99,7 +100,8 @@ for (const target of ['admin', 'merchant']) {
       javascript += answer.bytes;
       javascriptGzip += (await sent(file, 'gzip')).bytes;
     }
-    const bytes = budget.javascriptOnly ? javascript : all;
+    // Issue 10 states the sign-in figure as gzip: a browser without brotli must fit it too.
+    const bytes = budget.javascriptOnly ? Math.max(javascript, javascriptGzip) : all;
     const ok = bytes <= budget.maxBytes;
     if (!ok) failed += 1;
     const carrying = budget.mustNotContain

@@ -2,7 +2,7 @@ import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { createConsoleRoutes } from './app/router';
 import { env } from './config/env';
 import { THEME_COLORS } from './config/theme-colors';
 import { applyBrandColors } from './lib/brand-colors';
@@ -17,11 +17,12 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Everything the first screen waits for starts now, side by side, instead of one after another:
-// the router loads the page's code and its translations, a stored session is checked, and the
+// the page's code and its translations load, a stored session is checked, and the
 // startup translations load. Only then does React render, once.
 const translationsReady = initI18n();
 startCurrentUserCheck();
-const router = createAppRouter();
+const routes = createConsoleRoutes(env.consoleKind);
+routes.preload(window.location.pathname);
 await translationsReady;
 const root = createRoot(container);
 // As a transition the first render yields to the browser every few milliseconds instead of
@@ -29,7 +30,7 @@ const root = createRoot(container);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App router={router} />
+      <App routes={routes} />
     </StrictMode>,
   );
 });

@@ -1,12 +1,14 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import type { AppRouter } from './router';
+import { ConsoleRouter, type ConsoleRoutes } from './router';
 
-/** The router is made in main.tsx, before the first render: see there. */
-export function App({ router }: { router: AppRouter }) {
+/** The routes are made in main.tsx, before the first render: see there. */
+export function App({ routes }: { routes: ConsoleRoutes }) {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ConsoleRouter routes={routes} />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigation } from 'react-router';
+import { useIsPageLoading } from './page-loads';
 
 /** A thin bar at the top while the next route's module loads (spec §2). */
 export function NavigationProgress() {
   const { t } = useTranslation('common');
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const isLoading = useIsPageLoading();
+  if (!isLoading) return null;
   return (
     <div
       role="progressbar"

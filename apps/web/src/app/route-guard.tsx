@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
 import { useSession } from '../lib/session';
+import { useCurrentRoute } from './current-route';
 import { WrongConsole } from './errors/wrong-console';
 import { decideAccess } from './route-access';
-import { useCurrentRoute } from './use-current-route';
 import { useDocumentTitle } from './use-document-title';
 
 /**

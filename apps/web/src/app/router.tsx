@@ -1,15 +1,17 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
-import { env } from '../config/env';
 import { i18n, initI18n } from '../lib/i18n';
 import { setNavigate } from '../lib/navigation';
 import { ADMIN_ROUTES } from './admin-routes';
-import { RouterError } from './errors/router-error';
+import { CurrentRouteContext } from './current-route';
+import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { AuthLayout } from './layouts/auth-layout';
 import { MERCHANT_ROUTES } from './merchant-routes';
+import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
-import type { AppRoute, RouteHandle, RouteLayout } from './route-definition';
+import type { AppRoute } from './route-definition';
 import { RouteGuard } from './route-guard';
 
 /** Spec §1: the build target, not the user's role, picks the route list. */
@@ -17,68 +19,118 @@ export function routesForConsole(consoleKind: ConsoleKind): readonly AppRoute[] 
   return consoleKind === 'admin' ? ADMIN_ROUTES : MERCHANT_ROUTES;
 }
 
-function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { route };
-  return {
-    path: route.path,
-    handle,
-    // The page's translations load with its code, not after its first render suspends on them.
-    // The query cache comes with the page that reads the API (the sign-in page does without it).
-    lazy: async () => {
-      const namespaces = [...(route.namespaces ?? [])];
-      const [page, queryCache] = await Promise.all([
-        route.load(),
-        route.withoutQueryCache ? null : import('../lib/query-cache'),
-        initI18n().then(() => i18n.loadNamespaces(namespaces)),
-      ]);
-      const Page = page.default;
-      if (!queryCache) return { Component: Page };
-      const { QueryCacheProvider } = queryCache;
-      return {
-        Component: () => (
-          <QueryCacheProvider>
-            <Page />
-          </QueryCacheProvider>
-        ),
-      };
-    },
+type RouteModule = { default: ComponentType };
+
+/** Loads once, whether a preload or React asks first; the progress bar counts the download. */
+function loadOnce(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+  let loading: Promise<RouteModule> | undefined;
+  return () => {
+    loading ??= trackPageLoad(load);
+    return loading;
   };
 }
 
-/** Turns a route table (data) into the router's tree: guard → layout → lazy page. */
-export function buildRouteObjects(routes: readonly AppRoute[], consoleKind: ConsoleKind): RouteObject[] {
-  const inLayout = (layout: RouteLayout) => routes.filter((route) => route.layout === layout).map(toRouteObject);
-  // Only the auth layout ships with the entry: the sign-in page must not wait for the console
-  // shell (sidebar, user menu).
-  const loadConsoleLayout = async () =>
-    consoleKind === 'admin'
-      ? { Component: (await import('./layouts/admin-layout')).AdminLayout }
-      : { Component: (await import('./layouts/merchant-layout')).MerchantLayout };
-  return [
-    {
-      element: <RootLayout />,
-      errorElement: <RouterError />,
-      hydrateFallbackElement: <FullScreenSpinner />,
-      children: [
-        {
-          element: <RouteGuard consoleKind={consoleKind} />,
-          children: [
-            { element: <AuthLayout />, children: inLayout('auth') },
-            { lazy: loadConsoleLayout, children: inLayout('console') },
-          ],
-        },
-        { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },
-      ],
-    },
-  ];
+/**
+ * The page's code and its translations load together, so its first render does not suspend on
+ * them; the query cache comes with a page that reads the API (the sign-in page does without it).
+ */
+function pageLoader(route: AppRoute): () => Promise<RouteModule> {
+  return loadOnce(async () => {
+    const [page, queryCache] = await Promise.all([
+      route.load(),
+      route.withoutQueryCache ? null : import('../lib/query-cache'),
+      initI18n().then(() => i18n.loadNamespaces([...(route.namespaces ?? [])])),
+    ]);
+    const Page = page.default;
+    if (!queryCache) return { default: Page };
+    const { QueryCacheProvider } = queryCache;
+    return {
+      default: () => (
+        <QueryCacheProvider>
+          <Page />
+        </QueryCacheProvider>
+      ),
+    };
+  });
 }
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type ConsoleRoutes = {
+  /** The route-table row an address shows, if any. */
+  match: (pathname: string) => AppRoute | null;
+  /** Starts downloading what the page at `pathname` needs (main.tsx, before the first render). */
+  preload: (pathname: string) => void;
+  /** guard → layout → lazy page, for <Routes>. */
+  tree: ReactNode;
+};
 
-/** Creating the router starts loading the current address's page (its lazy route modules). */
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(buildRouteObjects(routesForConsole(env.consoleKind), env.consoleKind));
-  // The API client sends an ended session to sign-in through the router, without a reload.
-  setNavigate((to) => void router.navigate(to, { replace: true }));
-  return router;
+/**
+ * A console's routes, made once: each page's and layout's code loads on demand (the sign-in page
+ * carries neither the console shell nor the query cache). Only the auth layout ships with the
+ * entry: the sign-in page must not wait for the sidebar and user menu.
+ */
+export function createConsoleRoutes(
+  consoleKind: ConsoleKind,
+  table: readonly AppRoute[] = routesForConsole(consoleKind),
+): ConsoleRoutes {
+  const pages = table.map((route) => ({ route, load: pageLoader(route) }));
+  const loadConsoleLayout = loadOnce(async () =>
+    consoleKind === 'admin'
+      ? { default: (await import('./layouts/admin-layout')).AdminLayout }
+      : { default: (await import('./layouts/merchant-layout')).MerchantLayout },
+  );
+  const ConsoleLayout = lazy(loadConsoleLayout);
+  const NotFound = lazy(loadOnce(() => import('./routes/not-found')));
+  const pageRoutes = (layout: AppRoute['layout']) =>
+    pages
+      .filter(({ route }) => route.layout === layout)
+      .map(({ route, load }) => {
+        const Page = lazy(load);
+        return <Route key={route.path} path={route.path} element={<Page />} />;
+      });
+  const patterns = pages.map((page) => ({ path: page.route.path, page }));
+  const pageAt = (pathname: string) => matchRoutes(patterns, pathname)?.[0]?.route.page;
+
+  return {
+    match: (pathname) => pageAt(pathname)?.route ?? null,
+    preload(pathname) {
+      const page = pageAt(pathname);
+      if (!page) return;
+      void page.load();
+      if (page.route.layout === 'console') void loadConsoleLayout();
+    },
+    tree: (
+      <Route element={<RootLayout />}>
+        <Route element={<RouteGuard consoleKind={consoleKind} />}>
+          <Route element={<AuthLayout />}>{pageRoutes('auth')}</Route>
+          <Route element={<ConsoleLayout />}>{pageRoutes('console')}</Route>
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    ),
+  };
+}
+
+/** Lets the API client send an ended session to sign-in through the router, without a reload. */
+function NavigateFromOutside() {
+  const navigate = useNavigate();
+  useEffect(() => setNavigate((to) => void navigate(to, { replace: true })), [navigate]);
+  return null;
+}
+
+/**
+ * The console's pages at the current address. The router changes address as a transition, so
+ * the current page stays on screen (with the progress bar) until the next one has loaded.
+ */
+export function ConsoleRouter({ routes }: { routes: ConsoleRoutes }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <CurrentRouteContext value={routes.match(pathname)}>
+        <NavigateFromOutside />
+        <Suspense fallback={<FullScreenSpinner />}>
+          <Routes>{routes.tree}</Routes>
+        </Suspense>
+      </CurrentRouteContext>
+    </RouteErrorBoundary>
+  );
 }

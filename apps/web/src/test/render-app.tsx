@@ -1,8 +1,8 @@
 import { currentUser, type User } from '@gerbang/contract';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { AppProvider } from '../app/provider';
-import { buildRouteObjects, routesForConsole } from '../app/router';
+import { ConsoleRouter, createConsoleRoutes } from '../app/router';
 import type { ConsoleKind } from '../config/build-targets';
 import { clearTokens, setTokens } from '../lib/auth-tokens';
 import { startCurrentUserCheck } from '../lib/current-user-store';
@@ -36,16 +36,21 @@ export function renderApp({ path, user, consoleKind = 'admin', handler, startsLi
     const answer = handler ? await handler(request) : null;
     return answer ?? { status: 404, data: errorBody('NOT_FOUND') };
   });
-  const router = createMemoryRouter(buildRouteObjects(routesForConsole(consoleKind), consoleKind), {
-    initialEntries: [path],
-  });
+  let current = path;
+  function LocationProbe() {
+    const { pathname, search } = useLocation();
+    current = `${pathname}${search}`;
+    return null;
+  }
   startNewQueryCache({ retry: 0 });
   if (startsLikeMain) startCurrentUserCheck();
   const view = render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <ConsoleRouter routes={createConsoleRoutes(consoleKind)} />
+      </MemoryRouter>
     </AppProvider>,
   );
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, router, http, location };
+  return { ...view, http, location: () => current };
 }

@@ -1,7 +1,7 @@
 import { activate, PASSWORD_EQUALS_EMAIL_MESSAGE, PASSWORD_MIN_LENGTH } from '@gerbang/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
 import { renderInApp } from '../../../test/render-in-app';
@@ -16,10 +16,13 @@ function stubActivate(reply: StubResponse) {
 }
 
 function renderActivate(url: string) {
-  const router = createMemoryRouter([{ path: '/auth/activate', element: <ActivateRoute /> }], {
-    initialEntries: [url],
-  });
-  renderInApp(<RouterProvider router={router} />);
+  renderInApp(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/auth/activate" element=<ActivateRoute /> />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 async function choosePassword(password: string, confirmation = password) {

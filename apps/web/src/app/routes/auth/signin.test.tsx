@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_STORAGE_KEY, currentUser, signin, type User } from '@gerba
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse } from 'axios';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
@@ -43,14 +43,14 @@ function Landing() {
 }
 
 function renderSignin(url: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/auth/signin', element: <SigninRoute /> },
-      { path: '*', element: <Landing /> },
-    ],
-    { initialEntries: [url] },
+  renderInApp(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/auth/signin" element={<SigninRoute />} />
+        <Route path="*" element={<Landing />} />
+      </Routes>
+    </MemoryRouter>,
   );
-  renderInApp(<RouterProvider router={router} />);
 }
 
 async function signInAs(email: string, password: string) {

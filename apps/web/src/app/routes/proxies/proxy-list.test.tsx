@@ -13,7 +13,7 @@ import {
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
 import { renderInApp } from '../../../test/render-in-app';
@@ -74,8 +74,13 @@ const signedInAsAdmin: Replies = {
 };
 
 function renderProxyList() {
-  const router = createMemoryRouter([{ path: '/proxy', element: <ProxyListRoute /> }], { initialEntries: ['/proxy'] });
-  renderInApp(<RouterProvider router={router} />);
+  renderInApp(
+    <MemoryRouter initialEntries={['/proxy']}>
+      <Routes>
+        <Route path="/proxy" element=<ProxyListRoute /> />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 describe('Proxy Management', () => {

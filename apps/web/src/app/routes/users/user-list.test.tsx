@@ -10,7 +10,7 @@ import {
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
 import { renderInApp } from '../../../test/render-in-app';
@@ -60,8 +60,13 @@ const signedInAsAdmin: Replies = {
 };
 
 function renderUserList() {
-  const router = createMemoryRouter([{ path: '/user', element: <UserListRoute /> }], { initialEntries: ['/user'] });
-  renderInApp(<RouterProvider router={router} />);
+  renderInApp(
+    <MemoryRouter initialEntries={['/user']}>
+      <Routes>
+        <Route path="/user" element=<UserListRoute /> />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 describe('User Management', () => {

@@ -1,7 +1,7 @@
 import { changePassword } from '@gerbang/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
@@ -19,10 +19,13 @@ function stubChangePassword(reply: StubResponse) {
 }
 
 function renderChangePassword() {
-  const router = createMemoryRouter([{ path: '/change-password', element: <ChangePasswordForm /> }], {
-    initialEntries: ['/change-password'],
-  });
-  renderInApp(<RouterProvider router={router} />);
+  renderInApp(
+    <MemoryRouter initialEntries={['/change-password']}>
+      <Routes>
+        <Route path="/change-password" element=<ChangePasswordForm /> />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
 
 async function changeFrom(current: string, next: string) {
