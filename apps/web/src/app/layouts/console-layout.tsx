@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 import { useCurrentRoute } from '../current-route';
 import { NoAccess } from '../errors/no-access';
@@ -56,7 +57,16 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
         />
         <main id="main-content" tabIndex={-1} className="flex-1 space-y-6 px-3 py-6 outline-none sm:px-6">
           <PageHeader fallback={headerFallback} />
-          {isAllowed ? <Outlet /> : <NoAccess />}
+          {/* The shell and the page's header are drawn while the page's own code still loads. */}
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-12">
+                <Spinner className="size-8" />
+              </div>
+            }
+          >
+            {isAllowed ? <Outlet /> : <NoAccess />}
+          </Suspense>
         </main>
       </div>
     </div>
