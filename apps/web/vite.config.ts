@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, parseAst, type UserConfig } from 'vite';
 import { customerPageOf } from '../../packages/contract/src/customer-pages.ts';
+import { consoleChunkGroups } from './scripts/console-chunks.ts';
 import { precompressPlugin } from './scripts/precompress.mjs';
 import buildTargets from './src/config/build-targets.json' with { type: 'json' };
 import defaults from './src/config/defaults.json' with { type: 'json' };
@@ -83,15 +84,6 @@ function preconnectToApi(backendUrl: string): Plugin {
   };
 }
 
-/** The translations every page starts with, one file per language. */
-const STARTUP_LOCALES = {
-  debugName: 'startup-locales',
-  name: (id: string) => {
-    const language = /[\\/]locales[\\/](\w+)[\\/](common|errors|auth)\.json$/.exec(id)?.[1];
-    return language ? `locales-${language}` : null;
-  },
-};
-
 /** The development server answers customer paths with customer.html, as the console server does. */
 function customerPagesInDevelopment(): Plugin {
   return {
@@ -160,58 +152,7 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       rolldownOptions: {
         output: {
-          codeSplitting: {
-            // Few files rather than many small ones: over HTTP/1.1 a browser opens six connections
-            // per origin, so forty small chunks of one page queue behind each other (Lighthouse's
-            // dashboard run: ~45 requests before the first paint of the page). Groups, first match
-            // wins by priority:
-            groups: [
-              // What every page needs before its first render: libraries (which change rarely)
-              // and app code. Only named packages and app files: `$initial` is judged before
-              // tree-shaking, so the contract's barrel would otherwise drag zod and every schema in.
-              {
-                name: 'vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
-                tags: ['$initial'],
-                includeDependenciesRecursively: false,
-                priority: 6,
-              },
-              // The entry module stays out: it must remain the chunk index.html loads.
-              {
-                name: 'shell',
-                test: (id) => /[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) && !/[\\/](main\.tsx|[^\\/]+\.json)$/.test(id),
-                tags: ['$initial'],
-                includeDependenciesRecursively: false,
-                priority: 5,
-              },
-              { ...STARTUP_LOCALES, priority: 4 },
-              // The query cache, with the first page that reads the API (the sign-in page does without).
-              { name: 'query-cache', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 3 },
-              // A feature's pages and components in one file: /dana and /dana/:id share it. Not the
-              // auth pages (the sign-in page must not carry the HTTP client the others use), nor
-              // what a feature loads on demand (the QR renderer, the dashboard's chart).
-              {
-                debugName: 'features',
-                name: (id) => {
-                  const feature = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/]([\w-]+)[\\/]/.exec(
-                    id,
-                  )?.[1];
-                  return feature && feature !== 'auth' ? feature : null;
-                },
-                test: (id) => !/[\\/](qr-image\.tsx|daily-chart\.tsx|[^\\/]+\.json)$/.test(id),
-                includeDependenciesRecursively: false,
-                priority: 2,
-              },
-              // The UI kit and the signed-in shell's parts, for every signed-in page. Not src/lib,
-              // whose realtime client and session requests load only when a session needs them.
-              {
-                name: 'console',
-                test: /[\\/]apps[\\/]web[\\/]src[\\/](components|hooks|app[\\/](layouts|errors))[\\/]/,
-                includeDependenciesRecursively: false,
-                priority: 1,
-              },
-            ],
-          },
+          codeSplitting: { groups: consoleChunkGroups() },
         },
       },
     },

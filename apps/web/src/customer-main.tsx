@@ -8,11 +8,14 @@ import { env } from './config/env';
 import { THEME_COLORS } from './config/theme-colors';
 import { applyBrandColors } from './lib/brand-colors';
 import { applyColorTheme } from './lib/color-theme';
+import { setTranslationCatalog } from './lib/i18n';
+import { loadNamespace } from './locales/namespace-catalog';
 
 // The customer pages' own entry (customer.html): a customer on a cheap phone downloads React, the
 // translations and the page, none of the consoles' code (router, API client, sign-in, realtime).
 applyBrandColors(THEME_COLORS[env.buildTarget]);
 applyColorTheme();
+setTranslationCatalog(loadNamespace);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('customer.html has no #root element');

@@ -8,7 +8,9 @@ import { THEME_COLORS } from './config/theme-colors';
 import { applyBrandColors } from './lib/brand-colors';
 import { applyColorTheme } from './lib/color-theme';
 import { startCurrentUserCheck } from './lib/current-user-store';
-import { initI18n } from './lib/i18n';
+import { holdUntilFirstFrame } from './lib/first-frame';
+import { initI18n, setTranslationCatalog } from './lib/i18n';
+import { loadConsoleNamespace } from './locales/console-catalog';
 
 applyBrandColors(THEME_COLORS[env.buildTarget]);
 applyColorTheme();
@@ -18,8 +20,12 @@ if (!container) throw new Error('index.html has no #root element');
 
 // Everything the first screen waits for starts now, side by side, instead of one after another:
 // the page's code and its translations load, a stored session is checked, and the
-// startup translations load. Only then does React render, once.
+// startup translations load. Only then does React render, once. The API and the realtime
+// connection wait for that first frame (lib/first-frame.ts); a check the screen needs (no
+// remembered user) waits only for the sign-in spinner's.
+setTranslationCatalog(loadConsoleNamespace);
 const translationsReady = initI18n();
+holdUntilFirstFrame();
 startCurrentUserCheck();
 const routes = createConsoleRoutes(env.consoleKind);
 routes.preload(window.location.pathname);

@@ -1,4 +1,4 @@
-import { ROLE, type RoleId } from './roles';
+import { ROLE, type RoleId } from './role-ids';
 
 /**
  * The one permission table (area × role → allowed actions). The server enforces it on every

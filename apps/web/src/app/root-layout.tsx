@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { firstCommitDone } from '../lib/first-frame';
 import { NavigationProgress } from './navigation-progress';
 
 /** Spec §2: every route change starts at the top of the page. */
@@ -13,6 +14,7 @@ function ScrollToTop() {
 }
 
 export function RootLayout() {
+  useEffect(firstCommitDone, []);
   return (
     <>
       <ScrollToTop />

@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'r
 import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
-import { i18n, initI18n } from '../lib/i18n';
+import { i18n, initI18n, prefetchTranslations } from '../lib/i18n';
 import { setNavigate } from '../lib/navigation';
 import { ADMIN_ROUTES } from './admin-routes';
 import { CurrentRouteContext } from './current-route';
@@ -32,13 +32,15 @@ function loadOnce(load: () => Promise<RouteModule>): () => Promise<RouteModule> 
 
 /**
  * The page's code and its translations load together, so its first render does not suspend on
- * them; the query cache comes with a page that reads the API (the sign-in page does without it).
+ * them. The console layout carries the query cache; an account page that reads the API loads it
+ * with itself (the sign-in page does without it).
  */
 function pageLoader(route: AppRoute): () => Promise<RouteModule> {
   return loadOnce(async () => {
+    prefetchTranslations(route.namespaces ?? []);
     const [page, queryCache] = await Promise.all([
       route.load(),
-      route.withoutQueryCache ? null : import('../lib/query-cache'),
+      route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),
       initI18n().then(() => i18n.loadNamespaces([...(route.namespaces ?? [])])),
     ]);
     const Page = page.default;

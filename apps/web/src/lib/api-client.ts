@@ -3,6 +3,7 @@ import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { afterFirstFrame } from './first-frame';
 import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
 
@@ -33,7 +34,8 @@ function bearer(token: string): string {
   return `Bearer ${token}`;
 }
 
-api.interceptors.request.use((config) => {
+api.interceptors.request.use(async (config) => {
+  await afterFirstFrame();
   if (config.isRefreshCall) return config;
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', bearer(token));

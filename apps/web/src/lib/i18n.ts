@@ -29,29 +29,50 @@ export type Namespace = (typeof NAMESPACES)[number];
  * session starts). Any other namespace loads with the first component that asks for it;
  * react-i18next suspends that component until then.
  */
-const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'errors', 'auth'];
+export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'errors', 'auth'];
 
 /** <html lang> needs a BCP 47 tag; the app's "ph" (Filipino) is "fil" there. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', id: 'id', ph: 'fil' };
 
-// Each language × namespace is its own small chunk: a browser fetches only what it shows.
-const bundles = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
+/**
+ * Where a language's namespace downloads from. Each entry point names its own catalog
+ * (src/locales/*-catalog.ts): the consoles fetch their startup namespaces as one file, a customer
+ * page only the namespaces it shows.
+ */
+export type TranslationCatalog = (language: string, namespace: string) => Promise<ResourceKey>;
+let catalog: TranslationCatalog | undefined;
 
-const lazyBundles: BackendModule = {
+export function setTranslationCatalog(next: TranslationCatalog): void {
+  catalog = next;
+}
+
+const catalogBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = bundles[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), false);
+    if (!catalog) {
+      callback(new Error('No translation catalog: call setTranslationCatalog first'), false);
       return;
     }
-    load().then(
+    catalog(language, namespace).then(
       (bundle) => callback(null, bundle),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
+
+/**
+ * Starts downloading namespaces now, in the language i18next will ask for and its fallback (a
+ * page's, beside the page's code, before i18next has started); i18next later reads them from the
+ * module cache instead of waiting a round trip more.
+ */
+export function prefetchTranslations(namespaces: readonly Namespace[]): void {
+  if (!catalog) return;
+  const languages = new Set([i18n.resolvedLanguage ?? getStoredLanguage(), DEFAULT_LANGUAGE]);
+  for (const language of languages) {
+    for (const namespace of namespaces) void catalog(language, namespace).catch(() => undefined);
+  }
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -79,7 +100,7 @@ export function initI18n(
   if (initialized) return initialized;
   i18n.on('languageChanged', syncHtmlLang);
   initialized = i18n
-    .use(lazyBundles)
+    .use(catalogBackend)
     .use(initReactI18next)
     .init({
       lng: language,

@@ -25,7 +25,7 @@ export function startNewQueryCache(options?: { retry?: number }): QueryClient {
   return client;
 }
 
-/** Around every page that reads the API; the router adds it (src/app/router.tsx). */
+/** Around every page that reads the API: the console layout's, and the account pages' (src/app/router.tsx). */
 export function QueryCacheProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

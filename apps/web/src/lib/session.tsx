@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
 import { checkCurrentUser, getCurrentUserState, signedIn, subscribeCurrentUser } from './current-user-store';
+import { afterFirstFrame } from './first-frame';
 import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime-store';
 import { forgetUser } from './remembered-user';
 
@@ -56,9 +57,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     // socket.io loads only for a signed-in user; a sign-out before it arrives cancels the connect.
     let isCurrent = true;
-    void import('./realtime').then(({ connectRealtime }) => {
-      if (isCurrent) connectRealtime();
-    });
+    void afterFirstFrame()
+      .then(() => import('./realtime'))
+      .then(({ connectRealtime }) => {
+        if (isCurrent) connectRealtime();
+      });
     // After a lost connection the user may have changed meanwhile (the page's own data is
     // refreshed by the query cache).
     const stopResync = onRealtimeReconnect(() => void checkCurrentUser({ force: true }));

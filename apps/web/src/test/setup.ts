@@ -2,7 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { clearTokens } from '../lib/auth-tokens';
-import { i18n, initI18n, NAMESPACES } from '../lib/i18n';
+import { i18n, initI18n, NAMESPACES, setTranslationCatalog } from '../lib/i18n';
+import { loadConsoleNamespace } from '../locales/console-catalog';
 
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
 window.scrollTo = () => undefined;
@@ -11,6 +12,7 @@ window.scrollTo = () => undefined;
 HTMLCanvasElement.prototype.getContext = () => null;
 
 beforeAll(async () => {
+  setTranslationCatalog(loadConsoleNamespace);
   await initI18n('en');
   // The app loads a page's namespace with the page; components rendered alone need them all now.
   await i18n.loadNamespaces([...NAMESPACES]);

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { QueryCacheProvider } from '../../lib/query-cache';
 import { useSession } from '../../lib/session';
 import { useCurrentRoute } from '../current-route';
 import { NoAccess } from '../errors/no-access';
@@ -65,7 +66,7 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
               </div>
             }
           >
-            {isAllowed ? <Outlet /> : <NoAccess />}
+            <QueryCacheProvider>{isAllowed ? <Outlet /> : <NoAccess />}</QueryCacheProvider>
           </Suspense>
         </main>
       </div>

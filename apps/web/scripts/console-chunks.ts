@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { CodeSplittingGroup } from 'rolldown';
+
+const CONTRACT_SOURCE = resolve(import.meta.dirname, '../../../packages/contract/src');
+
+function contractFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return contractFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/**
+ * The contract's modules that build no zod schema, themselves or through what they import: paths,
+ * constants, the permission table. Every console page needs some of them, the sign-in page
+ * included, and none of them can drag zod along.
+ */
+function contractModulesWithoutZod(): Set<string> {
+  const imports = new Map<string, string[]>();
+  for (const file of contractFiles(CONTRACT_SOURCE)) {
+    const source = readFileSync(file, 'utf8');
+    const specifiers = [...source.matchAll(/(?:from|import)\s+'([^']+)'/g)].map((match) => match[1] as string);
+    imports.set(
+      file,
+      specifiers.map((specifier) =>
+        specifier.startsWith('.') ? resolve(dirname(file), `${specifier}.ts`) : specifier,
+      ),
+    );
+  }
+  const light = new Set<string>();
+  const isLight = (file: string, seen: Set<string>): boolean => {
+    if (light.has(file)) return true;
+    const specifiers = imports.get(file);
+    if (!specifiers || seen.has(file)) return false;
+    seen.add(file);
+    return specifiers.every((specifier) => specifier.startsWith('/') && isLight(specifier, seen));
+  };
+  for (const file of imports.keys()) if (isLight(file, new Set())) light.add(file);
+  return light;
+}
+
+const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+/** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
+const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
+/** A feature's folder, for its pages and components (not auth: the sign-in page stays small). */
+const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/]([\w-]+)[\\/]/;
+
+/**
+ * How a console's code is cut into files (Vite's manifest records the result; the bundle-size check
+ * and Lighthouse measure it). A phone on a slow network pays a round trip for every few files, and
+ * over HTTP/1.1 a browser opens six connections per origin: a page should need few files in few
+ * waves. The Device Dashboard's first load went from 45 requests in three waves to ~12 in two.
+ *
+ * Groups, the highest priority first when a module matches more than one:
+ * 1. vendor: the libraries every page runs before its first render (they change rarely).
+ * 2. shell: the app code every page runs first, with the contract's zod-free modules and Vite's
+ *    preload helper (alone, each was a request of under a kilobyte).
+ * 3. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
+ * 4. console: everything a signed-in page shares, loaded with the first one: the UI kit, the
+ *    layouts, the API client and session, the query cache, the contract's schemas and zod. Not
+ *    the realtime client (it connects after the first paint) nor what loads on demand.
+ * Only named packages and app files in the first two: `$initial` is judged before tree-shaking, so
+ * the contract's barrel would otherwise drag zod and every schema in.
+ */
+export function consoleChunkGroups(): CodeSplittingGroup[] {
+  const zodFree = contractModulesWithoutZod();
+  return [
+    {
+      name: 'vendor',
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
+      tags: ['$initial'],
+      includeDependenciesRecursively: false,
+      priority: 6,
+    },
+    {
+      // The entry module stays out: it must remain the chunk index.html loads.
+      name: 'shell',
+      test: (id) => APP_SOURCE.test(id) && !/[\\/](main\.tsx|locales[\\/].*)$/.test(id),
+      tags: ['$initial'],
+      includeDependenciesRecursively: false,
+      priority: 5,
+    },
+    {
+      // The same file: what the sign-in page and every other one need besides.
+      name: 'shell',
+      test: (id) =>
+        zodFree.has(id) ||
+        /vite[\\/]preload-helper|rolldown[\\/]runtime|[\\/]lib[\\/](api-error|http-error)\.ts$/.test(id),
+      includeDependenciesRecursively: false,
+      priority: 4,
+    },
+    {
+      debugName: 'features',
+      name: (id) => {
+        const feature = FEATURE.exec(id)?.[1];
+        return feature && feature !== 'auth' ? feature : null;
+      },
+      test: (id) => !ON_DEMAND.test(id) && !id.endsWith('.json'),
+      includeDependenciesRecursively: false,
+      priority: 3,
+    },
+    {
+      name: 'console',
+      test: (id) =>
+        !ON_DEMAND.test(id) &&
+        !/[\\/]lib[\\/]realtime/.test(id) &&
+        (/[\\/]apps[\\/]web[\\/]src[\\/](assets|components|hooks|lib|app[\\/](layouts|errors))[\\/]/.test(id) ||
+          /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ||
+          /[\\/]node_modules[\\/](zod|@tanstack|axios)[\\/]/.test(id)),
+      includeDependenciesRecursively: false,
+      priority: 1,
+    },
+  ];
+}

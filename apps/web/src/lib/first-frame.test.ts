@@ -1,0 +1,28 @@
+import { currentUser } from '@gerbang/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { delay, stubHttp } from '../test/http-stub';
+import { api } from './api-client';
+import { afterFirstFrame, firstCommitDone, holdUntilFirstFrame } from './first-frame';
+
+let restore: () => void = () => undefined;
+afterEach(() => restore());
+
+describe("the console's first frame", () => {
+  it('holds API requests from main.tsx until the first commit has been painted, then sends them', async () => {
+    const stub = stubHttp(() => ({ status: 200, data: { ok: true } }));
+    restore = stub.restore;
+    holdUntilFirstFrame();
+    const answer = api.get(currentUser.path);
+    await delay(30);
+    expect(stub.requests).toHaveLength(0);
+
+    firstCommitDone();
+    await expect(answer).resolves.toMatchObject({ status: 200 });
+    expect(stub.requests.map((request) => request.url)).toEqual([currentUser.path]);
+
+    // Once painted, later requests go at once.
+    await api.get(currentUser.path);
+    expect(stub.requests).toHaveLength(2);
+    await expect(afterFirstFrame()).resolves.toBeUndefined();
+  });
+});
