@@ -18,6 +18,9 @@ function fakeBuild(): string {
     'assets/index-AbCd1234.js': js,
     'favicon.svg': '<svg/>',
   };
+  mkdirSync(join(root, '.vite'));
+  const preloads = [{ path: '/device/:id', files: ['assets/device-detail-Xy12Zw34.js', 'assets/devices-Qr56St78.js'] }];
+  writeFileSync(join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
   for (const [name, content] of Object.entries(files)) {
     writeFileSync(join(root, name), content);
     if (content.length > 1024) {
@@ -117,6 +120,41 @@ describe('the console server', () => {
     }
     const shell = await app.inject({ url: '/auth/signin', headers: { 'accept-encoding': 'br' } });
     expect(shell.headers['content-encoding']).toBe('br');
+  });
+
+  it("names a page's own scripts in its document, so the browser fetches them with the entry's", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const detail = await app.inject({ url: '/device/42?tab=health', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(detail.headers['content-encoding']).toBe('br');
+    expect(preloads(brotliDecompressSync(detail.rawPayload).toString())).toEqual([
+      '/assets/device-detail-Xy12Zw34.js',
+      '/assets/devices-Qr56St78.js',
+    ]);
+    for (const url of ['/', '/device', '/device/42/more', '/user']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toContain('index-AbCd1234');
+      expect(preloads(res.body), url).toEqual([]);
+    }
+  });
+
+  it('answers a revalidated document that has not changed with 304 and no body', async () => {
+    const first = await app.inject({ url: '/device/42', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await app.inject({
+      url: '/device/42',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await app.inject({ url: '/user', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('sends the document uncompressed to a browser that refuses every encoding it has', async () => {
+    const res = await app.inject({ url: '/device/42', headers: { 'accept-encoding': 'br;q=0, gzip;q=0, deflate' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toContain('index-AbCd1234');
   });
 
   it('answers 404 for a missing hashed file instead of the app shell', async () => {

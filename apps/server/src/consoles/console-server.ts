@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { customerPageOf, idSchema } from '@gerbang/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { documentEncodingFor, loadConsoleDocuments } from './console-documents';
 
 /**
  * Customer pages (contract CUSTOMER_PAGE_PATHS) may be embedded in a merchant's iframe (spec §2).
@@ -85,7 +86,8 @@ export async function buildConsoleServer(options: {
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
-    index: ['index.html'],
+    // `/` is a page like the others: the not-found handler below answers it.
+    index: false,
     // The build writes .br and .gz siblings (apps/web/scripts/precompress.mjs); the request's
     // Accept-Encoding picks one, with Vary: Accept-Encoding.
     preCompressed: true,
@@ -97,13 +99,20 @@ export async function buildConsoleServer(options: {
   // The customer pages have their own small document (apps/web/customer.html) where the build made
   // one: a customer's phone never downloads the console.
   const customerDocument = existsSync(join(options.root, 'customer.html')) ? 'customer.html' : 'index.html';
+  const consoleDocumentFor = loadConsoleDocuments(options.root);
   // Client-side routes: anything that is not a file gets the app shell.
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
     const path = request.url.split('?')[0] ?? '';
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send();
-    const document = customerPageOf(path) ? customerDocument : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(document);
+    reply.header('cache-control', 'no-cache');
+    if (customerPageOf(path)) return reply.sendFile(customerDocument);
+    const document = consoleDocumentFor(path);
+    reply.header('vary', 'accept-encoding').header('etag', document.etag);
+    if (request.headers['if-none-match'] === document.etag) return reply.status(304).send();
+    const encoding = documentEncodingFor(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(document[encoding]);
   });
   return app;
 }
