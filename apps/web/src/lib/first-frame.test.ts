@@ -1,5 +1,5 @@
 import { currentUser } from '@gerbang/contract';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { delay, stubHttp } from '../test/http-stub';
 import { api } from './api-client';
 import { afterFirstFrame, firstCommitDone, holdUntilFirstFrame } from './first-frame';
@@ -24,5 +24,27 @@ describe("the console's first frame", () => {
     await api.get(currentUser.path);
     expect(stub.requests).toHaveLength(2);
     await expect(afterFirstFrame()).resolves.toBeUndefined();
+  });
+
+  it('lets the requests go at once in a tab opened in the background, where no frame is painted', async () => {
+    vi.resetModules();
+    const fresh = await import('./first-frame');
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    try {
+      fresh.holdUntilFirstFrame();
+      let released = false;
+      void fresh.afterFirstFrame().then(() => {
+        released = true;
+      });
+      await delay(10);
+      expect(released).toBe(false);
+      fresh.firstCommitDone();
+      await delay(0);
+      expect(released).toBe(true);
+    } finally {
+      visibility.mockRestore();
+      painted.mockRestore();
+    }
   });
 });

@@ -25,9 +25,12 @@ export function holdUntilFirstFrame(): void {
 
 /**
  * The root layout's first commit: the browser paints it at its next frame, and what waits goes
- * after that. A hidden tab paints no frames, so a short timer lets the requests go regardless.
+ * right after that frame. A hidden tab paints no frames, so there the requests go at once, and
+ * after a second at most in any case.
  */
 export function firstCommitDone(): void {
+  if (document.visibilityState === 'hidden') return release();
+  document.addEventListener('visibilitychange', () => release(), { once: true });
   requestAnimationFrame(() => setTimeout(release, 0));
-  setTimeout(release, 100);
+  setTimeout(release, 1000);
 }
