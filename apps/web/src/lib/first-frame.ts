@@ -29,7 +29,10 @@ export function holdUntilFirstFrame(): void {
  * after a second at most in any case.
  */
 export function firstCommitDone(): void {
-  if (document.visibilityState === 'hidden') return release();
+  if (document.visibilityState === 'hidden') {
+    release();
+    return;
+  }
   document.addEventListener('visibilitychange', () => release(), { once: true });
   requestAnimationFrame(() => setTimeout(release, 0));
   setTimeout(release, 1000);
