@@ -9,7 +9,9 @@
 //   plus that route, i.e. everything needed to show the sign-in page: its JavaScript ≤ 120 KB both
 //   as Chromium downloads it (brotli) and as gzip (issue 10), without the query cache, which only
 //   pages that read the API load;
-// - shell: the entry plus the signed-in layout and the start page ≤ 250 KB.
+// - shell: the entry plus the signed-in layout and the start page ≤ 250 KB;
+// - route preloads: every page's document, as the server answers it, names that page's own files
+//   (.vite/route-preloads.json) as modulepreload links, and each of them is served.
 // - customer pages (issues 7 and 8): a customer's first load of /deposit and of /withdraw, served
 //   from the customer pages' own build (customer.html) with gzip only (an old phone's browser): the
 //   JavaScript of each ≤ 100 KB.
@@ -20,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 const { register } = await import('tsx/esm/api');
 register();
 const { buildConsoleServer } = await import('../apps/server/src/consoles/console-server.ts');
+const { chunkFiles } = await import('../apps/web/scripts/route-preloads.mjs');
 
 const KB = 1024;
 const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -34,6 +37,8 @@ const BUDGETS = [
   { name: 'sign-in route', modules: () => [SIGNIN], withEntry: false, maxBytes: 120 * KB },
   {
     name: 'sign-in first load',
+    // The page's document as the console server answers it (with its modulepreload links).
+    document: 'auth/signin',
     modules: () => [SIGNIN],
     withEntry: true,
     // Issue 10's figure is of JavaScript as gzip; the document and styles are printed beside it.
@@ -41,7 +46,7 @@ const BUDGETS = [
     maxBytes: 120 * KB,
     mustNotContain: { pattern: QUERY_CACHE_CODE, what: 'the query cache (TanStack Query)' },
   },
-  { name: 'shell', modules: (target) => [START_PAGE[target]], withEntry: true, maxBytes: 250 * KB },
+  { name: 'shell', modules: (target) => [START_PAGE[target]], withEntry: true, document: '', maxBytes: 250 * KB },
 ];
 const CUSTOMER_PAGES = [
   { name: 'deposit', url: '/deposit?session=x', module: 'src/app/routes/customer/deposit.tsx', namespace: 'deposit' },
@@ -55,15 +60,7 @@ const CUSTOMER_PAGES = [
 const CUSTOMER_PAGE_JS_BUDGET = 100 * KB;
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
-function closure(manifest, key, files = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`"${key}" is not in the build manifest`);
-  if (files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) closure(manifest, imported, files);
-  return files;
-}
+const closure = chunkFiles;
 
 let failed = 0;
 for (const target of ['admin', 'merchant']) {
@@ -81,14 +78,14 @@ for (const target of ['admin', 'merchant']) {
     if (res.statusCode !== 200) throw new Error(`/${file} answered ${res.statusCode}`);
     return { bytes: res.rawPayload.length, encoding: res.headers['content-encoding'] ?? 'identity' };
   };
-  const html = await sent('index.html');
   const entry = closure(manifest, 'index.html');
   for (const budget of BUDGETS) {
     const files = new Set(budget.withEntry ? entry : []);
     for (const module of budget.modules(target)) {
       for (const file of closure(manifest, module)) if (budget.withEntry || !entry.has(file)) files.add(file);
     }
-    let all = budget.withEntry ? html.bytes : 0;
+    const html = budget.withEntry ? await sent(budget.document) : { bytes: 0, encoding: 'identity' };
+    let all = html.bytes;
     let javascript = 0;
     let javascriptGzip = 0;
     const encodings = new Set(budget.withEntry ? [html.encoding] : []);
@@ -118,10 +115,35 @@ for (const target of ['admin', 'merchant']) {
       `${ok ? 'ok  ' : 'OVER'} ${target} ${budget.name}: ${what} (${[...encodings].join(', ')}; budget ${budget.maxBytes / KB} KB, ${files.size + (budget.withEntry ? 1 : 0)} files)`,
     );
   }
+  failed += await checkRoutePreloads(dist, server, target);
   if (target === 'admin') {
     for (const customerPage of CUSTOMER_PAGES) failed += await checkCustomerPage(dist, server, customerPage);
   }
   await server.close();
+}
+
+/**
+ * Each page's document names the files of that page (.vite/route-preloads.json) as modulepreload
+ * links, and the server has every one of them.
+ */
+async function checkRoutePreloads(dist, server, target) {
+  const routes = JSON.parse(readFileSync(join(dist, '.vite/route-preloads.json'), 'utf8'));
+  const problems = [];
+  for (const route of routes) {
+    const url = route.path.replace(/:[^/]+/g, 'x');
+    const body = (await server.inject({ url })).body;
+    const named = [...body.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    for (const file of route.files) {
+      if (!named.includes(file)) problems.push(`${url} does not name ${file}`);
+      else if ((await server.inject({ url: `/${file}` })).statusCode !== 200) problems.push(`${file} is not served`);
+    }
+    if (route.files.length === 0) problems.push(`${url} names no file of its own`);
+  }
+  const ok = problems.length === 0;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${target} route preloads: ${routes.length} pages, each document names its own files${ok ? '' : `: ${problems.join('; ')}`}`,
+  );
+  return ok ? 0 : 1;
 }
 
 /** A customer page as a customer first opens it: its document, entry, page and translations. */
