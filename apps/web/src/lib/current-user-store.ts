@@ -62,7 +62,7 @@ export function checkCurrentUser({ force = false } = {}): Promise<void> {
 
 /**
  * Before the first render (main.tsx): the remembered user lets the console draw at once, marked
- * stale so the check runs anyway.
+ * stale so the check runs anyway (its request goes after the first frame: lib/first-frame.ts).
  */
 export function startCurrentUserCheck(): void {
   if (!hasBothTokens()) return;
