@@ -92,6 +92,24 @@ const walletDashboardLoad =
 const walletPagePath = `${listWallets.path}?provider=dana&sort=label&limit=${PAGE_SIZE_MAX}`;
 const walletSummaryPath = `${getWalletSummary.path}?provider=dana`;
 
+/** A page of the size the users page has, flat out (10 connections): its CPU per request. */
+const WALLETS_FLAT_OUT: Scenario = {
+  id: 'wallets-page-flat-out-postgres',
+  title: `GET /wallets?limit=${PAGE_SIZE_DEFAULT} of ${WALLET_ACCOUNTS_SEEDED} accounts, flat out`,
+  database: 'postgres',
+  target: { kind: 'none' },
+  load: (ctx: ScenarioContext): LoadOptions => ({
+    url: ctx.url,
+    requests: [
+      {
+        method: 'GET',
+        path: `${listWallets.path}?provider=dana&sort=label&limit=${PAGE_SIZE_DEFAULT}`,
+        headers: bearer(ctx.token),
+      },
+    ],
+  }),
+};
+
 const walletScenarios = (database: DatabaseKind): Scenario[] => [
   {
     id: `wallets-page-${database}`,
@@ -280,6 +298,7 @@ export const SCENARIOS: Scenario[] = [
     load: signinLoad,
   },
   ...walletScenarios('postgres'),
+  WALLETS_FLAT_OUT,
   {
     id: 'payment-sessions-create-postgres',
     title:
