@@ -58,6 +58,10 @@ describe('transfers the phone reports', () => {
     ]);
     const view = (await t.app.inject({ url: `/wallets/${account.id}`, headers: t.admin.headers })).json();
     expect(view.today).toMatchObject({ incomingAmount: formatAmount(total, 'PHP'), incomingCount: 20 });
+    // The list's page reads the same facts with its rows: the account says the same there.
+    const list = (await t.app.inject({ url: '/wallets?provider=maya&limit=100', headers: t.admin.headers })).json();
+    const listed = list.items.find((item: { id: string }) => item.id === account.id);
+    expect(listed).toMatchObject({ today: view.today, hasMovedMoney: true });
     socket.close();
   });
 
