@@ -11,7 +11,8 @@ import {
   type WalletHealth,
 } from '@gerbang/contract';
 import { readinessOf } from './wallet-readiness';
-import type { TodayTotals, WalletRecord } from './wallets.repository';
+import type { TodayTotals } from './wallet-view-facts.repository';
+import type { WalletRecord } from './wallets.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -7,6 +7,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
+import { type TodayTotals, viewFactColumns, type viewFactsOf } from './wallet-view-facts.repository';
 
 const { credentialsEncrypted: _secret, ...publicColumns } = getTableColumns(walletAccounts);
 
@@ -70,14 +71,6 @@ export type WalletListFilter = {
   sort: WalletSort;
 };
 
-export type TodayTotals = {
-  incomingAmount: bigint;
-  incomingCount: number;
-  outgoingAmount: bigint;
-  outgoingCount: number;
-};
-export const NO_MOVEMENTS: TodayTotals = { incomingAmount: 0n, incomingCount: 0, outgoingAmount: 0n, outgoingCount: 0 };
-
 const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));
 
 /** The sort's column as an SQL expression and how its cursor value is cast back. */
@@ -116,9 +109,14 @@ export function createWalletsRepository(db: Database) {
       return (await selectRecords().where(inArray(walletAccounts.id, ids))) as WalletRecord[];
     },
 
-    /** A keyset page of the list (limit + 1 rows), with each row's sort value as text for the cursor. */
+    /**
+     * A keyset page of the list (limit + 1 rows), with each row's sort value as text for the cursor
+     * and its view facts (`viewFactColumns`).
+     */
     async page(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
-      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & { sortValue: string })[];
+      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & {
+        sortValue: string;
+      } & Parameters<typeof viewFactsOf>[0])[];
     },
 
     /** The page's query, unexecuted (its plan is checked by a test: an ordered index walk, no sort). */
@@ -152,7 +150,7 @@ export function createWalletsRepository(db: Database) {
         );
       }
       return db
-        .select({ ...recordColumns, sortValue: key.text })
+        .select({ ...recordColumns, sortValue: key.text, ...viewFactColumns })
         .from(walletAccounts)
         .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
         .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId))

@@ -22,14 +22,8 @@ import { accountNumberOf, checkCredentialFields, limitColumnsOf } from './wallet
 import type { WalletLoginRepository } from './wallet-login.repository';
 import { createWalletSummaries } from './wallet-summaries';
 import { forceActiveSettings, isForceActive, toWalletAccount } from './wallet-view';
-import type { WalletViewFactsRepository } from './wallet-view-facts.repository';
-import {
-  NO_MOVEMENTS,
-  type WalletChanges,
-  type WalletListFilter,
-  type WalletRecord,
-  type WalletsRepository,
-} from './wallets.repository';
+import { NO_MOVEMENTS, viewFactsOf, type WalletViewFactsRepository } from './wallet-view-facts.repository';
+import type { WalletChanges, WalletListFilter, WalletRecord, WalletsRepository } from './wallets.repository';
 
 export type Actor = { userId: string; ip: string };
 
@@ -134,8 +128,7 @@ export function createWalletsService(deps: {
     async list(query: WalletListFilter & { limit: number; cursor?: string }) {
       const after = decodeSortedKeysetCursor(query.cursor, query.sort);
       const rows = await repo.page({ ...query, q: query.q || undefined }, query.limit, after);
-      const page = toSortedPage(rows, query.limit, query.sort, (row) => row);
-      return { items: await views(page.items), nextCursor: page.nextCursor };
+      return toSortedPage(rows, query.limit, query.sort, (row) => toWalletAccount(row, viewFactsOf(row)));
     },
 
     /** The dashboard's cards: readiness from the one place it is decided, balances summed exactly. */
