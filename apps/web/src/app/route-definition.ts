@@ -22,6 +22,3 @@ export type AppRoute = {
   /** The page reads nothing through the query cache, which then stays off its download. */
   withoutQueryCache?: true;
 };
-
-/** Carried in each route's `handle`, so guards and layouts can read the matched row. */
-export type RouteHandle = { route: AppRoute };

@@ -1,10 +1,9 @@
 import { activate, PASSWORD_EQUALS_EMAIL_MESSAGE, PASSWORD_MIN_LENGTH } from '@gerbang/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInAppAt } from '../../../test/render-in-app';
 import ActivateRoute from './activate';
 
 let restoreHttp = () => {};
@@ -16,13 +15,7 @@ function stubActivate(reply: StubResponse) {
 }
 
 function renderActivate(url: string) {
-  renderInApp(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/auth/activate" element=<ActivateRoute /> />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderInAppAt(url, { '/auth/activate': <ActivateRoute /> });
 }
 
 async function choosePassword(password: string, confirmation = password) {

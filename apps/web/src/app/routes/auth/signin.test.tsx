@@ -2,12 +2,12 @@ import { ACCESS_TOKEN_STORAGE_KEY, currentUser, signin, type User } from '@gerba
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse } from 'axios';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInAppAt } from '../../../test/render-in-app';
 import SigninRoute from './signin';
 
 const USER: User = {
@@ -43,14 +43,7 @@ function Landing() {
 }
 
 function renderSignin(url: string) {
-  renderInApp(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/auth/signin" element={<SigninRoute />} />
-        <Route path="*" element={<Landing />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderInAppAt(url, { '/auth/signin': <SigninRoute />, '*': <Landing /> });
 }
 
 async function signInAs(email: string, password: string) {

@@ -13,10 +13,9 @@ import {
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInAppAt } from '../../../test/render-in-app';
 import ProxyListRoute from './proxy-list';
 
 const ADMIN: User = {
@@ -74,13 +73,7 @@ const signedInAsAdmin: Replies = {
 };
 
 function renderProxyList() {
-  renderInApp(
-    <MemoryRouter initialEntries={['/proxy']}>
-      <Routes>
-        <Route path="/proxy" element=<ProxyListRoute /> />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderInAppAt('/proxy', { '/proxy': <ProxyListRoute /> });
 }
 
 describe('Proxy Management', () => {

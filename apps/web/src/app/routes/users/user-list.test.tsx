@@ -10,10 +10,9 @@ import {
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInAppAt } from '../../../test/render-in-app';
 import UserListRoute from './user-list';
 
 function aUser(overrides: Partial<User>): User {
@@ -60,13 +59,7 @@ const signedInAsAdmin: Replies = {
 };
 
 function renderUserList() {
-  renderInApp(
-    <MemoryRouter initialEntries={['/user']}>
-      <Routes>
-        <Route path="/user" element=<UserListRoute /> />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderInAppAt('/user', { '/user': <UserListRoute /> });
 }
 
 describe('User Management', () => {

@@ -1,11 +1,10 @@
 import { changePassword } from '@gerbang/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
-import { renderInApp } from '../../../test/render-in-app';
+import { renderInAppAt } from '../../../test/render-in-app';
 import { ChangePasswordForm } from './change-password-form';
 
 let restoreHttp = () => {};
@@ -19,13 +18,7 @@ function stubChangePassword(reply: StubResponse) {
 }
 
 function renderChangePassword() {
-  renderInApp(
-    <MemoryRouter initialEntries={['/change-password']}>
-      <Routes>
-        <Route path="/change-password" element=<ChangePasswordForm /> />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderInAppAt('/change-password', { '/change-password': <ChangePasswordForm /> });
 }
 
 async function changeFrom(current: string, next: string) {
