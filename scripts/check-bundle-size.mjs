@@ -60,8 +60,6 @@ const CUSTOMER_PAGES = [
 const CUSTOMER_PAGE_JS_BUDGET = 100 * KB;
 const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
-const closure = chunkFiles;
-
 let failed = 0;
 for (const target of ['admin', 'merchant']) {
   const dist = join(root, target);
@@ -78,11 +76,11 @@ for (const target of ['admin', 'merchant']) {
     if (res.statusCode !== 200) throw new Error(`/${file} answered ${res.statusCode}`);
     return { bytes: res.rawPayload.length, encoding: res.headers['content-encoding'] ?? 'identity' };
   };
-  const entry = closure(manifest, 'index.html');
+  const entry = chunkFiles(manifest, 'index.html');
   for (const budget of BUDGETS) {
     const files = new Set(budget.withEntry ? entry : []);
     for (const module of budget.modules(target)) {
-      for (const file of closure(manifest, module)) if (budget.withEntry || !entry.has(file)) files.add(file);
+      for (const file of chunkFiles(manifest, module)) if (budget.withEntry || !entry.has(file)) files.add(file);
     }
     const html = budget.withEntry ? await sent(budget.document) : { bytes: 0, encoding: 'identity' };
     let all = html.bytes;
@@ -152,7 +150,7 @@ async function checkCustomerPage(dist, server, customerPage) {
   const page = await server.inject({ url: customerPage.url, headers: { 'accept-encoding': 'gzip' } });
   const files = new Set();
   const keys = ['customer.html', customerPage.module, 'src/locales/en/common.json'];
-  for (const key of [...keys, `src/locales/en/${customerPage.namespace}.json`]) closure(manifest, key, files);
+  for (const key of [...keys, `src/locales/en/${customerPage.namespace}.json`]) chunkFiles(manifest, key, files);
   const document = (await server.inject({ url: customerPage.url })).body;
   if (!document.includes(manifest['customer.html'].file)) {
     throw new Error(`${customerPage.url} is not answered with customer.html`);

@@ -89,7 +89,7 @@ const walletDashboardLoad =
     pacedRate: WALLET_LIST_RATE,
     durationSeconds: SIGNIN_SECONDS,
   });
-const walletPagePath = `${listWallets.path}?provider=dana&sort=label&limit=${PAGE_SIZE_MAX}`;
+const walletPagePath = (limit: number) => `${listWallets.path}?provider=dana&sort=label&limit=${limit}`;
 const walletSummaryPath = `${getWalletSummary.path}?provider=dana`;
 
 /** A page of the size the users page has, flat out (10 connections): its CPU per request. */
@@ -103,7 +103,7 @@ const WALLETS_FLAT_OUT: Scenario = {
     requests: [
       {
         method: 'GET',
-        path: `${listWallets.path}?provider=dana&sort=label&limit=${PAGE_SIZE_DEFAULT}`,
+        path: walletPagePath(PAGE_SIZE_DEFAULT),
         headers: bearer(ctx.token),
       },
     ],
@@ -116,7 +116,7 @@ const walletScenarios = (database: DatabaseKind): Scenario[] => [
     title: `GET /wallets, page of ${PAGE_SIZE_MAX} of ${WALLET_ACCOUNTS_SEEDED} accounts at ${WALLET_LIST_RATE}/s`,
     database,
     target: { kind: 'p95', maxMs: 100 },
-    load: walletDashboardLoad(walletPagePath),
+    load: walletDashboardLoad(walletPagePath(PAGE_SIZE_MAX)),
   },
   {
     id: `wallets-summary-${database}`,

@@ -51,17 +51,19 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  * How a console's code is cut into files (Vite's manifest records the result; the bundle-size check
  * and Lighthouse measure it). A phone on a slow network pays a round trip for every few files, and
  * over HTTP/1.1 a browser opens six connections per origin: a page should need few files in few
- * waves. The Device Dashboard's first load went from 45 requests in three waves to ~12 in two.
+ * waves. The Device Dashboard's own code went from 28 files to 10.
  *
  * Groups, the highest priority first when a module matches more than one:
  * 1. vendor: the libraries every page runs before its first render (they change rarely).
- * 2. shell: the app code every page runs first, with the contract's zod-free modules and Vite's
- *    preload helper (alone, each was a request of under a kilobyte).
- * 3. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
- * 4. console: everything a signed-in page shares, loaded with the first one: the UI kit, the
+ * 2. shell: the app code every page runs first.
+ * 3. base: the contract's zod-free modules, Vite's preload helper and the API-error helpers,
+ *    which the sign-in page and every other one need (alone, each was a file of under a kilobyte).
+ *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
+ * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
+ * 5. console: everything a signed-in page shares, loaded with the first one: the UI kit, the
  *    layouts, the API client and session, the query cache, the contract's schemas and zod. Not
  *    the realtime client (it connects after the first paint) nor what loads on demand.
- * Only named packages and app files in the first two: `$initial` is judged before tree-shaking, so
+ * Only named packages and app files in the first three: `$initial` is judged before tree-shaking, so
  * the contract's barrel would otherwise drag zod and every schema in.
  */
 export function consoleChunkGroups(): CodeSplittingGroup[] {
@@ -83,11 +85,8 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
       priority: 5,
     },
     {
-      // The same file: what the sign-in page and every other one need besides.
-      name: 'shell',
-      test: (id) =>
-        zodFree.has(id) ||
-        /vite[\\/]preload-helper|rolldown[\\/]runtime|[\\/]lib[\\/](api-error|http-error)\.ts$/.test(id),
+      name: 'base',
+      test: (id) => zodFree.has(id) || /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$/.test(id),
       includeDependenciesRecursively: false,
       priority: 4,
     },

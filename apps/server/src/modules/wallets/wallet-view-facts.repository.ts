@@ -25,6 +25,8 @@ const zoneOfProvider = sql`case ${accountColumn('provider')} ${sql.raw(
 )} end`;
 
 type TodayJson = [direction: 'in' | 'out', amountMinor: string, count: number][];
+/** What a row that selected `viewFactColumns` carries (PGlite hands json over as text). */
+export type ViewFactsRow = { today: TodayJson | string; moved: boolean };
 
 /**
  * What an account's view needs beyond its own row (whose health_latest holds its latest checks),
@@ -43,8 +45,7 @@ export const viewFactColumns = {
   moved: sql<boolean>`coalesce((select true from wallet_transactions x where x.account_id = ${accountId} limit 1), false)`,
 };
 
-/** The facts of a row that selected `viewFactColumns` (PGlite hands json over as text). */
-export function viewFactsOf(row: { today: TodayJson | string; moved: boolean }): WalletViewFacts {
+export function viewFactsOf(row: ViewFactsRow): WalletViewFacts {
   const today = { ...NO_MOVEMENTS };
   const totals = typeof row.today === 'string' ? (JSON.parse(row.today) as TodayJson) : row.today;
   for (const [direction, amount, count] of totals) {

@@ -7,7 +7,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
-import { type TodayTotals, viewFactColumns, type viewFactsOf } from './wallet-view-facts.repository';
+import { type TodayTotals, type ViewFactsRow, viewFactColumns } from './wallet-view-facts.repository';
 
 const { credentialsEncrypted: _secret, ...publicColumns } = getTableColumns(walletAccounts);
 
@@ -114,9 +114,7 @@ export function createWalletsRepository(db: Database) {
      * and its view facts (`viewFactColumns`).
      */
     async page(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
-      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & {
-        sortValue: string;
-      } & Parameters<typeof viewFactsOf>[0])[];
+      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & ViewFactsRow & { sortValue: string })[];
     },
 
     /** The page's query, unexecuted (its plan is checked by a test: an ordered index walk, no sort). */
