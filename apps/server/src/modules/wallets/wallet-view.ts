@@ -1,6 +1,7 @@
 import {
   ACCOUNT_TYPE_OF_PROVIDER,
   CURRENCY_OF_PROVIDER,
+  type Currency,
   FORCE_ACTIVE_SETTING_KEYS,
   formatAmount,
   HEALTH_CHECK_STATUS,
@@ -13,8 +14,14 @@ import {
 import { readinessOf } from './wallet-readiness';
 import type { TodayTotals } from './wallet-view-facts.repository';
 import type { WalletRecord } from './wallets.repository';
+import type { AmountFields, WalletPageRow } from './wallets-page.repository';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** An account as read for one (Dates, bigints) or as the list's page reads it (ISO text, minor units as text). */
+type WalletSource = WalletRecord | WalletPageRow;
+
+const iso = (time: Date | string | null) =>
+  time === null ? null : typeof time === 'string' ? time : time.toISOString();
+const minorOf = (minor: bigint | string | null) => (minor === null ? null : BigInt(minor));
 
 /** Force-active as stored: under the provider's own spec key in the account's settings. */
 export function isForceActive(record: Pick<WalletRecord, 'provider' | 'settings'>): boolean {
@@ -28,7 +35,7 @@ export function forceActiveSettings(
   return { ...record.settings, [FORCE_ACTIVE_SETTING_KEYS[record.provider]]: forceActive };
 }
 
-/** The record fields readiness reads. */
+/** The record fields readiness reads (amounts as bigints or as text of minor units). */
 export type ReadinessRecord = Pick<
   WalletRecord,
   | 'provider'
@@ -39,11 +46,9 @@ export type ReadinessRecord = Pick<
   | 'deviceIsOnline'
   | 'deviceIsBusy'
   | 'deviceStatus'
-  | 'dailyIncomingAmountMinor'
   | 'dailyIncomingCount'
-  | 'dailyOutgoingAmountMinor'
   | 'dailyOutgoingCount'
->;
+> & { [K in Exclude<AmountFields, 'balanceMinor'>]: bigint | string | null };
 
 /** Readiness of a record, from the one place it is decided. */
 export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
@@ -54,41 +59,60 @@ export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
     healthState: record.healthState,
     forceActive: isForceActive(record),
     limits: {
-      dailyIncomingAmount: record.dailyIncomingAmountMinor,
+      dailyIncomingAmount: minorOf(record.dailyIncomingAmountMinor),
       dailyIncomingCount: record.dailyIncomingCount,
-      dailyOutgoingAmount: record.dailyOutgoingAmountMinor,
+      dailyOutgoingAmount: minorOf(record.dailyOutgoingAmountMinor),
       dailyOutgoingCount: record.dailyOutgoingCount,
     },
     today,
   });
 }
 
+const UNKNOWN_CHECK = { status: HEALTH_CHECK_STATUS.Unknown, startedAt: null, finishedAt: null, reason: null };
+
+function healthOf(latest: WalletRecord['healthLatest']): WalletHealth {
+  const health: Record<string, WalletHealth[keyof WalletHealth]> = {};
+  for (const type of WALLET_COMMAND_CHECKS) {
+    const check = latest[type];
+    health[type] = check
+      ? {
+          status: check.status,
+          startedAt: check.startedAt,
+          finishedAt: check.finishedAt,
+          reason: check.reason as WalletCheckFailureReason | null,
+        }
+      : UNKNOWN_CHECK;
+  }
+  return health as WalletHealth;
+}
+
+function proxyOf(record: WalletSource): WalletAccount['proxy'] {
+  if (!record.proxyId || !record.proxyType || record.proxyHost === null || record.proxyPort === null) return null;
+  return {
+    id: record.proxyId,
+    type: record.proxyType,
+    host: record.proxyHost,
+    port: record.proxyPort,
+    label: record.proxyLabel ?? '',
+    checkStatus: record.proxyCheckStatus ?? 'unchecked',
+    lastCheckedAt: iso(record.proxyLastCheckedAt),
+  };
+}
+
+const moneyOf = (minor: bigint | string | null, currency: Currency) =>
+  minor === null ? null : formatAmount(BigInt(minor), currency);
+
 /**
  * The contract's account, field by field: an allowlist, so the sealed credentials (never even
- * read into a record) and anything else internal cannot leave the server.
+ * read into a record) and anything else internal cannot leave the server. Written flat (no
+ * closures or spreads): the list's page builds fifty of them.
  */
 export function toWalletAccount(
-  record: WalletRecord,
+  record: WalletSource,
   extras: { today: TodayTotals; hasMovedMoney: boolean },
 ): WalletAccount {
   const currency = CURRENCY_OF_PROVIDER[record.provider];
-  const money = (minor: bigint | null) => (minor === null ? null : formatAmount(minor, currency));
-  const health = Object.fromEntries(
-    WALLET_COMMAND_CHECKS.map((type) => {
-      const check = record.healthLatest[type];
-      return [
-        type,
-        check
-          ? {
-              status: check.status,
-              startedAt: check.startedAt,
-              finishedAt: check.finishedAt,
-              reason: check.reason as WalletCheckFailureReason | null,
-            }
-          : { status: HEALTH_CHECK_STATUS.Unknown, startedAt: null, finishedAt: null, reason: null },
-      ];
-    }),
-  ) as WalletHealth;
+  const today = extras.today;
   return {
     id: record.id,
     deviceId: record.deviceId,
@@ -106,41 +130,30 @@ export function toWalletAccount(
     disabledAt: iso(record.disabledAt),
     loginStatus: record.loginStatus,
     loginStatusChangedAt: iso(record.loginStatusChangedAt),
-    balance: money(record.balanceMinor),
+    balance: moneyOf(record.balanceMinor, currency),
     balanceReadAt: iso(record.balanceReadAt),
     limits: {
-      dailyIncomingAmount: money(record.dailyIncomingAmountMinor),
+      dailyIncomingAmount: moneyOf(record.dailyIncomingAmountMinor, currency),
       dailyIncomingCount: record.dailyIncomingCount,
-      dailyOutgoingAmount: money(record.dailyOutgoingAmountMinor),
+      dailyOutgoingAmount: moneyOf(record.dailyOutgoingAmountMinor, currency),
       dailyOutgoingCount: record.dailyOutgoingCount,
     },
     today: {
-      incomingAmount: formatAmount(extras.today.incomingAmount, currency),
-      incomingCount: extras.today.incomingCount,
-      outgoingAmount: formatAmount(extras.today.outgoingAmount, currency),
-      outgoingCount: extras.today.outgoingCount,
+      incomingAmount: formatAmount(today.incomingAmount, currency),
+      incomingCount: today.incomingCount,
+      outgoingAmount: formatAmount(today.outgoingAmount, currency),
+      outgoingCount: today.outgoingCount,
     },
     forceActive: isForceActive(record),
-    proxy:
-      record.proxyId && record.proxyType && record.proxyHost !== null && record.proxyPort !== null
-        ? {
-            id: record.proxyId,
-            type: record.proxyType,
-            host: record.proxyHost,
-            port: record.proxyPort,
-            label: record.proxyLabel ?? '',
-            checkStatus: record.proxyCheckStatus ?? 'unchecked',
-            lastCheckedAt: iso(record.proxyLastCheckedAt),
-          }
-        : null,
+    proxy: proxyOf(record),
     credentialsSet: record.credentialFields as WalletCredentialField[],
     credentialsUpdatedAt: iso(record.credentialsUpdatedAt),
-    health,
+    health: healthOf(record.healthLatest),
     healthState: record.healthState,
     consecutiveFailures: record.consecutiveFailures,
-    readiness: readinessOfRecord(record, extras.today),
+    readiness: readinessOfRecord(record, today),
     hasMovedMoney: extras.hasMovedMoney,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
+    createdAt: iso(record.createdAt) as string,
+    updatedAt: iso(record.updatedAt) as string,
   };
 }

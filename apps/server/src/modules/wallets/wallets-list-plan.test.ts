@@ -31,7 +31,7 @@ describe('the wallet list query plan', () => {
           : undefined;
         const plan = await indexPlanOf(
           database,
-          createWalletsRepository(database.db).pageQuery({ provider: 'dana', sort }, 50, after).toSQL(),
+          createWalletsRepository(database.db).pageSql({ provider: 'dana', sort }, 50, after),
         );
         expect(plan).toMatch(/Index (Only )?Scan (Backward )?using wallet_accounts_(label|created|balance)_idx/);
         expect(plan).not.toMatch(/\bSort\b/);

@@ -1,13 +1,12 @@
 import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider, type WalletSort } from '@gerbang/contract';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
-import { cursorText, isoText } from '../../db/iso-text';
-import { escapeLike } from '../../db/like-pattern';
+import { isoText } from '../../db/iso-text';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
-import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
-import { type TodayTotals, type ViewFactsRow, viewFactColumns } from './wallet-view-facts.repository';
+import type { TodayTotals } from './wallet-view-facts.repository';
+import { createWalletsPageRead } from './wallets-page.repository';
 
 const { credentialsEncrypted: _secret, ...publicColumns } = getTableColumns(walletAccounts);
 
@@ -73,21 +72,6 @@ export type WalletListFilter = {
 
 const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));
 
-/** The sort's column as an SQL expression and how its cursor value is cast back. */
-const SORT_KEYS = {
-  label: { expr: sql`${walletAccounts.label}`, cast: sql`::text`, text: sql<string>`${walletAccounts.label}` },
-  createdAt: {
-    expr: sql`${walletAccounts.createdAt}`,
-    cast: sql`::timestamptz`,
-    text: cursorText(walletAccounts.createdAt),
-  },
-  balance: {
-    expr: sql`coalesce(${walletAccounts.balanceMinor}, -1)`,
-    cast: sql`::bigint`,
-    text: sql<string>`coalesce(${walletAccounts.balanceMinor}, -1)::text`,
-  },
-} as const;
-
 export function createWalletsRepository(db: Database) {
   const selectRecords = () =>
     db
@@ -109,56 +93,7 @@ export function createWalletsRepository(db: Database) {
       return (await selectRecords().where(inArray(walletAccounts.id, ids))) as WalletRecord[];
     },
 
-    /**
-     * A keyset page of the list (limit + 1 rows), with each row's sort value as text for the cursor
-     * and its view facts (`viewFactColumns`).
-     */
-    async page(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
-      return (await this.pageQuery(filter, limit, after)) as (WalletRecord & ViewFactsRow & { sortValue: string })[];
-    },
-
-    /** The page's query, unexecuted (its plan is checked by a test: an ordered index walk, no sort). */
-    pageQuery(filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) {
-      const descending = filter.sort.startsWith('-');
-      const key = SORT_KEYS[filter.sort.replace('-', '') as keyof typeof SORT_KEYS];
-      const where: SQL[] = [];
-      if (filter.provider) where.push(eq(walletAccounts.provider, filter.provider));
-      if (filter.status) where.push(eq(walletAccounts.status, filter.status));
-      if (filter.loginStatus) where.push(eq(walletAccounts.loginStatus, filter.loginStatus));
-      if (filter.healthState) where.push(eq(walletAccounts.healthState, filter.healthState));
-      if (filter.deviceId) where.push(eq(walletAccounts.deviceId, filter.deviceId));
-      if (filter.ids) where.push(inArray(walletAccounts.id, filter.ids));
-      if (filter.q) {
-        const pattern = `%${escapeLike(filter.q)}%`;
-        where.push(
-          or(
-            ilike(walletAccounts.label, pattern),
-            ilike(walletAccounts.accountNumber, pattern),
-            ilike(walletAccounts.holderName, pattern),
-            ilike(devices.name, pattern),
-          ) as SQL,
-        );
-      }
-      if (after) {
-        const value = sql`${after.value}${key.cast}`;
-        where.push(
-          descending
-            ? sql`(${key.expr}, ${walletAccounts.id}) < (${value}, ${after.id}::uuid)`
-            : sql`(${key.expr}, ${walletAccounts.id}) > (${value}, ${after.id}::uuid)`,
-        );
-      }
-      return db
-        .select({ ...recordColumns, sortValue: key.text, ...viewFactColumns })
-        .from(walletAccounts)
-        .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
-        .leftJoin(proxies, eq(proxies.id, walletAccounts.proxyId))
-        .where(and(...where))
-        .orderBy(
-          descending ? sql`${key.expr} desc` : sql`${key.expr} asc`,
-          descending ? desc(walletAccounts.id) : asc(walletAccounts.id),
-        )
-        .limit(limit + 1);
-    },
+    ...createWalletsPageRead(db),
 
     /**
      * What the dashboard's summary needs of every account of a provider (hundreds, not millions):
