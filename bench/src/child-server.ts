@@ -13,6 +13,8 @@ export type ServerChild = {
   /** CPU-profiles the child's main thread (only the measured window, not startup or seeding). */
   profileStart(): Promise<void>;
   profileStop(file: string): Promise<void>;
+  /** The bare server: serve this answer body from memory as GET /memory-page. */
+  holdPage(body: string): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -64,6 +66,7 @@ function wrap(name: string, child: ChildProcess, url: string, detail: Record<str
     usage: () => ask(child, { type: 'usage' }, 'usage').then((m) => m.usage),
     profileStart: () => ask(child, { type: 'profile-start' }, 'profiled').then(() => {}),
     profileStop: (file) => ask(child, { type: 'profile-stop', file }, 'profiled').then(() => {}),
+    holdPage: (body) => ask(child, { type: 'hold-page', body }, 'held').then(() => {}),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -18,18 +18,21 @@ export type ChildUsage = {
 export type ChildMessage =
   | { type: 'ready'; port: number; detail?: Record<string, unknown> }
   | { type: 'profiled'; file: string }
+  | { type: 'held' }
   | { type: 'usage'; usage: ChildUsage }
   | { type: 'failed'; message: string };
 
 export type ParentMessage =
   | { type: 'usage' }
   | { type: 'stop' }
+  /** Keep this answer body in memory and serve it as GET /memory-page (the bare server). */
+  | { type: 'hold-page'; body: string }
   /** Profile the main thread until profile-stop, then write the .cpuprofile to `file`. */
   | { type: 'profile-start' }
   | { type: 'profile-stop'; file: string };
 
 /** Answers the orchestrator's usage probes and stop requests; shared by both server children. */
-export function serveParent(onStop: () => Promise<void>): void {
+export function serveParent(onStop: () => Promise<void>, onHoldPage?: (body: string) => void): void {
   let profiler: Session | undefined;
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
@@ -54,6 +57,9 @@ export function serveParent(onStop: () => Promise<void>): void {
       profiler.disconnect();
       writeFileSync(message.file, JSON.stringify(profile));
       send({ type: 'profiled', file: message.file });
+    } else if (message.type === 'hold-page' && onHoldPage) {
+      onHoldPage(message.body);
+      send({ type: 'held' });
     } else if (message.type === 'stop') {
       await onStop().catch(() => {});
       // A normal exit (not a kill) so --cpu-prof can write its profile.

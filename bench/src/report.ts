@@ -38,6 +38,10 @@ export type ScenarioReport = {
   cpuRatio?: number;
   /** 1-minute load average of the machine when the measured run ended. */
   loadAverage1m?: number;
+  /** A list page's answer served from memory by the bare server: its size and CPU per request. */
+  memoryPage?: { bytes: number; cpuPerRequestUs?: number };
+  /** This scenario's CPU per request ÷ the memory page's (issue 9: at most 3). */
+  cpuVsMemoryPage?: number;
   /** The bare route measured right before this scenario: the denominator of `ratio`. */
   bare?: { result: LoadResult; server: ServerUsage };
   note?: string;
@@ -46,11 +50,17 @@ export type ScenarioReport = {
 export function targetLabel(target: Target): string {
   if (target.kind === 'ratio') return `≥ ${Math.round(target.min * 100)}% of bare`;
   if (target.kind === 'p95') return `p95 < ${target.maxMs} ms`;
+  if (target.kind === 'memory-ratio') return `≤ ${target.max}x memory`;
   return '—';
 }
 
 /** PASS/FAIL against the target; INVALID when any response was not 2xx (a broken route is not a fast one). */
-export function judge(target: Target, result: LoadResult, ratio: number): { verdict: Verdict; note?: string } {
+export function judge(
+  target: Target,
+  result: LoadResult,
+  ratio: number,
+  cpuVsMemoryPage?: number,
+): { verdict: Verdict; note?: string } {
   if (result.non2xx > 0 || result.errors > 0 || result.total === 0) {
     return {
       verdict: 'INVALID',
@@ -59,6 +69,10 @@ export function judge(target: Target, result: LoadResult, ratio: number): { verd
   }
   if (target.kind === 'ratio') return { verdict: ratio >= target.min ? 'PASS' : 'FAIL' };
   if (target.kind === 'p95') return { verdict: result.latencyMs.p95 < target.maxMs ? 'PASS' : 'FAIL' };
+  if (target.kind === 'memory-ratio') {
+    if (cpuVsMemoryPage === undefined) return { verdict: 'INVALID', note: 'no CPU figure for the page from memory' };
+    return { verdict: cpuVsMemoryPage <= target.max ? 'PASS' : 'FAIL' };
+  }
   return { verdict: 'INFO' };
 }
 
@@ -80,6 +94,7 @@ export function printTable(rows: ScenarioReport[]): void {
     'µs/req',
     'DB µs/req',
     'CPU vs bare',
+    'vs memory',
     'Loop max',
     'Load',
   ];
@@ -98,6 +113,7 @@ export function printTable(rows: ScenarioReport[]): void {
     fmt(r.cpuPerRequestUs, 0),
     fmt(r.databaseCpuPerRequestUs, 0),
     r.cpuRatio === undefined ? '' : `${(r.cpuRatio * 100).toFixed(1)}%`,
+    r.cpuVsMemoryPage === undefined ? '' : `${r.cpuVsMemoryPage.toFixed(1)}x`,
     r.server ? `${r.server.loopDelayMaxMs} ms` : '',
     r.loadAverage1m === undefined ? '' : r.loadAverage1m.toFixed(1),
   ]);
@@ -110,7 +126,7 @@ export function printTable(rows: ScenarioReport[]): void {
   for (const row of body) console.log(line(row));
   for (const r of rows) if (r.note) console.log(`  ${r.id}: ${r.note}`);
   console.log(
-    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; DB µs/req = PostgreSQL CPU per request (postmaster and backends); CPU vs bare = bare µs/req ÷ this µs/req (server CPU only); Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
+    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; DB µs/req = PostgreSQL CPU per request (postmaster and backends); CPU vs bare = bare µs/req ÷ this µs/req (server CPU only); vs memory = this µs/req ÷ that of the same answer served from memory by bare Fastify; Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
   );
 }
 

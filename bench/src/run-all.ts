@@ -92,6 +92,26 @@ const bareLoad = (bare: ServerChild, durationSeconds?: number): LoadOptions => (
   ...(durationSeconds ? { durationSeconds } : {}),
 });
 
+/**
+ * "The same page served from memory": the scenario's first request is answered once by the real
+ * server, and the bare server serves that body from memory, flat out, for as long as the run.
+ */
+async function measureFromMemory(bare: ServerChild, load: LoadOptions) {
+  const [request] = load.requests;
+  if (!request) throw new Error('a list scenario needs a request');
+  const answer = await fetch(new URL(request.path, load.url), { headers: request.headers });
+  const body = await answer.text();
+  if (!answer.ok) throw new Error(`${request.path} answered ${answer.status}: ${body.slice(0, 200)}`);
+  await bare.holdPage(body);
+  const measured = await measure(bare, {
+    url: bare.url,
+    requests: [{ method: 'GET', path: '/memory-page' }],
+    warmupSeconds: 1,
+    durationSeconds: load.durationSeconds,
+  });
+  return { bytes: Buffer.byteLength(body), measured };
+}
+
 async function runScenario(
   scenario: Scenario,
   server: ServerChild,
@@ -109,19 +129,28 @@ async function runScenario(
   } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
+  const memory = scenario.listPage ? await measureFromMemory(bare, load) : undefined;
   const run = await measure(server, load, profiling ? scenario.id : undefined, databaseUrl);
   const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
   const cpuRatio = cpuRatioOf(paired, run);
-  const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0);
+  const memoryUs = memory?.measured.cpuPerRequestUs;
+  const cpuVsMemoryPage = memoryUs && run.cpuPerRequestUs ? run.cpuPerRequestUs / memoryUs : undefined;
+  const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0, cpuVsMemoryPage);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
     `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
   );
+  if (memory) {
+    log(
+      `  ${run.cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x`,
+    );
+  }
   return {
     ...base,
     verdict,
     ...(ratio === undefined ? {} : { ratio }),
     ...(cpuRatio === undefined ? {} : { cpuRatio }),
+    ...(memory ? { memoryPage: { bytes: memory.bytes, cpuPerRequestUs: memoryUs }, cpuVsMemoryPage } : {}),
     result: run.result,
     server: run.server,
     cpuPerRequestUs: run.cpuPerRequestUs,
