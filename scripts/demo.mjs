@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: argv } = parseArgs({
@@ -112,7 +113,11 @@ env.ADMIN_EMAIL = demoEmail;
 
 // The server runs as a child with `npm start` semantics (it builds the consoles if they are missing).
 const serverLog = createWriteStream(join(dataDir, 'server.log'), { flags: 'a' });
-const server = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 server.stderr.pipe(serverLog);
 server.stderr.on('data', (chunk) => process.stderr.write(chunk));
 let fleet = null;

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import type { ChildMessage, ChildUsage, ParentMessage } from './ipc';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -23,7 +24,8 @@ export type ServerChild = {
  * 'ready' message.
  */
 export function startServerChild(name: string, entry: string, env: Record<string, string> = {}): Promise<ServerChild> {
-  const execArgv = ['--import', 'tsx'];
+  // Run as the product runs its server (npm start's flags), the bare reference alike.
+  const execArgv = ['--import', 'tsx', ...SERVER_NODE_FLAGS];
   const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
     cwd: BENCH_DIR,
     execArgv,

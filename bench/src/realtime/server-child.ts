@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-node-flags.mjs';
 import type { ChildMessage, ParentMessage } from '../ipc';
 
 const BENCH_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -80,7 +81,7 @@ export function startServerChild(
 ): Promise<ServerChild> {
   const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
     cwd: BENCH_DIR,
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...SERVER_NODE_FLAGS],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
