@@ -37,6 +37,8 @@ export function startPostgres({ port = 55432 } = {}) {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** The same server over its Unix socket (in its data directory). */
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop() {
       try {
         run('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);

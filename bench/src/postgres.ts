@@ -1,7 +1,8 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-export type BenchPostgres = { url: string; stop(): void };
+/** `socketUrl`: the same server over its Unix socket (a throwaway server only). */
+export type BenchPostgres = { url: string; socketUrl?: string; stop(): void };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -13,6 +14,10 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/** BENCH_POSTGRES_SOCKET=1: the API reaches the throwaway server over its Unix socket, not TCP. */
+export const apiDatabaseUrl = (postgres: BenchPostgres) =>
+  process.env.BENCH_POSTGRES_SOCKET === '1' && postgres.socketUrl ? postgres.socketUrl : postgres.url;
 
 /**
  * BENCH_POSTGRES_URL (a database the benchmark may fill; it is seeded, not emptied), or else a

@@ -7,7 +7,7 @@ import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
 import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
-import { type BenchPostgres, startBenchPostgres } from './postgres';
+import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from './postgres';
 import { postgresCpuMs } from './postgres-cpu';
 import { runRealtimeBench } from './realtime/run-realtime';
 import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
@@ -31,7 +31,8 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
  * Then the realtime benchmark (BENCH_REALTIME=0 skips it), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
- * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_CPU_PROF=1 (profile each measured window).
+ * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_POSTGRES_SOCKET=1 (the API on PostgreSQL's Unix
+ * socket instead of TCP loopback) · BENCH_CPU_PROF=1 (profile each measured window).
  */
 const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',
@@ -178,7 +179,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
     if (sessions > 0) log(`${kind}: and ${sessions} payment sessions and incoming transfers`);
     server = await startServerChild(`api-${kind}`, './server-process.ts', {
       BENCH_SEED: JSON.stringify({ ...PLAN, paymentSessions: sessions }),
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(postgres ? { DATABASE_URL: apiDatabaseUrl(postgres) } : {}),
     });
     setup.readyMs = Math.round(performance.now() - startedAt);
     Object.assign(setup, server.detail);
