@@ -1,8 +1,14 @@
 import { basisPointsToPercent, formatAmount, type Merchant, type WalletProvider } from '@gerbang/contract';
-import type { MerchantRecord } from './merchants.repository';
+import type { MerchantPageRow, MerchantRecord } from './merchants.repository';
 
-/** The contract's merchant, field by field: the sealed webhook secret never leaves the server. */
-export function toMerchantResponse(row: MerchantRecord): Merchant {
+const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
+
+/**
+ * The contract's merchant, field by field, from a record (Dates, bigints, the sealed secret) or a
+ * list's row (ISO text, minor units as text, whether a secret is set): the sealed webhook secret
+ * never leaves the server.
+ */
+export function toMerchantResponse(row: MerchantRecord | MerchantPageRow): Merchant {
   return {
     id: row.id,
     name: row.name,
@@ -10,18 +16,18 @@ export function toMerchantResponse(row: MerchantRecord): Merchant {
     currency: row.currency,
     status: row.status,
     depositFeePercent: basisPointsToPercent(row.depositFeeBasisPoints),
-    depositFeeFixed: formatAmount(row.depositFeeFixedMinor, row.currency),
+    depositFeeFixed: formatAmount(BigInt(row.depositFeeFixedMinor), row.currency),
     withdrawalFeePercent: basisPointsToPercent(row.withdrawalFeeBasisPoints),
-    withdrawalFeeFixed: formatAmount(row.withdrawalFeeFixedMinor, row.currency),
-    minAmount: formatAmount(row.minAmountMinor, row.currency),
-    maxAmount: formatAmount(row.maxAmountMinor, row.currency),
+    withdrawalFeeFixed: formatAmount(BigInt(row.withdrawalFeeFixedMinor), row.currency),
+    minAmount: formatAmount(BigInt(row.minAmountMinor), row.currency),
+    maxAmount: formatAmount(BigInt(row.maxAmountMinor), row.currency),
     allowedMethods: row.allowedMethods as WalletProvider[],
     callbackUrl: row.callbackUrl,
-    hasWebhookSecret: row.webhookSecretEncrypted !== '',
+    hasWebhookSecret: 'hasWebhookSecret' in row ? row.hasWebhookSecret : row.webhookSecretEncrypted !== '',
     embedOrigins: row.embedOrigins,
     paymentTimeLimitMinutes: row.paymentTimeLimitMinutes,
     paymentLinksEnabled: row.paymentLinksEnabled,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
   };
 }
