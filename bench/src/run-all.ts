@@ -14,6 +14,7 @@ import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } fr
 import {
   type DatabaseKind,
   DEEP_OFFSET,
+  MERCHANTS_SEEDED,
   SCENARIOS,
   type Scenario,
   type ScenarioContext,
@@ -39,6 +40,7 @@ const PLAN: SeedPlan = {
   bulkUsers: USERS_SEEDED,
   password: 'bench password that is long enough',
   walletAccounts: WALLET_ACCOUNTS_SEEDED,
+  merchants: MERCHANTS_SEEDED,
 };
 const CURSOR_WALK_BUDGET_MS = 20_000;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];

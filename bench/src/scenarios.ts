@@ -3,6 +3,7 @@ import {
   currentUser,
   getWalletSummary,
   listDepositTransfers,
+  listMerchants,
   listPaymentSessions,
   listWallets,
   PAGE_SIZE_DEFAULT,
@@ -59,6 +60,7 @@ export const SIGNIN_POOL = 100;
 export const SIGNIN_RATE = 20;
 export const SIGNIN_SECONDS = Number(process.env.BENCH_SIGNIN_DURATION ?? 15);
 export const WALLET_ACCOUNTS_SEEDED = Number(process.env.BENCH_WALLETS ?? 1000);
+export const MERCHANTS_SEEDED = Number(process.env.BENCH_MERCHANTS ?? 200);
 /** Dashboard reads per second: 20 operators' consoles each refetching once a second, a busy control room. */
 export const WALLET_LIST_RATE = 20;
 
@@ -107,24 +109,30 @@ const walletDashboardLoad =
 const walletPagePath = (limit: number) => `${listWallets.path}?provider=dana&sort=label&limit=${limit}`;
 const walletSummaryPath = `${getWalletSummary.path}?provider=dana`;
 
-/** A page of the size the users page has, flat out (10 connections): its CPU per request. */
-const WALLETS_FLAT_OUT: Scenario = {
-  id: 'wallets-page-flat-out-postgres',
-  title: `GET /wallets?limit=${PAGE_SIZE_DEFAULT} of ${WALLET_ACCOUNTS_SEEDED} accounts, flat out`,
+/** An operator list flat out (10 connections), its first page of PAGE_SIZE_DEFAULT: its CPU per request. */
+const listFlatOut = (id: string, title: string, path: string): Scenario => ({
+  id,
+  title,
   database: 'postgres',
   target: LIST_CPU_TARGET,
   listPage: true,
   load: (ctx: ScenarioContext): LoadOptions => ({
     url: ctx.url,
-    requests: [
-      {
-        method: 'GET',
-        path: walletPagePath(PAGE_SIZE_DEFAULT),
-        headers: bearer(ctx.token),
-      },
-    ],
+    requests: [{ method: 'GET', path, headers: bearer(ctx.token) }],
   }),
-};
+});
+
+const WALLETS_FLAT_OUT = listFlatOut(
+  'wallets-page-flat-out-postgres',
+  `GET /wallets?limit=${PAGE_SIZE_DEFAULT} of ${WALLET_ACCOUNTS_SEEDED} accounts, flat out`,
+  walletPagePath(PAGE_SIZE_DEFAULT),
+);
+
+const MERCHANTS_FLAT_OUT = listFlatOut(
+  'merchants-page-flat-out-postgres',
+  `GET /merchants?limit=${PAGE_SIZE_DEFAULT} of ${MERCHANTS_SEEDED} merchants, flat out`,
+  `${listMerchants.path}?limit=${PAGE_SIZE_DEFAULT}`,
+);
 
 const walletScenarios = (database: DatabaseKind): Scenario[] => [
   {
@@ -320,6 +328,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...walletScenarios('postgres'),
   WALLETS_FLAT_OUT,
+  MERCHANTS_FLAT_OUT,
   {
     id: 'payment-sessions-create-postgres',
     title:

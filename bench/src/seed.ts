@@ -17,6 +17,8 @@ export type SeedPlan = {
   password: string;
   /** DANA accounts spread over phones (10 per phone), each with check runs and today's transfers. */
   walletAccounts: number;
+  /** Merchants besides the bench's own (`CATALOG-<n>`), for the merchant list. */
+  merchants: number;
   /**
    * Payment sessions across ten merchants (the bench merchant has a tenth), two seconds apart,
    * and as many incoming transfers (the "Transaction" list): one paid each successful session.
@@ -60,6 +62,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   }
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   await seedMerchantApi(database);
+  if (plan.merchants > 0) await seedMerchantCatalog(database, plan.merchants);
   await database.db.execute(sql`
     insert into users (email, name, role_id, status, password_hash, merchant_id)
     values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
@@ -170,6 +173,22 @@ export async function seedMerchantApi(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`
     create table if not exists bench_inserts (id uuid primary key default gen_random_uuid(), body jsonb not null,
       created_at timestamptz not null default now())`);
+}
+
+/**
+ * Merchants with everything a real one has set (fees, limits, a callback, embed origins, a sealed
+ * secret), named so the list's name order interleaves them, for the merchant list's page.
+ */
+async function seedMerchantCatalog(database: DatabaseHandle, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into merchants (name, code, currency, min_amount_minor, max_amount_minor, allowed_methods,
+      webhook_secret_encrypted, payment_time_limit_minutes, deposit_fee_basis_points, deposit_fee_fixed_minor,
+      withdrawal_fee_basis_points, withdrawal_fee_fixed_minor, callback_url, embed_origins, payment_links_enabled)
+    select 'Toko ' || md5(n::text), 'CATALOG-' || n, case when n % 4 = 0 then 'PHP' else 'IDR' end, 1000,
+      100000000, array['dana','livin'], 'sealed-bench-secret', 15, 250, 1000, 100, 2500,
+      'https://shop-' || n || '.example.test/gerbang/callback', array['https://shop-' || n || '.example.test'], n % 2 = 0
+    from generate_series(1, ${count}::int) as g(n)
+    on conflict do nothing`);
 }
 
 /** The reference numbers of the seeded sessions: `BENCH-<n>`, n = 1 newest. */
