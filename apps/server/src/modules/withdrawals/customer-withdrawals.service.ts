@@ -18,7 +18,7 @@ import type { InquiryRecord } from './account-inquiries.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
-import { toWithdrawal } from './withdrawal-response';
+import { isoOrNull, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
 
@@ -27,10 +27,10 @@ export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
   return `${customerPagesUrl.replace(/\/$/, '')}/withdraw?withdrawal=${id}`;
 }
 
-export function toApiWithdrawal(row: WithdrawalRecord, customerPagesUrl: string): ApiWithdrawal {
+export function toApiWithdrawal(row: WithdrawalSource, customerPagesUrl: string): ApiWithdrawal {
   return {
     ...toWithdrawal(row),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiresAt: isoOrNull(row.expiresAt),
     withdrawUrl: withdrawUrlOf(customerPagesUrl, row.id),
   };
 }
@@ -59,7 +59,7 @@ export function createCustomerWithdrawalsService(deps: {
   onChange: WithdrawalListener;
 }) {
   const { repo, move } = deps;
-  const api = (row: WithdrawalRecord) => toApiWithdrawal(row, deps.customerPagesUrl);
+  const api = (row: WithdrawalSource) => toApiWithdrawal(row, deps.customerPagesUrl);
 
   async function merchantOf(id: string): Promise<MerchantRecord> {
     const merchant = await deps.merchants.findById(id);
@@ -196,11 +196,7 @@ export function createCustomerWithdrawalsService(deps: {
         query.limit,
         decodeKeysetCursor(query.cursor),
       );
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.withdrawal.id })),
-        query.limit,
-        (row) => api(row.withdrawal),
-      );
+      return toPage(rows, query.limit, api);
     },
 
     /** What the page shows; a passed confirmation deadline is applied before it is read. */

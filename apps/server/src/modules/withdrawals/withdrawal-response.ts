@@ -1,16 +1,23 @@
 import { formatAmount, type OperatorWithdrawal, type Withdrawal, type WithdrawalEvent } from '@gerbang/contract';
 import type { WithdrawalEventRecord, WithdrawalRecord } from './withdrawals.repository';
+import type { WithdrawalPageRow } from './withdrawals-page.repository';
+
+/** A withdrawal as read for one (Dates, bigints) or as a list's page reads it (ISO text, minor units as text). */
+export type WithdrawalSource = WithdrawalRecord | WithdrawalPageRow;
+
+const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
+export const isoOrNull = (time: Date | string | null) => (time === null ? null : isoOf(time));
 
 /** The withdrawal as merchants (API, console, webhooks) read it. */
-export function toWithdrawal(row: WithdrawalRecord): Withdrawal {
+export function toWithdrawal(row: WithdrawalSource): Withdrawal {
   return {
     id: row.id,
     kind: row.kind,
     merchantId: row.merchantId,
     referenceNumber: row.referenceNumber,
     currency: row.currency,
-    amount: formatAmount(row.amountMinor, row.currency),
-    fee: formatAmount(row.feeMinor, row.currency),
+    amount: formatAmount(BigInt(row.amountMinor), row.currency),
+    fee: formatAmount(BigInt(row.feeMinor), row.currency),
     status: row.status,
     destination: {
       provider: row.destProvider as Withdrawal['destination']['provider'],
@@ -22,9 +29,9 @@ export function toWithdrawal(row: WithdrawalRecord): Withdrawal {
     note: row.note,
     failureReason: row.failureReason,
     transferReference: row.transferReference,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
+    completedAt: isoOrNull(row.completedAt),
   };
 }
 
@@ -36,7 +43,7 @@ type SendingAccount = {
 } | null;
 
 export function toOperatorWithdrawal(
-  row: WithdrawalRecord,
+  row: WithdrawalSource,
   merchantName: string,
   account: SendingAccount,
 ): OperatorWithdrawal {
@@ -68,3 +75,12 @@ export function toWithdrawalEvent(row: WithdrawalEventRecord): WithdrawalEvent {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** An operator's list item from a page row (which carries its merchant's name and sending account). */
+export const toOperatorWithdrawalOfRow = (row: WithdrawalPageRow): OperatorWithdrawal =>
+  toOperatorWithdrawal(row, row.merchantName, {
+    id: row.accountId,
+    provider: row.accountProvider,
+    accountNumber: row.accountNumber,
+    name: row.accountName,
+  });

@@ -1,10 +1,10 @@
 import { WITHDRAWAL_EVENT_TYPES, type WithdrawalStatus } from '@gerbang/contract';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText } from '../../db/iso-text';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
-import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
+import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const cursorAt = cursorText(withdrawals.createdAt);
 
@@ -115,23 +115,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return row ?? null;
     },
 
-    /** Newest first, with the merchant's name and the sending account (keyset on created_at, id). */
-    async page(filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) {
-      const conditions: (SQL | undefined)[] = [
-        filter.merchantId ? eq(withdrawals.merchantId, filter.merchantId) : undefined,
-        filter.status ? eq(withdrawals.status, filter.status) : undefined,
-        filter.kind ? eq(withdrawals.kind, filter.kind) : undefined,
-      ];
-      if (after) {
-        conditions.push(
-          sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
-      return listed()
-        .where(and(...conditions))
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .limit(limit + 1);
-    },
+    ...createWithdrawalsPageRead(db),
 
     /** Where the withdraw page of this withdrawal may be framed: its merchant's embed origins. */
     async embedOriginsOf(id: string): Promise<string[] | null> {

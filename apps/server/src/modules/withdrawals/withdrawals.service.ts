@@ -4,7 +4,6 @@ import {
   feeOnAmountMinor,
   formatAmount,
   type ListWithdrawalsQuery,
-  type OperatorWithdrawal,
   parseAmount,
   type ReconcileWithdrawalBody,
   type WithdrawalDetail,
@@ -19,7 +18,7 @@ import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
-import { toOperatorWithdrawal, toWithdrawalEvent } from './withdrawal-response';
+import { toOperatorWithdrawal, toOperatorWithdrawalOfRow, toWithdrawalEvent } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
 
@@ -67,11 +66,7 @@ export function createWithdrawalsService(deps: {
     async list(filter: ListWithdrawalsQuery) {
       const { limit, cursor, ...where } = filter;
       const rows = await repo.page(where, limit, decodeKeysetCursor(cursor));
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.withdrawal.id })),
-        limit,
-        (row): OperatorWithdrawal => toOperatorWithdrawal(row.withdrawal, row.merchantName, row.account),
-      );
+      return toPage(rows, limit, toOperatorWithdrawalOfRow);
     },
 
     async get(id: string, actor: Actor): Promise<WithdrawalDetail> {

@@ -246,4 +246,26 @@ describe('payout methods and settlements', () => {
       .where(and(eq(withdrawals.status, 'success'), eq(withdrawals.merchantId, shop.merchantId)));
     expect(rows[0]?.n).toBe(2);
   });
+
+  it("pages the operators' list newest first by cursor, each item as the withdrawal's own view shows it", async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: t.admin.headers });
+    const seen: Record<string, unknown>[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await get(`/withdrawal-requests?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: Record<string, unknown>[]; nextCursor: string | null };
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const all = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(withdrawals);
+    expect(seen).toHaveLength(all[0]?.n ?? -1);
+    expect(new Set(seen.map((w) => w.id)).size).toBe(seen.length);
+    const times = seen.map((w) => w.createdAt as string);
+    expect([...times].sort().reverse()).toEqual(times);
+    for (const item of seen) {
+      const { timeline: _timeline, ...view } = (await get(`/withdrawal-requests/${item.id}`)).json();
+      expect(item).toEqual(view);
+    }
+  });
 });
