@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText } from '../../db/iso-text';
 import { deviceConnections } from '../../db/schema';
@@ -37,20 +37,23 @@ export function createDeviceConnectionsRepository(db: Database) {
           sql`(${deviceConnections.connectedAt}, ${deviceConnections.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
         );
       }
-      return db
-        .select({
-          id: deviceConnections.id,
-          deviceId: deviceConnections.deviceId,
-          connectedAt: deviceConnections.connectedAt,
-          disconnectedAt: deviceConnections.disconnectedAt,
-          reason: deviceConnections.reason,
-          ip: deviceConnections.ip,
-          cursorAt,
-        })
-        .from(deviceConnections)
-        .where(and(...where))
-        .orderBy(desc(deviceConnections.connectedAt), desc(deviceConnections.id))
-        .limit(limit + 1);
+      return (
+        db
+          .select({
+            id: deviceConnections.id,
+            deviceId: deviceConnections.deviceId,
+            connectedAt: deviceConnections.connectedAt,
+            disconnectedAt: deviceConnections.disconnectedAt,
+            reason: deviceConnections.reason,
+            ip: deviceConnections.ip,
+            cursorAt,
+          })
+          .from(deviceConnections)
+          .where(and(...where))
+          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+          .orderBy(sql`${deviceConnections.connectedAt} desc nulls last`, sql`${deviceConnections.id} desc nulls last`)
+          .limit(limit + 1)
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
-import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { healthCheckRuns } from '../../db/schema';
@@ -150,15 +150,18 @@ export function createHealthChecksRepository(db: Database) {
           sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
         );
       }
-      return db
-        .select({
-          run: healthCheckRuns,
-          cursorAt: cursorText(healthCheckRuns.startedAt),
-        })
-        .from(healthCheckRuns)
-        .where(and(...where))
-        .orderBy(desc(healthCheckRuns.startedAt), desc(healthCheckRuns.id))
-        .limit(limit + 1);
+      return (
+        db
+          .select({
+            run: healthCheckRuns,
+            cursorAt: cursorText(healthCheckRuns.startedAt),
+          })
+          .from(healthCheckRuns)
+          .where(and(...where))
+          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+          .orderBy(sql`${healthCheckRuns.startedAt} desc nulls last`, sql`${healthCheckRuns.id} desc nulls last`)
+          .limit(limit + 1)
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { users, walletAccounts, walletLoginFlows, walletLoginSteps } from '../../db/schema';
 
@@ -38,7 +38,8 @@ export function createWalletLoginRepository(db: Database) {
         .select()
         .from(walletLoginFlows)
         .where(eq(walletLoginFlows.accountId, accountId))
-        .orderBy(desc(walletLoginFlows.startedAt), desc(walletLoginFlows.id))
+        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+        .orderBy(sql`${walletLoginFlows.startedAt} desc nulls last`, sql`${walletLoginFlows.id} desc nulls last`)
         .limit(1);
       return rows[0] ?? null;
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText } from '../../db/iso-text';
 import { walletTransactions } from '../../db/schema';
@@ -59,15 +59,18 @@ export function createWalletTransactionsRepository(db: Database) {
           sql`(${walletTransactions.occurredAt}, ${walletTransactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
         );
       }
-      return db
-        .select({
-          row: walletTransactions,
-          cursorAt: cursorText(walletTransactions.occurredAt),
-        })
-        .from(walletTransactions)
-        .where(and(...where))
-        .orderBy(desc(walletTransactions.occurredAt), desc(walletTransactions.id))
-        .limit(limit + 1);
+      return (
+        db
+          .select({
+            row: walletTransactions,
+            cursorAt: cursorText(walletTransactions.occurredAt),
+          })
+          .from(walletTransactions)
+          .where(and(...where))
+          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+          .orderBy(sql`${walletTransactions.occurredAt} desc nulls last`, sql`${walletTransactions.id} desc nulls last`)
+          .limit(limit + 1)
+      );
     },
   };
 }
