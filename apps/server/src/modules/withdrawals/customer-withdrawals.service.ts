@@ -28,11 +28,11 @@ export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
 }
 
 export function toApiWithdrawal(row: WithdrawalSource, customerPagesUrl: string): ApiWithdrawal {
-  return {
-    ...toWithdrawal(row),
-    expiresAt: isoOrNull(row.expiresAt),
-    withdrawUrl: withdrawUrlOf(customerPagesUrl, row.id),
-  };
+  // Added to the merchant's view, not spread into a copy (see toOperatorWithdrawal).
+  const view = toWithdrawal(row) as ApiWithdrawal;
+  view.expiresAt = isoOrNull(row.expiresAt);
+  view.withdrawUrl = withdrawUrlOf(customerPagesUrl, row.id);
+  return view;
 }
 
 const OPEN_TO_CUSTOMER = ['verifying', 'awaiting_confirmation'] as const;
