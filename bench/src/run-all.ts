@@ -21,6 +21,7 @@ import {
   SESSIONS_SEEDED,
   USERS_SEEDED,
   WALLET_ACCOUNTS_SEEDED,
+  WITHDRAWALS_SEEDED,
 } from './scenarios';
 import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './seed';
 
@@ -41,6 +42,7 @@ const PLAN: SeedPlan = {
   password: 'bench password that is long enough',
   walletAccounts: WALLET_ACCOUNTS_SEEDED,
   merchants: MERCHANTS_SEEDED,
+  withdrawals: WITHDRAWALS_SEEDED,
 };
 const CURSOR_WALK_BUDGET_MS = 20_000;
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') as DatabaseKind[];

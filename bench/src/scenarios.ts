@@ -6,6 +6,7 @@ import {
   listMerchants,
   listPaymentSessions,
   listWallets,
+  listWithdrawals,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
   signin,
@@ -61,6 +62,7 @@ export const SIGNIN_RATE = 20;
 export const SIGNIN_SECONDS = Number(process.env.BENCH_SIGNIN_DURATION ?? 15);
 export const WALLET_ACCOUNTS_SEEDED = Number(process.env.BENCH_WALLETS ?? 1000);
 export const MERCHANTS_SEEDED = Number(process.env.BENCH_MERCHANTS ?? 200);
+export const WITHDRAWALS_SEEDED = Number(process.env.BENCH_WITHDRAWALS ?? 20_000);
 /** Dashboard reads per second: 20 operators' consoles each refetching once a second, a busy control room. */
 export const WALLET_LIST_RATE = 20;
 
@@ -132,6 +134,12 @@ const MERCHANTS_FLAT_OUT = listFlatOut(
   'merchants-page-flat-out-postgres',
   `GET /merchants?limit=${PAGE_SIZE_DEFAULT} of ${MERCHANTS_SEEDED} merchants, flat out`,
   `${listMerchants.path}?limit=${PAGE_SIZE_DEFAULT}`,
+);
+
+const WITHDRAWALS_FLAT_OUT = listFlatOut(
+  'withdrawals-page-flat-out-postgres',
+  `GET /withdrawal-requests?limit=${PAGE_SIZE_DEFAULT} of ${WITHDRAWALS_SEEDED / 1000}k withdrawals, flat out`,
+  `${listWithdrawals.path}?limit=${PAGE_SIZE_DEFAULT}`,
 );
 
 const walletScenarios = (database: DatabaseKind): Scenario[] => [
@@ -329,6 +337,7 @@ export const SCENARIOS: Scenario[] = [
   ...walletScenarios('postgres'),
   WALLETS_FLAT_OUT,
   MERCHANTS_FLAT_OUT,
+  WITHDRAWALS_FLAT_OUT,
   {
     id: 'payment-sessions-create-postgres',
     title:

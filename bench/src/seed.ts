@@ -19,6 +19,8 @@ export type SeedPlan = {
   walletAccounts: number;
   /** Merchants besides the bench's own (`CATALOG-<n>`), for the merchant list. */
   merchants: number;
+  /** Past withdrawals of the bench merchant (`BENCH-W-<n>`), for the withdrawal list. */
+  withdrawals: number;
   /**
    * Payment sessions across ten merchants (the bench merchant has a tenth), two seconds apart,
    * and as many incoming transfers (the "Transaction" list): one paid each successful session.
@@ -63,6 +65,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   await seedMerchantApi(database);
   if (plan.merchants > 0) await seedMerchantCatalog(database, plan.merchants);
+  if (plan.withdrawals > 0) await seedWithdrawals(database, plan.withdrawals);
   await database.db.execute(sql`
     insert into users (email, name, role_id, status, password_hash, merchant_id)
     values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
@@ -188,6 +191,28 @@ async function seedMerchantCatalog(database: DatabaseHandle, count: number): Pro
       100000000, array['dana','livin'], 'sealed-bench-secret', 15, 250, 1000, 100, 2500,
       'https://shop-' || n || '.example.test/gerbang/callback', array['https://shop-' || n || '.example.test'], n % 2 = 0
     from generate_series(1, ${count}::int) as g(n)
+    on conflict do nothing`);
+}
+
+/**
+ * The bench merchant's past settlements and customer withdrawals, one a minute, nearly all
+ * finished (a list's rows, not money the run moves: they hold nothing in the ledger), the sent ones
+ * with their sending account.
+ */
+async function seedWithdrawals(database: DatabaseHandle, count: number): Promise<void> {
+  await database.db.execute(sql`
+    with accounts as (select array_agg(id order by id) as ids from wallet_accounts)
+    insert into withdrawals (kind, merchant_id, reference_number, currency, amount_minor, fee_minor, status,
+      dest_provider, dest_account_number, dest_holder_name, verified_holder_name, wallet_account_id,
+      transfer_reference, failure_reason, note, completed_at, created_at, updated_at)
+    select case when n % 3 = 0 then 'settlement' else 'customer' end, ${BENCH_MERCHANT_ID}::uuid, 'BENCH-W-' || n,
+      'IDR', 50000 + n, 2500, (array['success','success','success','failed','rejected','cancelled'])[1 + n % 6],
+      'dana', '0812' || lpad(n::text, 8, '0'), 'Penerima ' || n, 'PENERIMA ' || n,
+      case when n % 6 < 4 then accounts.ids[1 + n % array_length(accounts.ids, 1)] end,
+      case when n % 6 < 3 then 'DANA-' || md5(n::text) end, case when n % 6 = 3 then 'destination_invalid' end,
+      'Payout for order ' || n, now() - n * interval '1 minute' + interval '30 seconds',
+      now() - n * interval '1 minute', now() - n * interval '1 minute' + interval '30 seconds'
+    from generate_series(1, ${count}::int) as g(n), accounts
     on conflict do nothing`);
 }
 
