@@ -18,7 +18,7 @@ type Query = { toSQL(): { sql: string; params: unknown[] } };
 export function preparedRead<TShape extends string, TRow>(db: Database, build: (shape: TShape) => Query) {
   const statements = new Map<TShape, Statement>();
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  return async (shape: TShape, values: Record<string, unknown>): Promise<TRow[]> => {
+  const read = async (shape: TShape, values: Record<string, unknown>): Promise<TRow[]> => {
     let statement = statements.get(shape);
     if (!statement) {
       const { sql, params } = build(shape).toSQL();
@@ -29,6 +29,12 @@ export function preparedRead<TShape extends string, TRow>(db: Database, build: (
     if (client instanceof PGlite) return (await client.query<TRow>(statement.text, params)).rows;
     return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as TRow[];
   };
+  /** The statement of a shape with its values, for the tests that check its plan with EXPLAIN. */
+  const sqlOf = (shape: TShape, values: Record<string, unknown>) => {
+    const { sql, params } = build(shape).toSQL();
+    return { sql, params: fillPlaceholders(params, values) };
+  };
+  return Object.assign(read, { sqlOf });
 }
 
 /** A selected value under its answer's name (camelCase, as the row goes out). */

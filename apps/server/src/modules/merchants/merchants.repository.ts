@@ -1,5 +1,5 @@
 import type { Currency, MerchantStatus } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, gt, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -115,10 +115,8 @@ export function createMerchantsRepository(db: Database) {
       readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     /** The page's SQL and values, for the test that checks its plan. */
-    pageSql: (filter: ListMerchantsFilter, limit: number, after?: SortedKeysetCursor) => {
-      const query = pageQuery(shapeOf(filter, after)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
-    },
+    pageSql: (filter: ListMerchantsFilter, limit: number, after?: SortedKeysetCursor) =>
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     async findById(id: string): Promise<MerchantRecord | null> {
       const rows = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);

@@ -1,5 +1,5 @@
 import type { Currency, DepositOutcome, WalletProvider } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { named, preparedRead } from '../../db/prepared-read';
@@ -104,10 +104,8 @@ export function createDepositTransfersRepository(db: Database) {
     },
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) => {
-      const query = pageQuery(shapeOf(filter, after)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
-    },
+    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) =>
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     /** A queued transfer (paid late or unmatched, unresolved), locked for its resolution; null otherwise. */
     async lockQueued(tx: Database, transferId: string) {

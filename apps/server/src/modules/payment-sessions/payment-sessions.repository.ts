@@ -6,19 +6,7 @@ import {
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import {
-  and,
-  between,
-  count,
-  eq,
-  fillPlaceholders,
-  inArray,
-  isNotNull,
-  like,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, between, count, eq, inArray, isNotNull, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -192,10 +180,8 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     page,
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    pageSql: (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => {
-      const query = pageQuery(shapeOf(filter, after)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
-    },
+    pageSql: (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     /**
      * A guarded transition: moves the session only from one of `from`, records the event, and

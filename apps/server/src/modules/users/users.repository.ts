@@ -1,5 +1,5 @@
 import { ROLE, type RoleId, type User, type UserStatus } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -138,10 +138,7 @@ export function createUsersRepository(db: Database) {
     },
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    listSql: (filter: ListUsersFilter) => {
-      const query = listQuery(shapeOf(filter)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter)) };
-    },
+    listSql: (filter: ListUsersFilter) => readList.sqlOf(shapeOf(filter), valuesOf(filter)),
 
     async emailExists(email: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

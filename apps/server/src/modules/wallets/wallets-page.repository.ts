@@ -1,5 +1,5 @@
 import type { WalletSort } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -173,9 +173,7 @@ export function createWalletsPageRead(db: Database) {
       readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     /** The page's SQL and values, for the test that checks its plan (an ordered index walk, no sort). */
-    pageSql: (filter: WalletListFilter & { sort: WalletSort }, limit: number, after?: SortedKeysetCursor) => {
-      const query = pageQuery(shapeOf(filter, after)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
-    },
+    pageSql: (filter: WalletListFilter & { sort: WalletSort }, limit: number, after?: SortedKeysetCursor) =>
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
   };
 }

@@ -1,5 +1,5 @@
 import type { Currency, WithdrawalStatus } from '@gerbang/contract';
-import { and, eq, fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { named, preparedRead } from '../../db/prepared-read';
@@ -134,9 +134,7 @@ export function createWithdrawalsPageRead(db: Database) {
       readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
 
     /** The page's SQL and values, for the test that checks its plan. */
-    pageSql: (filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) => {
-      const query = pageQuery(shapeOf(filter, after)).toSQL();
-      return { sql: query.sql, params: fillPlaceholders(query.params, valuesOf(filter, limit, after)) };
-    },
+    pageSql: (filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) =>
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
   };
 }
