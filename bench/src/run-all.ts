@@ -33,8 +33,9 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
  * Then the realtime benchmark (BENCH_REALTIME=0 skips it), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
- * (seconds) · BENCH_USERS · BENCH_POSTGRES_URL · BENCH_POSTGRES_SOCKET=1 (the API on PostgreSQL's Unix
- * socket instead of TCP loopback) · BENCH_CPU_PROF=1 (profile each measured window).
+ * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
+ * BENCH_POSTGRES_URL · BENCH_POSTGRES_SOCKET=1 (the API on PostgreSQL's Unix socket instead of TCP
+ * loopback) · BENCH_CPU_PROF=1 (profile each measured window).
  */
 const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',

@@ -68,7 +68,13 @@ export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
   });
 }
 
-const UNKNOWN_CHECK = { status: HEALTH_CHECK_STATUS.Unknown, startedAt: null, finishedAt: null, reason: null };
+/** Shared by every answer with a check never run, so frozen: no answer can change another's. */
+const UNKNOWN_CHECK = Object.freeze({
+  status: HEALTH_CHECK_STATUS.Unknown,
+  startedAt: null,
+  finishedAt: null,
+  reason: null,
+});
 
 function healthOf(latest: WalletRecord['healthLatest']): WalletHealth {
   const health: Record<string, WalletHealth[keyof WalletHealth]> = {};
