@@ -18,7 +18,8 @@ export function uniqueFleetPrefix(label: string): string {
 /**
  * Registers `count` simulated devices with the first Admin's token (through the API, as an
  * operator would), then connects them as simulated phones in the test process, speaking the real
- * agent protocol. They never go busy on their own, so every check a test runs is started.
+ * agent protocol, and resolves once every phone is online. They never go busy on their own, so
+ * every check a test runs is started.
  * Their label is not the word 'Simulated', so that word on screen can only be the product's mark.
  */
 export async function startSimulatedFleet(options: {
@@ -49,5 +50,8 @@ export async function startSimulatedFleet(options: {
     seed: 3,
     logger: silentLogger,
   });
+  // Every phone's hello accepted before a test acts on it: a check run on a phone still
+  // connecting is skipped as offline and never shows a result.
+  await fleet.whenOnline();
   return Object.assign(fleet, { names: credentials.map((credential) => credential.name) });
 }

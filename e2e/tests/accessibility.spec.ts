@@ -100,7 +100,6 @@ test('the device dashboard with simulated devices listed, its dialogs, and the d
   const prefix = uniqueFleetPrefix('axe');
   const fleet = await startSimulatedFleet({ prefix, count: 3, failureRate: 0, latencyMs: 200 });
   try {
-    await fleet.whenOnline();
     const [checked, idle] = fleet.devices as [SimulatedDevice, SimulatedDevice];
     // One device with finished checks (badges with times, history rows), the others never checked.
     const admin = await signInByApi(FIRST_ADMIN);
