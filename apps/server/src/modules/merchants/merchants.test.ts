@@ -192,6 +192,35 @@ describe('merchants', () => {
     expect((await staff.post('/merchants', idrMerchant())).statusCode).toBe(403);
   });
 
+  it('lists each merchant exactly as its own answer shows it, in both currencies', async () => {
+    const prefix = `Same ${Date.now()}`;
+    const rupiah = await admin.post(
+      '/merchants',
+      idrMerchant({ name: `${prefix} "Rupiah" \\ Toko`, depositFeePercent: '0' }),
+    );
+    expect(rupiah.statusCode, rupiah.body).toBe(201);
+    const peso = await admin.post(
+      '/merchants',
+      idrMerchant({
+        name: `${prefix} Peso`,
+        currency: 'PHP',
+        allowedMethods: ['maya'],
+        minAmount: '0.05',
+        maxAmount: '50000',
+        depositFeeFixed: '5.25',
+        withdrawalFeePercent: '100',
+        callbackUrl: undefined,
+        embedOrigins: [],
+      }),
+    );
+    expect(peso.statusCode, peso.body).toBe(201);
+    const res = await staff.get(`/merchants?q=${encodeURIComponent(prefix)}`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const items = res.json().items as { id: string }[];
+    expect(items).toHaveLength(2);
+    for (const item of items) expect(item).toEqual((await staff.get(`/merchants/${item.id}`)).json());
+  });
+
   it('answers 404 for a merchant that does not exist', async () => {
     const res = await admin.get('/merchants/00000000-0000-4000-8000-000000000999');
     expect(res.statusCode).toBe(404);

@@ -233,6 +233,35 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     });
   });
 
+  it('lists each session exactly as its own answer shows it, to the merchant and to operators', async () => {
+    const opened = await shop.open({
+      referenceNumber: nextReference(),
+      amount: '150000',
+      method: 'dana',
+      customer: { name: 'Siti "Sari" Ñuñez 🙂', email: 'siti@example.com' },
+      metadata: { orderId: 7, note: 'line\nbreak "quoted" \\ back', paid: true },
+      returnUrl: 'https://shop.example/return?x=1&y=2',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const own = (await shop.client.get(`/v1/payment-sessions/${opened.json().id}`)).json();
+    const listed = await shop.client.get(
+      `/v1/payment-sessions?limit=1&referenceNumber=${encodeURIComponent(own.referenceNumber)}`,
+    );
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(listed.json()).toEqual({ items: [own], nextCursor: null });
+    const operators = await t.app.inject({
+      url: `/payment-sessions?merchantId=${shop.merchantId}&limit=100`,
+      headers: t.admin.headers,
+    });
+    const item = operators.json().items.find((s: { id: string }) => s.id === own.id);
+    expect(item).toEqual({
+      ...own,
+      merchantId: shop.merchantId,
+      merchantName: expect.stringMatching(/^Test Merchant/),
+      walletAccountId: danaAccountId,
+    });
+  });
+
   it('refuses new sessions for a suspended merchant (409 MERCHANT_SUSPENDED)', async () => {
     const paused = await merchantWithToken(t);
     await t.database.db.update(merchants).set({ status: 'suspended' }).where(eq(merchants.id, paused.merchantId));

@@ -80,6 +80,22 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('lists each withdrawal exactly as its own answer shows it, newest first by cursor', async () => {
+    const first = (await open(body({ holderName: 'Siti "Sari" \\ Ñuñez' }))).json();
+    const second = (await open(body())).json();
+    const listed: Record<string, unknown>[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await payer.get(`/v1/withdrawals?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      listed.push(...res.json().items);
+      cursor = res.json().nextCursor;
+    } while (cursor);
+    expect(listed.slice(0, 2).map((w) => w.id)).toEqual([second.id, first.id]);
+    for (const item of listed) expect(item).toEqual((await payer.get(`/v1/withdrawals/${item.id}`)).json());
+    await Promise.all([tap(first.id, 'cancel'), tap(second.id, 'cancel')]);
+  });
+
   it('replays the first answer for the same key and body, and holds once', async () => {
     const key = randomUUID();
     const request = body();
