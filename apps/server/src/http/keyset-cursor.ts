@@ -78,18 +78,29 @@ export function decodeSortedKeysetCursor(value: string | undefined, sort: string
   return { sort, value: sortValue, id };
 }
 
-/** toPage for sorted lists: rows carry their sort value as text. */
+/** toPage for sorted lists: rows carry their sort value as text (without `map`, rows are items). */
+export function toSortedPage<R extends { sortValue: string; id: string }>(
+  rows: R[],
+  limit: number,
+  sort: string,
+): { items: R[]; nextCursor: string | null };
 export function toSortedPage<R extends { sortValue: string; id: string }, T>(
   rows: R[],
   limit: number,
   sort: string,
   map: (row: R) => T,
-): { items: T[]; nextCursor: string | null } {
+): { items: T[]; nextCursor: string | null };
+export function toSortedPage<R extends { sortValue: string; id: string }, T>(
+  rows: R[],
+  limit: number,
+  sort: string,
+  map?: (row: R) => T,
+): { items: (R | T)[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
       ? Buffer.from(JSON.stringify([sort, last.sortValue, last.id])).toString('base64url')
       : null;
-  return { items: page.map(map), nextCursor };
+  return { items: map ? page.map(map) : page, nextCursor };
 }

@@ -1,5 +1,6 @@
-import type { Currency, MerchantStatus } from '@gerbang/contract';
+import type { Merchant, MerchantStatus } from '@gerbang/contract';
 import { and, eq, gt, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { amountText, percentText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -16,34 +17,12 @@ export type ListMerchantsFilter = { q?: string; status?: MerchantStatus };
 export const MERCHANT_LIST_SORT = 'name';
 
 /**
- * A row of the list's page as PostgreSQL writes it: amounts as text of minor units, times as ISO
- * text, whether a webhook secret is set (the sealed secret itself is not even read), and the name
- * again as the cursor's sort value.
+ * A row of the list's page as PostgreSQL writes it: the merchant's answer itself (fees and
+ * amounts formatted, times as ISO text, whether a webhook secret is set: the sealed secret is not
+ * even read) and the name again as the cursor's sort value.
  */
-export type MerchantPageRow = {
-  id: string;
-  name: string;
-  code: string;
-  currency: Currency;
-  status: MerchantStatus;
-  depositFeeBasisPoints: number;
-  depositFeeFixedMinor: string;
-  withdrawalFeeBasisPoints: number;
-  withdrawalFeeFixedMinor: string;
-  minAmountMinor: string;
-  maxAmountMinor: string;
-  allowedMethods: string[];
-  callbackUrl: string | null;
-  hasWebhookSecret: boolean;
-  embedOrigins: string[];
-  paymentTimeLimitMinutes: number;
-  paymentLinksEnabled: boolean;
-  createdAt: string;
-  updatedAt: string;
-  sortValue: string;
-};
+export type MerchantPageRow = Merchant & { sortValue: string };
 
-const minorText = (column: SQLWrapper) => sql<string>`${column}::text`;
 /** A text[] as JSON: the driver reads it with JSON.parse instead of its array-literal parser (measured faster). */
 const jsonArray = (column: SQLWrapper) => sql<string[]>`to_json(${column})`;
 
@@ -53,12 +32,15 @@ const pageColumns = {
   code: named<string>('code', merchants.code),
   currency: named<string>('currency', merchants.currency),
   status: named<string>('status', merchants.status),
-  depositFeeBasisPoints: named<number>('depositFeeBasisPoints', merchants.depositFeeBasisPoints),
-  depositFeeFixedMinor: named<string>('depositFeeFixedMinor', minorText(merchants.depositFeeFixedMinor)),
-  withdrawalFeeBasisPoints: named<number>('withdrawalFeeBasisPoints', merchants.withdrawalFeeBasisPoints),
-  withdrawalFeeFixedMinor: named<string>('withdrawalFeeFixedMinor', minorText(merchants.withdrawalFeeFixedMinor)),
-  minAmountMinor: named<string>('minAmountMinor', minorText(merchants.minAmountMinor)),
-  maxAmountMinor: named<string>('maxAmountMinor', minorText(merchants.maxAmountMinor)),
+  depositFeePercent: named<string>('depositFeePercent', percentText(merchants.depositFeeBasisPoints)),
+  depositFeeFixed: named<string>('depositFeeFixed', amountText(merchants.depositFeeFixedMinor, merchants.currency)),
+  withdrawalFeePercent: named<string>('withdrawalFeePercent', percentText(merchants.withdrawalFeeBasisPoints)),
+  withdrawalFeeFixed: named<string>(
+    'withdrawalFeeFixed',
+    amountText(merchants.withdrawalFeeFixedMinor, merchants.currency),
+  ),
+  minAmount: named<string>('minAmount', amountText(merchants.minAmountMinor, merchants.currency)),
+  maxAmount: named<string>('maxAmount', amountText(merchants.maxAmountMinor, merchants.currency)),
   allowedMethods: named<string[]>('allowedMethods', jsonArray(merchants.allowedMethods)),
   callbackUrl: named<string>('callbackUrl', merchants.callbackUrl),
   hasWebhookSecret: named<boolean>('hasWebhookSecret', sql`${merchants.webhookSecretEncrypted} <> ''`),

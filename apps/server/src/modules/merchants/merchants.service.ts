@@ -84,7 +84,7 @@ export function createMerchantsService(deps: {
     async list(query: ListMerchantsQuery): Promise<ListMerchantsResponse> {
       const after = decodeSortedKeysetCursor(query.cursor, MERCHANT_LIST_SORT);
       const rows = await repo.page({ q: query.q || undefined, status: query.status }, query.limit, after);
-      return toSortedPage(rows, query.limit, MERCHANT_LIST_SORT, toMerchantResponse);
+      return toSortedPage(rows, query.limit, MERCHANT_LIST_SORT);
     },
 
     async get(id: string): Promise<Merchant> {

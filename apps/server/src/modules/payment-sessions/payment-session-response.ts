@@ -6,18 +6,21 @@ import {
   type PaymentSession,
   type WalletProvider,
 } from '@gerbang/contract';
-import type { PaymentSessionListRow, PaymentSessionRecord } from './payment-sessions.repository';
+import type { PaymentSessionRecord } from './payment-sessions.repository';
 
 /** The public page a customer pays a session on (also what a merchant frames). */
 export function paymentUrlOf(customerPagesUrl: string, sessionId: string): string {
   return `${customerPagesUrl.replace(/\/$/, '')}/deposit?session=${sessionId}`;
 }
 
-/** A session as read for one (Dates, bigints) or as a list reads it (ISO text, text of minor units). */
-type SessionSource = PaymentSessionRecord | PaymentSessionListRow;
+/**
+ * A session as read for one (Dates, bigints). The lists select the same fields in SQL
+ * (payment-sessions.repository's listColumns); a test checks each listed session equals its answer.
+ */
+type SessionSource = PaymentSessionRecord;
 
-const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
-const moneyOf = (minor: bigint | string, currency: Currency) => formatAmount(BigInt(minor), currency);
+const isoOf = (time: Date) => time.toISOString();
+const moneyOf = (minor: bigint, currency: Currency) => formatAmount(minor, currency);
 
 /**
  * The contract's session, field by field (the merchant API's answers and the webhooks' data).

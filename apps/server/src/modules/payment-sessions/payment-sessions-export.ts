@@ -1,6 +1,5 @@
 import { type OperatorPaymentSession, PAYMENT_SESSION_EXPORT_COLUMNS } from '@gerbang/contract';
 import type { KeysetCursor } from '../../http/keyset-cursor';
-import { toOperatorPaymentSession } from './payment-session-response';
 import type { ListPaymentSessionsFilter, PaymentSessionsRepository } from './payment-sessions.repository';
 
 /** Rows read per query: the export holds at most this many sessions in memory at a time. */
@@ -28,7 +27,6 @@ function csvLine(session: OperatorPaymentSession): string {
 export async function* paymentSessionsCsv(
   repo: PaymentSessionsRepository,
   filter: ListPaymentSessionsFilter,
-  customerPagesUrl: string,
 ): AsyncGenerator<string> {
   yield `${PAYMENT_SESSION_EXPORT_COLUMNS.join(',')}\r\n`;
   let after: KeysetCursor | undefined;
@@ -36,7 +34,7 @@ export async function* paymentSessionsCsv(
     const rows = await repo.page(filter, EXPORT_PAGE_ROWS, after);
     const page = rows.slice(0, EXPORT_PAGE_ROWS);
     if (page.length > 0) {
-      yield page.map((row) => csvLine(toOperatorPaymentSession(row, row.merchantName, customerPagesUrl))).join('');
+      yield page.map(csvLine).join('');
     }
     const last = page.at(-1);
     if (rows.length <= EXPORT_PAGE_ROWS || !last) return;

@@ -1,12 +1,12 @@
 import {
   ACCOUNT_TYPE_OF_PROVIDER,
-  type Currency,
-  type Customer,
+  type OperatorPaymentSession,
   PAYMENT_SESSION_EVENT_TYPES,
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
 import { and, between, count, eq, inArray, isNotNull, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -34,47 +34,27 @@ export type ListPaymentSessionsFilter = {
   createdTo?: string;
 };
 
-/** A list row as PostgreSQL writes it: amounts as text of minor units, times as ISO text. */
-export type PaymentSessionListRow = {
-  id: string;
-  merchantId: string;
-  merchantName: string;
-  referenceNumber: string;
-  currency: Currency;
-  amountMinor: string;
-  discountMinor: string;
-  extraFeeMinor: string;
-  finalAmountMinor: string;
-  feeMinor: string;
-  status: PaymentSessionStatus;
-  method: WalletProvider | null;
-  walletAccountId: string | null;
-  customer: Customer | null;
-  returnUrl: string | null;
-  metadata: Record<string, unknown> | null;
-  expiresAt: string;
-  paidAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  cursorAt: string;
-};
+/**
+ * A list row as PostgreSQL writes it: the consoles' session itself (amounts formatted from minor
+ * units, times as ISO text, the payment page's address from the `customerPagesUrl` value) and the
+ * row's cursor time. The merchant API's list writes the same rows through its own schema, which
+ * leaves the operators' fields behind.
+ */
+export type PaymentSessionListRow = OperatorPaymentSession & { cursorAt: string };
 
-const minorText = (column: SQLWrapper) => sql`${column}::text`;
+const amountOf = (column: SQLWrapper) => amountText(column, paymentSessions.currency);
 
 const listColumns = {
   id: named<string>('id', paymentSessions.id),
-  merchantId: named<string>('merchantId', paymentSessions.merchantId),
-  merchantName: named<string>('merchantName', merchants.name),
   referenceNumber: named<string>('referenceNumber', paymentSessions.referenceNumber),
   currency: named<string>('currency', paymentSessions.currency),
-  amountMinor: named<string>('amountMinor', minorText(paymentSessions.amountMinor)),
-  discountMinor: named<string>('discountMinor', minorText(paymentSessions.discountMinor)),
-  extraFeeMinor: named<string>('extraFeeMinor', minorText(paymentSessions.extraFeeMinor)),
-  finalAmountMinor: named<string>('finalAmountMinor', minorText(paymentSessions.finalAmountMinor)),
-  feeMinor: named<string>('feeMinor', minorText(paymentSessions.feeMinor)),
+  amount: named<string>('amount', amountOf(paymentSessions.amountMinor)),
+  discountAmount: named<string>('discountAmount', amountOf(paymentSessions.discountMinor)),
+  extraFee: named<string>('extraFee', amountOf(paymentSessions.extraFeeMinor)),
+  finalAmount: named<string>('finalAmount', amountOf(paymentSessions.finalAmountMinor)),
+  fee: named<string>('fee', amountOf(paymentSessions.feeMinor)),
   status: named<string>('status', paymentSessions.status),
   method: named<string>('method', paymentSessions.method),
-  walletAccountId: named<string>('walletAccountId', paymentSessions.walletAccountId),
   customer: named<unknown>('customer', paymentSessions.customer),
   returnUrl: named<string>('returnUrl', paymentSessions.returnUrl),
   metadata: named<unknown>('metadata', paymentSessions.metadata),
@@ -82,6 +62,13 @@ const listColumns = {
   paidAt: named<string>('paidAt', isoText(paymentSessions.paidAt)),
   createdAt: named<string>('createdAt', isoText(paymentSessions.createdAt)),
   updatedAt: named<string>('updatedAt', isoText(paymentSessions.updatedAt)),
+  paymentUrl: named<string>(
+    'paymentUrl',
+    sql`${sql.placeholder('customerPagesUrl')}::text || '/deposit?session=' || ${paymentSessions.id}::text`,
+  ),
+  merchantId: named<string>('merchantId', paymentSessions.merchantId),
+  merchantName: named<string>('merchantName', merchants.name),
+  walletAccountId: named<string>('walletAccountId', paymentSessions.walletAccountId),
   cursorAt: named<string>('cursorAt', cursorText(paymentSessions.createdAt)),
 };
 
@@ -100,8 +87,14 @@ const shapeOf = (filter: ListPaymentSessionsFilter, after?: KeysetCursor) =>
   ].join(',');
 
 /** LIKE's wildcards in a customer's text match themselves. */
-const valuesOf = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) => ({
+const valuesOf = (
+  filter: ListPaymentSessionsFilter,
+  limit: number,
+  after: KeysetCursor | undefined,
+  pagesUrl: string,
+) => ({
   ...filter,
+  customerPagesUrl: pagesUrl,
   searchPattern: filter.search ? `${escapeLike(filter.search)}%` : undefined,
   afterAt: after?.at,
   afterId: after?.id,
@@ -155,8 +148,9 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       .limit(sql.placeholder('limit'));
   }
   const readPage = preparedRead<string, PaymentSessionListRow>(db, pageQuery);
+  const pagesUrl = options.customerPagesUrl.replace(/\/$/, '');
   const page = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
-    readPage(shapeOf(filter, after), valuesOf(filter, limit, after));
+    readPage(shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl));
 
   return {
     /** null when the merchant already used this reference number. */
@@ -181,7 +175,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
     pageSql: (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
+      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl)),
 
     /**
      * A guarded transition: moves the session only from one of `from`, records the event, and

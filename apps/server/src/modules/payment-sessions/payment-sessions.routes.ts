@@ -37,7 +37,7 @@ const security = API_TOKEN_SECURITY;
  */
 export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
-  const { service, detail, repo, customerPagesUrl } = paymentSessionsOf(ctx);
+  const { service, detail, repo } = paymentSessionsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -131,7 +131,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="payment-sessions-${day}.csv"`)
-        .send(Readable.from(paymentSessionsCsv(repo, { ...request.query, merchantId }, customerPagesUrl)));
+        .send(Readable.from(paymentSessionsCsv(repo, { ...request.query, merchantId })));
     },
   });
 

@@ -17,11 +17,10 @@ import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
 import { pickDiscount, rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
-import { toOperatorPaymentSession, toPaymentSession } from './payment-session-response';
+import { toPaymentSession } from './payment-session-response';
 import {
   AWAITING_MONEY,
   type ListPaymentSessionsFilter,
-  type PaymentSessionListRow,
   type PaymentSessionRecord,
   type PaymentSessionsRepository,
 } from './payment-sessions.repository';
@@ -50,7 +49,7 @@ export function createPaymentSessionsService(deps: {
   onChange: PaymentSessionListener;
 }) {
   const { db, repo } = deps;
-  const view = (row: PaymentSessionRecord | PaymentSessionListRow) => toPaymentSession(row, deps.customerPagesUrl);
+  const view = (row: PaymentSessionRecord) => toPaymentSession(row, deps.customerPagesUrl);
 
   /** Ready accounts that can take this method's money now, least loaded first. */
   async function candidateAccounts(method: WalletProvider): Promise<string[]> {
@@ -196,12 +195,13 @@ export function createPaymentSessionsService(deps: {
     /** Every merchant's sessions, with the merchant and the receiving account (operators). */
     async listForOperators(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
       const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
-      return toPage(rows, query.limit, (row) => toOperatorPaymentSession(row, row.merchantName, deps.customerPagesUrl));
+      return toPage(rows, query.limit);
     },
 
     async list(filter: ListPaymentSessionsFilter, query: { limit: number; cursor?: string }) {
+      // The same rows: the merchant API's schema writes the merchant's fields only.
       const rows = await repo.page(filter, query.limit, decodeKeysetCursor(query.cursor));
-      return toPage(rows, query.limit, view);
+      return toPage(rows, query.limit);
     },
 
     /**
