@@ -4,14 +4,27 @@ import { fillPlaceholders, type SQLWrapper, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from './database';
 
-type Statement = { name: string; text: string; params: unknown[] };
+type Statement = { name: string; text: string; params: unknown[]; toRow?: (values: unknown[]) => unknown };
+
+/**
+ * A function that makes a statement's row from the driver's array of values, as one object
+ * literal: every row of the statement has the same shape from birth. The drivers' own row objects
+ * are filled one computed key at a time (a clone of an empty row, then a keyed store per field);
+ * on a 50-row page of a 40-column statement those stores were 15 % of the API's CPU, and the
+ * serializer reads literal-shaped objects faster. The names are the statement's own column
+ * aliases, written into the function as JSON strings.
+ */
+function rowMaker(names: readonly string[]): (values: unknown[]) => unknown {
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ');
+  return new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
+}
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 
 /**
  * The hot lists' reads, with as little between the driver and the response serializer as there
  * can be: the SQL is built once per filter shape (drizzle, with `sql.placeholder` for the values),
  * run as a named prepared statement (PostgreSQL parses and plans it once per connection), and
- * its rows come back as the driver made them. The query selects each field already in its
+ * its rows come back as arrays made into objects of one shape (`rowMaker`). The query selects each field already in its
  * answer's form (ISO text for times, camelCase names), so a row is an answer item: no query
  * building, entity mapping or Date round trip per request.
  */
@@ -26,8 +39,21 @@ export function preparedRead<TShape extends string, TRow>(db: Database, build: (
       statements.set(shape, statement);
     }
     const params = fillPlaceholders(statement.params, values);
-    if (client instanceof PGlite) return (await client.query<TRow>(statement.text, params)).rows;
-    return (await client.query({ name: statement.name, text: statement.text, values: params })).rows as TRow[];
+    const result =
+      client instanceof PGlite
+        ? await client.query<unknown[]>(statement.text, params, { rowMode: 'array' })
+        : await client.query<unknown[]>({
+            name: statement.name,
+            text: statement.text,
+            values: params,
+            rowMode: 'array',
+          });
+    const rows = new Array<TRow>(result.rows.length);
+    if (rows.length === 0) return rows;
+    statement.toRow ??= rowMaker(result.fields.map((field) => field.name));
+    const toRow = statement.toRow;
+    for (let index = 0; index < rows.length; index++) rows[index] = toRow(result.rows[index] as unknown[]) as TRow;
+    return rows;
   };
   /** The statement of a shape with its values, for the tests that check its plan with EXPLAIN. */
   const sqlOf = (shape: TShape, values: Record<string, unknown>) => {
