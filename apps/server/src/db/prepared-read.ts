@@ -12,21 +12,24 @@ type Statement = { name: string; text: string; params: unknown[]; toRow?: (value
  * are filled one computed key at a time (a clone of an empty row, then a keyed store per field);
  * on a 50-row page of a 40-column statement those stores were 15 % of the API's CPU, and the
  * serializer reads literal-shaped objects faster. The names are the statement's own column
- * aliases, written into the function as JSON strings.
+ * aliases, written into the function as JSON strings (`__proto__` would set the prototype).
  */
 function rowMaker(names: readonly string[]): (values: unknown[]) => unknown {
+  if (names.includes('__proto__')) throw new Error('A prepared read cannot name a column __proto__');
   const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ');
   return new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
 }
+
 type Query = { toSQL(): { sql: string; params: unknown[] } };
 
 /**
  * The hot lists' reads, with as little between the driver and the response serializer as there
  * can be: the SQL is built once per filter shape (drizzle, with `sql.placeholder` for the values),
  * run as a named prepared statement (PostgreSQL parses and plans it once per connection), and
- * its rows come back as arrays made into objects of one shape (`rowMaker`). The query selects each field already in its
- * answer's form (ISO text for times, camelCase names), so a row is an answer item: no query
- * building, entity mapping or Date round trip per request.
+ * its rows come back as arrays made into objects of one shape (`rowMaker`). The query selects
+ * each field already in its answer's form (ISO text for times, formatted amounts, camelCase
+ * names), so a row is an answer item: no query building, entity mapping or Date round trip per
+ * request.
  */
 export function preparedRead<TShape extends string, TRow>(db: Database, build: (shape: TShape) => Query) {
   const statements = new Map<TShape, Statement>();
