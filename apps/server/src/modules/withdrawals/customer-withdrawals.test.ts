@@ -83,6 +83,9 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
   it('lists each withdrawal exactly as its own answer shows it, newest first by cursor', async () => {
     const first = (await open(body({ holderName: 'Siti "Sari" \\ Ñuñez' }))).json();
     const second = (await open(body())).json();
+    // Verified and waiting for the customer: nothing changes either until they act.
+    for (const { id } of [first, second])
+      await eventually(async () => (await page(id)).status === 'awaiting_confirmation');
     const listed: Record<string, unknown>[] = [];
     let cursor: string | null = null;
     do {
