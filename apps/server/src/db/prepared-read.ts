@@ -31,10 +31,22 @@ type Query = { toSQL(): { sql: string; params: unknown[] } };
  * names), so a row is an answer item: no query building, entity mapping or Date round trip per
  * request.
  */
-export function preparedRead<TShape extends string, TRow>(db: Database, build: (shape: TShape) => Query) {
-  const statements = new Map<TShape, Statement>();
+/** Which statement a request reads (its filter shape) and the values for its placeholders. */
+type BoundRead = [shape: string, values: Record<string, unknown>];
+
+/**
+ * `bind` turns a request's arguments into the shape and values, once for both the read and
+ * `sqlOf`, so the plan tests check the very statement the list runs.
+ */
+export function preparedRead<TArgs extends unknown[], TRow>(
+  db: Database,
+  build: (shape: string) => Query,
+  bind: (...args: TArgs) => BoundRead,
+) {
+  const statements = new Map<string, Statement>();
   const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  const read = async (shape: TShape, values: Record<string, unknown>): Promise<TRow[]> => {
+  const read = async (...args: TArgs): Promise<TRow[]> => {
+    const [shape, values] = bind(...args);
     let statement = statements.get(shape);
     if (!statement) {
       const { sql, params } = build(shape).toSQL();
@@ -59,7 +71,8 @@ export function preparedRead<TShape extends string, TRow>(db: Database, build: (
     return rows;
   };
   /** The statement of a shape with its values, for the tests that check its plan with EXPLAIN. */
-  const sqlOf = (shape: TShape, values: Record<string, unknown>) => {
+  const sqlOf = (...args: TArgs) => {
+    const [shape, values] = bind(...args);
     const { sql, params } = build(shape).toSQL();
     return { sql, params: fillPlaceholders(params, values) };
   };

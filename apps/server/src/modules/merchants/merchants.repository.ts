@@ -52,6 +52,8 @@ const pageColumns = {
   sortValue: named<string>('sortValue', merchants.name),
 };
 
+type PageArgs = [filter: ListMerchantsFilter, limit: number, after?: SortedKeysetCursor];
+
 /** Which filters a list request has: one prepared statement per combination. */
 const shapeOf = (filter: ListMerchantsFilter, after?: SortedKeysetCursor) =>
   [filter.status ? 'status' : '', filter.q ? 'q' : '', after ? 'after' : ''].join(',');
@@ -89,16 +91,17 @@ export function createMerchantsRepository(db: Database) {
       .orderBy(sql`${merchants.name} asc`, sql`${merchants.id} asc`)
       .limit(placeholder('limit'));
   }
-  const readPage = preparedRead<string, MerchantPageRow>(db, pageQuery);
+  const readPage = preparedRead<PageArgs, MerchantPageRow>(db, pageQuery, (filter, limit, after) => [
+    shapeOf(filter, after),
+    valuesOf(filter, limit, after),
+  ]);
 
   return {
     /** A keyset page (limit + 1 rows), each row with its sort value for the cursor. */
-    page: (filter: ListMerchantsFilter, limit: number, after?: SortedKeysetCursor) =>
-      readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    page: readPage,
 
     /** The page's SQL and values, for the test that checks its plan. */
-    pageSql: (filter: ListMerchantsFilter, limit: number, after?: SortedKeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    pageSql: readPage.sqlOf,
 
     async findById(id: string): Promise<MerchantRecord | null> {
       const rows = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);

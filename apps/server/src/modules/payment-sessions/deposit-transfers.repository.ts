@@ -55,6 +55,8 @@ const columns = {
 };
 
 /** Which filters a list request has: one prepared statement per combination. */
+type PageArgs = [filter: DepositTransfersFilter, limit: number, after?: KeysetCursor];
+
 const shapeOf = (filter: DepositTransfersFilter, after?: KeysetCursor) =>
   [
     filter.outcome ? 'outcome' : '',
@@ -94,18 +96,20 @@ export function createDepositTransfersRepository(db: Database) {
       .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
       .limit(sql.placeholder('limit'));
   }
-  const readPage = preparedRead<string, DepositTransferRecord>(db, pageQuery);
+  const readPage = preparedRead<PageArgs, DepositTransferRecord>(db, pageQuery, (filter, limit, after) => [
+    shapeOf(filter, after),
+    valuesOf(filter, limit, after),
+  ]);
 
   return {
     async page(filter: DepositTransfersFilter, limit: number, after?: KeysetCursor): Promise<DepositTransferRecord[]> {
       // A transfer that paid a merchant's session is settled, never awaiting review: nothing to read.
       if (filter.merchantId && filter.awaitingReview) return [];
-      return readPage(shapeOf(filter, after), valuesOf(filter, limit, after));
+      return readPage(filter, limit, after);
     },
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    pageSql: (filter: DepositTransfersFilter, limit: number, after?: KeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    pageSql: readPage.sqlOf,
 
     /** A queued transfer (paid late or unmatched, unresolved), locked for its resolution; null otherwise. */
     async lockQueued(tx: Database, transferId: string) {

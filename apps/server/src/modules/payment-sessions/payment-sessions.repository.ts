@@ -147,10 +147,11 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       .orderBy(sql`${paymentSessions.createdAt} desc nulls last`, sql`${paymentSessions.id} desc nulls last`)
       .limit(sql.placeholder('limit'));
   }
-  const readPage = preparedRead<string, PaymentSessionListRow>(db, pageQuery);
   const pagesUrl = options.customerPagesUrl.replace(/\/$/, '');
-  const page = (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
-    readPage(shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl));
+  const page = preparedRead<
+    [filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor],
+    PaymentSessionListRow
+  >(db, pageQuery, (filter, limit, after) => [shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl)]);
 
   return {
     /** null when the merchant already used this reference number. */
@@ -174,8 +175,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     page,
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    pageSql: (filter: ListPaymentSessionsFilter, limit: number, after?: KeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl)),
+    pageSql: page.sqlOf,
 
     /**
      * A guarded transition: moves the session only from one of `from`, records the event, and

@@ -114,7 +114,10 @@ export function createUsersRepository(db: Database) {
       .orderBy(...newestFirst)
       .limit(sql.placeholder('limit'));
   }
-  const readList = preparedRead<string, UserListRow>(db, listQuery);
+  const readList = preparedRead<[filter: ListUsersFilter], UserListRow>(db, listQuery, (filter) => [
+    shapeOf(filter),
+    valuesOf(filter),
+  ]);
 
   async function findById(id: string): Promise<UserRecord | null> {
     const rows = await db
@@ -133,12 +136,10 @@ export function createUsersRepository(db: Database) {
      * (role_id|status,) created_at, id indexes; no OFFSET and no COUNT. The extra row says
      * whether there is a next page.
      */
-    async list(filter: ListUsersFilter): Promise<UserListRow[]> {
-      return readList(shapeOf(filter), valuesOf(filter));
-    },
+    list: readList,
 
     /** The list's SQL and values, for the test that checks PostgreSQL reads it along an index. */
-    listSql: (filter: ListUsersFilter) => readList.sqlOf(shapeOf(filter), valuesOf(filter)),
+    listSql: readList.sqlOf,
 
     async emailExists(email: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

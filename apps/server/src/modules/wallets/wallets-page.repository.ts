@@ -1,4 +1,3 @@
-import type { WalletSort } from '@gerbang/contract';
 import { and, eq, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
@@ -101,6 +100,8 @@ const SORT_KEYS = {
 
 const FILTERS = ['provider', 'status', 'loginStatus', 'healthState', 'deviceId', 'ids', 'q'] as const;
 
+type PageArgs = [filter: WalletListFilter, limit: number, after?: SortedKeysetCursor];
+
 /** The sort and which filters a request has: one prepared statement per combination. */
 const shapeOf = (filter: WalletListFilter, after?: SortedKeysetCursor) =>
   [filter.sort, ...FILTERS.filter((name) => filter[name] !== undefined), after ? 'after' : ''].join(',');
@@ -165,15 +166,16 @@ export function createWalletsPageRead(db: Database) {
       )
       .limit(placeholder('limit'));
   }
-  const readPage = preparedRead<string, WalletPageRow>(db, pageQuery);
+  const readPage = preparedRead<PageArgs, WalletPageRow>(db, pageQuery, (filter, limit, after) => [
+    shapeOf(filter, after),
+    valuesOf(filter, limit, after),
+  ]);
 
   return {
     /** A keyset page (limit + 1 rows), each row with its sort value as text for the cursor. */
-    page: (filter: WalletListFilter, limit: number, after?: SortedKeysetCursor) =>
-      readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    page: readPage,
 
     /** The page's SQL and values, for the test that checks its plan (an ordered index walk, no sort). */
-    pageSql: (filter: WalletListFilter & { sort: WalletSort }, limit: number, after?: SortedKeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    pageSql: readPage.sqlOf,
   };
 }

@@ -78,6 +78,8 @@ const pageColumns = {
   cursorAt: named<string>('cursorAt', cursorText(withdrawals.createdAt)),
 };
 
+type PageArgs = [filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor];
+
 /** Which filters a list request has: one prepared statement per combination. */
 const shapeOf = (filter: ListWithdrawalsFilter, after?: KeysetCursor) =>
   [
@@ -126,15 +128,16 @@ export function createWithdrawalsPageRead(db: Database) {
         .limit(placeholder('limit'))
     );
   }
-  const readPage = preparedRead<string, WithdrawalPageRow>(db, pageQuery);
+  const readPage = preparedRead<PageArgs, WithdrawalPageRow>(db, pageQuery, (filter, limit, after) => [
+    shapeOf(filter, after),
+    valuesOf(filter, limit, after),
+  ]);
 
   return {
     /** A keyset page (limit + 1 rows). */
-    page: (filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) =>
-      readPage(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    page: readPage,
 
     /** The page's SQL and values, for the test that checks its plan. */
-    pageSql: (filter: ListWithdrawalsFilter, limit: number, after?: KeysetCursor) =>
-      readPage.sqlOf(shapeOf(filter, after), valuesOf(filter, limit, after)),
+    pageSql: readPage.sqlOf,
   };
 }
