@@ -3,7 +3,7 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** The minor units as text for a currency without decimals; else times `0.01` (two decimals). */
 function formatted(minor: SQLWrapper, decimals: number): SQL {
-  if (decimals === 0) return sql`${minor}::text`;
+  if (decimals === 0) return minorText(minor);
   return sql`(${minor}::numeric * ${sql.raw(`0.${'1'.padStart(decimals, '0')}`)})::text`;
 }
 
@@ -19,6 +19,9 @@ export function amountText(minor: SQLWrapper, currency: SQLWrapper): SQL<string>
   );
   return sql<string>`(case ${currency} ${sql.join(branches, sql` `)} end)`;
 }
+
+/** Minor units as text (a bigint would lose its digits as a JavaScript number); null stays null. */
+export const minorText = (minor: SQLWrapper): SQL<string> => sql<string>`${minor}::text`;
 
 /** Basis points as the answers write a percentage (basisPointsToPercent: 250 -> `2.50`). */
 export const percentText = (basisPoints: SQLWrapper): SQL<string> =>

@@ -1,5 +1,4 @@
 import {
-  type Currency,
   type Customer,
   formatAmount,
   type OperatorPaymentSession,
@@ -14,44 +13,36 @@ export function paymentUrlOf(customerPagesUrl: string, sessionId: string): strin
 }
 
 /**
- * A session as read for one (Dates, bigints). The lists select the same fields in SQL
+ * The contract's session, field by field, from a record (Dates, bigints): the merchant API's
+ * answers and the webhooks' data. The lists select the same fields in SQL
  * (payment-sessions.repository's listColumns); a test checks each listed session equals its answer.
  */
-type SessionSource = PaymentSessionRecord;
-
-const isoOf = (time: Date) => time.toISOString();
-const moneyOf = (minor: bigint, currency: Currency) => formatAmount(minor, currency);
-
-/**
- * The contract's session, field by field (the merchant API's answers and the webhooks' data).
- * Written flat, without closures or spreads: a list page builds fifty of them.
- */
-export function toPaymentSession(row: SessionSource, customerPagesUrl: string): PaymentSession {
+export function toPaymentSession(row: PaymentSessionRecord, customerPagesUrl: string): PaymentSession {
   return {
     id: row.id,
     referenceNumber: row.referenceNumber,
     currency: row.currency,
-    amount: moneyOf(row.amountMinor, row.currency),
-    discountAmount: moneyOf(row.discountMinor, row.currency),
-    extraFee: moneyOf(row.extraFeeMinor, row.currency),
-    finalAmount: moneyOf(row.finalAmountMinor, row.currency),
-    fee: moneyOf(row.feeMinor, row.currency),
+    amount: formatAmount(row.amountMinor, row.currency),
+    discountAmount: formatAmount(row.discountMinor, row.currency),
+    extraFee: formatAmount(row.extraFeeMinor, row.currency),
+    finalAmount: formatAmount(row.finalAmountMinor, row.currency),
+    fee: formatAmount(row.feeMinor, row.currency),
     status: row.status,
     method: (row.method as WalletProvider | null) ?? null,
     customer: (row.customer as Customer | null) ?? null,
     returnUrl: row.returnUrl,
     metadata: row.metadata ?? null,
-    expiresAt: isoOf(row.expiresAt),
-    paidAt: row.paidAt === null ? null : isoOf(row.paidAt),
-    createdAt: isoOf(row.createdAt),
-    updatedAt: isoOf(row.updatedAt),
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
     paymentUrl: paymentUrlOf(customerPagesUrl, row.id),
   };
 }
 
 /** What the consoles show of a session: the merchant and the receiving account too. */
 export function toOperatorPaymentSession(
-  row: SessionSource,
+  row: PaymentSessionRecord,
   merchantName: string,
   customerPagesUrl: string,
 ): OperatorPaymentSession {

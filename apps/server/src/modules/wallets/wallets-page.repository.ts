@@ -1,4 +1,5 @@
-import { and, eq, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { minorText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
@@ -31,8 +32,6 @@ export type WalletPageRow = Omit<
 > & {
   [K in TimeFields]: WalletRecord[K] extends Date ? string : string | null;
 } & { [K in AmountFields]: string | null } & ViewFactsRow & { sortValue: string };
-
-const minorText = (column: SQLWrapper) => sql<string | null>`${column}::text`;
 
 const pageColumns = {
   id: named<string>('id', walletAccounts.id),

@@ -1,5 +1,6 @@
 import type { Currency, WithdrawalStatus } from '@gerbang/contract';
-import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { minorText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { named, preparedRead } from '../../db/prepared-read';
@@ -43,8 +44,6 @@ export type WithdrawalPageRow = {
   accountName: string | null;
   cursorAt: string;
 };
-
-const minorText = (column: SQLWrapper) => sql<string>`${column}::text`;
 
 const pageColumns = {
   id: named<string>('id', withdrawals.id),
