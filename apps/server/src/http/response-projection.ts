@@ -135,6 +135,9 @@ export function compileProjection(schema: unknown): (data: unknown) => unknown {
       return `${fallback}(${value})`;
     }
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    const shaped = types.includes('object') || types.includes('array') || 'properties' in schema || 'items' in schema;
+    // No type and no shape (an unknown value with only a description or a format): as it is.
+    if (!shaped && schema.type === undefined && !('additionalProperties' in schema)) return value;
     const nullable = place.nullable || types.includes('null');
     const absent = helper(absence({ ...place, nullable }));
     const index = functions.push('') - 1;

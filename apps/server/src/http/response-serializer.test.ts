@@ -67,6 +67,13 @@ describe('response serialization', () => {
     expect(JSON.parse(write(empty))).toEqual(empty);
   });
 
+  it('writes a value of any shape the schema leaves open (unknown, described) as it is', () => {
+    const write = compile(z.object({ payload: z.unknown().describe('The receiver’s own data'), raw: z.any() }));
+    const data = { payload: 'text', raw: { nested: [1, { a: null }] } };
+    expect(JSON.parse(write(data))).toEqual(data);
+    expect(JSON.parse(write({ payload: { deep: true }, raw: 5 }))).toEqual({ payload: { deep: true }, raw: 5 });
+  });
+
   it('writes each kind of a discriminated union with its own fields only, and refuses an unknown kind', () => {
     const write = compile(
       z.object({
