@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { installDataRowDecoding } from './data-row-decoding';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +27,7 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
+    installDataRowDecoding();
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
     // An idle client's error (server restart) must not crash the process; the pool replaces it.
     pool.on('error', () => {});
