@@ -6,6 +6,7 @@ import {
   listMerchants,
   listPaymentSessions,
   listWallets,
+  listWalletTransactions,
   listWithdrawals,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
@@ -112,7 +113,7 @@ const walletPagePath = (limit: number) => `${listWallets.path}?provider=dana&sor
 const walletSummaryPath = `${getWalletSummary.path}?provider=dana`;
 
 /** An operator list flat out (10 connections), its first page of PAGE_SIZE_DEFAULT: its CPU per request. */
-const listFlatOut = (id: string, title: string, path: string): Scenario => ({
+const listFlatOut = (id: string, title: string, path: string | ((ctx: ScenarioContext) => string)): Scenario => ({
   id,
   title,
   database: 'postgres',
@@ -120,7 +121,7 @@ const listFlatOut = (id: string, title: string, path: string): Scenario => ({
   listPage: true,
   load: (ctx: ScenarioContext): LoadOptions => ({
     url: ctx.url,
-    requests: [{ method: 'GET', path, headers: bearer(ctx.token) }],
+    requests: [{ method: 'GET', path: typeof path === 'string' ? path : path(ctx), headers: bearer(ctx.token) }],
   }),
 });
 
@@ -246,6 +247,15 @@ SESSION_LIST_SCENARIOS.push({
     ],
   }),
 });
+
+/** A receiving account's log (a share of the seeded transfers), its first page flat out. */
+SESSION_LIST_SCENARIOS.push(
+  listFlatOut(
+    'wallet-transactions-flat-out-postgres',
+    `GET /wallets/:id/transactions?limit=${PAGE_SIZE_DEFAULT} of an account that received seeded sessions, flat out`,
+    (ctx) => `${listWalletTransactions.path.replace(':id', ctx.sessionAccountId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
+  ),
+);
 
 /** Each filter of the "Transaction" list (incoming transfers), as an Admin or as the merchant. */
 const TRANSACTION_LIST_FILTERS: Record<string, { query: string; asMerchant?: boolean }> = {

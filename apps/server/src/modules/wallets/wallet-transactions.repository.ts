@@ -1,16 +1,67 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { WalletTransaction } from '@gerbang/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
-import { cursorText } from '../../db/iso-text';
+import { cursorText, isoText } from '../../db/iso-text';
+import { named, preparedRead } from '../../db/prepared-read';
 import { walletTransactions } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
-export type WalletTransactionRecord = typeof walletTransactions.$inferSelect;
 export type NewWalletTransaction = Omit<typeof walletTransactions.$inferInsert, 'id' | 'reportedAt'>;
 
 /** Rows per insert statement (12 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 500;
 
+/** A row of an account's log as PostgreSQL writes it: the answer item and the row's cursor time. */
+export type WalletTransactionPageRow = WalletTransaction & { cursorAt: string };
+
+const pageColumns = {
+  id: named<string>('id', walletTransactions.id),
+  accountId: named<string>('accountId', walletTransactions.accountId),
+  providerTransactionId: named<string>('providerTransactionId', walletTransactions.providerTransactionId),
+  direction: named<string>('direction', walletTransactions.direction),
+  amount: named<string>('amount', amountText(walletTransactions.amountMinor, walletTransactions.currency)),
+  currency: named<string>('currency', walletTransactions.currency),
+  counterpartyName: named<string>('counterpartyName', walletTransactions.counterpartyName),
+  counterpartyAccount: named<string>('counterpartyAccount', walletTransactions.counterpartyAccount),
+  note: named<string>('note', walletTransactions.note),
+  occurredAt: named<string>('occurredAt', isoText(walletTransactions.occurredAt)),
+  reportedAt: named<string>('reportedAt', isoText(walletTransactions.reportedAt)),
+  source: named<string>('source', walletTransactions.source),
+  cursorAt: named<string>('cursorAt', cursorText(walletTransactions.occurredAt)),
+};
+
+type PageArgs = [accountId: string, limit: number, after?: KeysetCursor];
+
 export function createWalletTransactionsRepository(db: Database) {
+  /**
+   * An account's log, newest first along wallet_transactions_account_idx, read straight from the
+   * driver (`preparedRead`): one prepared statement with and one without a cursor.
+   */
+  function pageQuery(shape: string) {
+    const placeholder = sql.placeholder;
+    return (
+      db
+        .select(pageColumns)
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.accountId, placeholder('accountId')),
+            shape === 'after'
+              ? sql`(${walletTransactions.occurredAt}, ${walletTransactions.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
+              : undefined,
+          ),
+        )
+        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+        .orderBy(sql`${walletTransactions.occurredAt} desc nulls last`, sql`${walletTransactions.id} desc nulls last`)
+        .limit(placeholder('limit'))
+    );
+  }
+  const readPage = preparedRead<PageArgs, WalletTransactionPageRow>(db, pageQuery, (accountId, limit, after) => [
+    after ? 'after' : 'first',
+    { accountId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
+  ]);
+
   return {
     /**
      * Inserts what is new and skips what is known (same account and provider transaction id), and
@@ -51,27 +102,11 @@ export function createWalletTransactionsRepository(db: Database) {
       return inserted;
     },
 
-    /** Newest first, keyset on (occurred_at, id). Reads limit + 1 rows. */
-    async page(accountId: string, limit: number, after?: KeysetCursor) {
-      const where: SQL[] = [eq(walletTransactions.accountId, accountId)];
-      if (after) {
-        where.push(
-          sql`(${walletTransactions.occurredAt}, ${walletTransactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
-      return (
-        db
-          .select({
-            row: walletTransactions,
-            cursorAt: cursorText(walletTransactions.occurredAt),
-          })
-          .from(walletTransactions)
-          .where(and(...where))
-          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-          .orderBy(sql`${walletTransactions.occurredAt} desc nulls last`, sql`${walletTransactions.id} desc nulls last`)
-          .limit(limit + 1)
-      );
-    },
+    /** A keyset page of an account's log, newest first (limit + 1 rows), rows already answer items. */
+    page: readPage,
+
+    /** The page's SQL and values, for the test that checks its plan. */
+    pageSql: readPage.sqlOf,
   };
 }
 export type WalletTransactionsRepository = ReturnType<typeof createWalletTransactionsRepository>;

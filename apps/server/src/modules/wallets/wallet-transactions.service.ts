@@ -1,42 +1,19 @@
 import {
   CURRENCY_OF_PROVIDER,
-  formatAmount,
   PROVIDER_TIME_ZONES,
   parseAmount,
   type ReportedWalletTransaction,
   reportedWalletTransactionSchema,
   type WalletProvider,
-  type WalletTransaction,
 } from '@gerbang/contract';
 import { notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { WalletEvents } from './wallet-events';
-import type {
-  NewWalletTransaction,
-  WalletTransactionRecord,
-  WalletTransactionsRepository,
-} from './wallet-transactions.repository';
+import type { NewWalletTransaction, WalletTransactionsRepository } from './wallet-transactions.repository';
 import type { WalletsRepository } from './wallets.repository';
 
 type Account = { id: string; provider: WalletProvider };
 export type TransactionsParse = { ok: true; rows: NewWalletTransaction[] } | { ok: false; message: string };
-
-export function toWalletTransaction(row: WalletTransactionRecord): WalletTransaction {
-  return {
-    id: row.id,
-    accountId: row.accountId,
-    providerTransactionId: row.providerTransactionId,
-    direction: row.direction,
-    amount: formatAmount(row.amountMinor, row.currency),
-    currency: row.currency,
-    counterpartyName: row.counterpartyName,
-    counterpartyAccount: row.counterpartyAccount,
-    note: row.note,
-    occurredAt: row.occurredAt.toISOString(),
-    reportedAt: row.reportedAt.toISOString(),
-    source: row.source,
-  };
-}
 
 /**
  * Reported transfers → rows in the account's currency. The whole report is refused when any
@@ -96,13 +73,11 @@ export function createWalletTransactionsService(deps: {
 
     async list(accountId: string, query: { limit: number; cursor?: string }) {
       const after = decodeKeysetCursor(query.cursor);
-      if (!(await deps.wallets.findById(accountId))) throw notFound('Wallet account');
       const rows = await deps.repo.page(accountId, query.limit, after);
-      return toPage(
-        rows.map((r) => ({ ...r, id: r.row.id })),
-        query.limit,
-        (r) => toWalletTransaction(r.row),
-      );
+      // A transfer keeps its account (the foreign key restricts deletes): only an empty page can
+      // be an unknown account's, so only that costs a second round trip.
+      if (rows.length === 0 && !(await deps.wallets.findById(accountId))) throw notFound('Wallet account');
+      return toPage(rows, query.limit);
     },
   };
 }

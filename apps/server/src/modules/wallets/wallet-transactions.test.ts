@@ -131,4 +131,54 @@ describe('transfers the phone reports', () => {
     expect(bad.statusCode).toBe(422);
     socket.close();
   });
+
+  it("shows a Maya account's log in pesos with centavos, each field as the phone reported it", async () => {
+    const { device, socket } = await walletPhone(t);
+    const account = await addAccount(t, device.id, 'maya');
+    const occurredAt = '2026-11-20T08:15:30.123Z';
+    await send(socket, 'wallet:transactions', {
+      accountId: account.id,
+      transactions: [
+        { ...transfer('MAYA-1', '1500.5'), occurredAt, note: 'Bayad sa tindahan ñ', counterpartyName: 'José Rizal' },
+        { ...transfer('MAYA-2', '0.05'), direction: 'out', occurredAt: '2026-11-19T00:00:00.000Z' },
+      ],
+    });
+    const url = listWalletTransactions.path.replace(':id', account.id);
+    const res = await t.app.inject({ url, headers: t.admin.headers });
+    expect(res.statusCode).toBe(200);
+    const [first, second] = res.json().items;
+    expect(first).toEqual({
+      id: expect.any(String),
+      accountId: account.id,
+      providerTransactionId: 'MAYA-1',
+      direction: 'in',
+      amount: '1500.50',
+      currency: 'PHP',
+      counterpartyName: 'José Rizal',
+      counterpartyAccount: '081200000000',
+      note: 'Bayad sa tindahan ñ',
+      occurredAt,
+      reportedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      source: 'push',
+    });
+    expect(second).toMatchObject({ providerTransactionId: 'MAYA-2', direction: 'out', amount: '0.05' });
+    socket.close();
+  });
+
+  it('answers an empty page for an account without transfers, and 404 for an unknown account', async () => {
+    const { device, socket } = await walletPhone(t);
+    const account = await addAccount(t, device.id);
+    const empty = await t.app.inject({
+      url: listWalletTransactions.path.replace(':id', account.id),
+      headers: t.admin.headers,
+    });
+    expect(empty.json()).toEqual({ items: [], nextCursor: null });
+    const unknown = await t.app.inject({
+      url: listWalletTransactions.path.replace(':id', '00000000-0000-4000-8000-000000000000'),
+      headers: t.admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    socket.close();
+  });
 });
