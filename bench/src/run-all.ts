@@ -180,7 +180,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
       `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
     );
     // The million sessions only when a session-list scenario runs: seeding them takes a minute.
-    const sessions = scenarios.some((s) => /^(sessions-list|transactions-list|wallet-transactions)/.test(s.id))
+    const sessions = scenarios.some((s) => /^(sessions-list|transactions-list|wallet-)/.test(s.id))
       ? SESSIONS_SEEDED
       : 0;
     if (sessions > 0) log(`${kind}: and ${sessions} payment sessions and incoming transfers`);

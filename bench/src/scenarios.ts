@@ -5,6 +5,7 @@ import {
   listDepositTransfers,
   listMerchants,
   listPaymentSessions,
+  listWalletChecks,
   listWallets,
   listWalletTransactions,
   listWithdrawals,
@@ -254,6 +255,15 @@ SESSION_LIST_SCENARIOS.push(
     'wallet-transactions-flat-out-postgres',
     `GET /wallets/:id/transactions?limit=${PAGE_SIZE_DEFAULT} of an account that received seeded sessions, flat out`,
     (ctx) => `${listWalletTransactions.path.replace(':id', ctx.sessionAccountId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
+  ),
+);
+
+/** The same account's check history (four checks every 30 minutes), its first page flat out. */
+SESSION_LIST_SCENARIOS.push(
+  listFlatOut(
+    'wallet-checks-flat-out-postgres',
+    `GET /wallets/:id/health-checks?limit=${PAGE_SIZE_DEFAULT} of an account's seeded check runs, flat out`,
+    (ctx) => `${listWalletChecks.path.replace(':id', ctx.sessionAccountId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
   ),
 );
 

@@ -233,8 +233,12 @@ export const healthCheckRuns = pgTable(
   },
   (t) => [
     index('health_check_runs_device_idx').on(t.deviceId, t.startedAt.desc()),
+    // A device's own history, without its accounts' runs, in its pages' (started_at, id) order.
+    index('health_check_runs_device_own_idx')
+      .on(t.deviceId, t.startedAt.desc(), t.id.desc())
+      .where(sql`${t.walletAccountId} is null`),
     index('health_check_runs_wallet_idx')
-      .on(t.walletAccountId, t.startedAt.desc())
+      .on(t.walletAccountId, t.startedAt.desc(), t.id.desc())
       .where(sql`${t.walletAccountId} is not null`),
     // The latest run of one check type of an account is one probe, however long its history.
     index('health_check_runs_wallet_type_idx')

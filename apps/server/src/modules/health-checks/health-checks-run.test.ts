@@ -141,4 +141,23 @@ describe('running health checks', () => {
     target.socket.close();
     other.socket.close();
   });
+
+  it('lists a device’s runs newest first in keyset pages, each as its start answered it; an unknown device is 404', async () => {
+    const { device, socket } = await onlineAgent(t);
+    const started = [];
+    for (const type of DEVICE_CHECK_TYPES.slice(0, 3)) started.push((await run([device.id], type)).json().started[0]);
+    const url = listDeviceHealthChecks.path.replace(':id', device.id);
+    const first = (await t.app.inject({ url: `${url}?limit=2`, headers: t.admin.headers })).json();
+    expect(first.items).toEqual([started[2], started[1]]);
+    const second = (
+      await t.app.inject({ url: `${url}?limit=2&cursor=${first.nextCursor}`, headers: t.admin.headers })
+    ).json();
+    expect(second).toEqual({ items: [started[0]], nextCursor: null });
+    const unknown = await t.app.inject({
+      url: listDeviceHealthChecks.path.replace(':id', '00000000-0000-4000-8000-000000000000'),
+      headers: t.admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+    socket.close();
+  });
 });

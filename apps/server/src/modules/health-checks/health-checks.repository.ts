@@ -1,7 +1,8 @@
-import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS } from '@gerbang/contract';
+import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS, type HealthCheckRun, type WalletCheckRun } from '@gerbang/contract';
 import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
+import { named, preparedRead } from '../../db/prepared-read';
 import { healthCheckRuns } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
@@ -32,7 +33,64 @@ export type RunOutcome = {
   additionalData?: unknown;
 };
 
+/**
+ * A run as the run lists write it (`data` and `additionalData` as objects, times as ISO text),
+ * both kinds' fields: the response serializer writes only those of the list's schema.
+ */
+const pageColumns = {
+  id: named<string>('id', healthCheckRuns.id),
+  deviceId: named<string>('deviceId', healthCheckRuns.deviceId),
+  accountId: named<string>('accountId', healthCheckRuns.walletAccountId),
+  type: named<string>('type', healthCheckRuns.type),
+  status: named<number>('status', healthCheckRuns.status),
+  trigger: named<string>('trigger', healthCheckRuns.trigger),
+  startedByUserId: named<string>('startedByUserId', healthCheckRuns.startedByUserId),
+  data: named<unknown>('data', sql`coalesce(${healthCheckRuns.data}, '{}'::jsonb)`),
+  additionalData: named<unknown>('additionalData', sql`coalesce(${healthCheckRuns.additionalData}, '{}'::jsonb)`),
+  reason: named<string>('reason', healthCheckRuns.reason),
+  message: named<string>('message', healthCheckRuns.message),
+  startedAt: named<string>('startedAt', isoText(healthCheckRuns.startedAt)),
+  finishedAt: named<string>('finishedAt', isoText(healthCheckRuns.finishedAt)),
+  deadlineAt: named<string>('deadlineAt', isoText(healthCheckRuns.deadlineAt)),
+  cursorAt: named<string>('cursorAt', cursorText(healthCheckRuns.startedAt)),
+};
+
+type PageArgs = [ownerId: string, limit: number, after?: KeysetCursor];
+type Cursored<T> = T & { cursorAt: string };
+
 export function createHealthChecksRepository(db: Database) {
+  /** Runs newest first along the owner's index ('device' or 'wallet', with or without a cursor). */
+  function pageQuery(shape: string) {
+    const [owner, after] = shape.split(',');
+    const placeholder = sql.placeholder;
+    return (
+      db
+        .select(pageColumns)
+        .from(healthCheckRuns)
+        .where(
+          and(
+            ...(owner === 'device'
+              ? [eq(healthCheckRuns.deviceId, placeholder('ownerId')), isNull(healthCheckRuns.walletAccountId)]
+              : [eq(healthCheckRuns.walletAccountId, placeholder('ownerId'))]),
+            after
+              ? sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
+              : undefined,
+          ),
+        )
+        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+        .orderBy(sql`${healthCheckRuns.startedAt} desc nulls last`, sql`${healthCheckRuns.id} desc nulls last`)
+        .limit(placeholder('limit'))
+    );
+  }
+  const bindPage =
+    (owner: RunScope) =>
+    (ownerId: string, limit: number, after?: KeysetCursor): [string, Record<string, unknown>] => [
+      after ? `${owner},after` : owner,
+      { ownerId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
+    ];
+  const readDevicePage = preparedRead<PageArgs, Cursored<HealthCheckRun>>(db, pageQuery, bindPage('device'));
+  const readWalletPage = preparedRead<PageArgs, Cursored<WalletCheckRun>>(db, pageQuery, bindPage('wallet'));
+
   return {
     /**
      * A new CHECKING run; null when the device (or, for a wallet run, the account) already has one
@@ -111,7 +169,7 @@ export function createHealthChecksRepository(db: Database) {
 
     /**
      * The latest run of each device-level check type, for the given devices (or all): one probe of
-     * health_check_runs_device_idx per device and type, never a scan of the whole history.
+     * the device's own runs' index per device and type, newest first, never a scan of the whole history.
      */
     async latest(deviceIds?: string[]): Promise<LatestCheck[]> {
       if (deviceIds && deviceIds.length === 0) return [];
@@ -139,30 +197,13 @@ export function createHealthChecksRepository(db: Database) {
       return (result as unknown as { rows: LatestCheck[] }).rows;
     },
 
-    /** A device's (or an account's) runs, newest first, keyset on (started_at, id). Reads limit + 1 rows. */
-    async page(owner: { deviceId: string } | { walletAccountId: string }, limit: number, after?: KeysetCursor) {
-      const where: SQL[] =
-        'deviceId' in owner
-          ? [eq(healthCheckRuns.deviceId, owner.deviceId), isNull(healthCheckRuns.walletAccountId)]
-          : [eq(healthCheckRuns.walletAccountId, owner.walletAccountId)];
-      if (after) {
-        where.push(
-          sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
-      return (
-        db
-          .select({
-            run: healthCheckRuns,
-            cursorAt: cursorText(healthCheckRuns.startedAt),
-          })
-          .from(healthCheckRuns)
-          .where(and(...where))
-          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-          .orderBy(sql`${healthCheckRuns.startedAt} desc nulls last`, sql`${healthCheckRuns.id} desc nulls last`)
-          .limit(limit + 1)
-      );
-    },
+    /** A device's own runs (not its accounts'), newest first: a keyset page (limit + 1 rows) of answer items. */
+    devicePage: readDevicePage,
+    /** An account's runs (checks and QR fetches), newest first: the same for the wallet page. */
+    walletPage: readWalletPage,
+    /** The pages' SQL and values, for the test that checks their plans. */
+    devicePageSql: readDevicePage.sqlOf,
+    walletPageSql: readWalletPage.sqlOf,
   };
 }
 export type HealthChecksRepository = ReturnType<typeof createHealthChecksRepository>;

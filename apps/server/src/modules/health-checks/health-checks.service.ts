@@ -160,14 +160,11 @@ export function createHealthChecksService(deps: {
 
     /** The device's runs, newest first (keyset pages). */
     async history(deviceId: string, query: { limit: number; cursor?: string }) {
-      const after = decodeKeysetCursor(query.cursor);
-      if (!(await deps.devices.findById(deviceId))) throw notFound('Device');
-      const rows = await runs.page({ deviceId }, query.limit, after);
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.run.id })),
-        query.limit,
-        (row) => toHealthCheckRun(row.run),
-      );
+      const rows = await runs.devicePage(deviceId, query.limit, decodeKeysetCursor(query.cursor));
+      // A run goes with its device (the foreign key cascades): only an empty page can be an
+      // unknown device's, so only that costs a second round trip.
+      if (rows.length === 0 && !(await deps.devices.findById(deviceId))) throw notFound('Device');
+      return toPage(rows, query.limit);
     },
 
     /** Waits for commands being dispatched (shutdown). */

@@ -330,14 +330,11 @@ export function createWalletChecksService(deps: {
     },
 
     async history(accountId: string, query: { limit: number; cursor?: string }) {
-      const after = decodeKeysetCursor(query.cursor);
-      if (!(await wallets.findById(accountId))) throw notFound('Wallet account');
-      const rows = await runs.page({ walletAccountId: accountId }, query.limit, after);
-      return toPage(
-        rows.map((row) => ({ ...row, id: row.run.id })),
-        query.limit,
-        (row) => toWalletCheckRun(row.run),
-      );
+      const rows = await runs.walletPage(accountId, query.limit, decodeKeysetCursor(query.cursor));
+      // A run goes with its account (the foreign key cascades): only an empty page can be an
+      // unknown account's, so only that costs a second round trip.
+      if (rows.length === 0 && !(await wallets.findById(accountId))) throw notFound('Wallet account');
+      return toPage(rows, query.limit);
     },
 
     /** The QR last fetched, and how the last fetch went (a failure shows its reason). */

@@ -2,6 +2,7 @@ import {
   getWallet,
   getWalletQrCode,
   HEALTH_CHECK_STATUS,
+  listDeviceHealthChecks,
   listWalletChecks,
   listWalletTransactions,
   ROLE,
@@ -263,6 +264,35 @@ describe('wallet checks and QR codes', () => {
       return view.loginStatus === 'session_expired' ? view : null;
     });
     expect(expired.readiness.reasons).toContain('not_logged_in');
+    socket.close();
+  });
+
+  it('lists an account’s runs newest first in keyset pages, each as its start answered it; an unknown account is 404', async () => {
+    const { device, socket } = await walletPhone(t);
+    fakeWalletApp(socket, () => null);
+    const account = await addAccount(t, device.id);
+    const started = [];
+    for (const type of ['get_balance', 'transfer', 'get_qr_code']) {
+      started.push((await run([account.id], type)).json().started[0]);
+    }
+    const url = listWalletChecks.path.replace(':id', account.id);
+    const first = (await t.app.inject({ url: `${url}?limit=2`, headers: t.admin.headers })).json();
+    expect(first.items).toEqual([started[2], started[1]]);
+    const second = (
+      await t.app.inject({ url: `${url}?limit=2&cursor=${first.nextCursor}`, headers: t.admin.headers })
+    ).json();
+    expect(second).toEqual({ items: [started[0]], nextCursor: null });
+    // The phone's own history holds its device checks only.
+    const phone = await t.app.inject({
+      url: listDeviceHealthChecks.path.replace(':id', device.id),
+      headers: t.admin.headers,
+    });
+    expect(phone.json()).toEqual({ items: [], nextCursor: null });
+    const unknown = await t.app.inject({
+      url: listWalletChecks.path.replace(':id', '00000000-0000-4000-8000-000000000000'),
+      headers: t.admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
     socket.close();
   });
 });

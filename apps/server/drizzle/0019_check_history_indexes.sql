@@ -1,0 +1,3 @@
+DROP INDEX "health_check_runs_wallet_idx";--> statement-breakpoint
+CREATE INDEX "health_check_runs_device_own_idx" ON "health_check_runs" USING btree ("device_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "health_check_runs"."wallet_account_id" is null;--> statement-breakpoint
+CREATE INDEX "health_check_runs_wallet_idx" ON "health_check_runs" USING btree ("wallet_account_id","started_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "health_check_runs"."wallet_account_id" is not null;
