@@ -200,7 +200,8 @@ export const deviceConnections = pgTable(
     reason: text('reason'),
     ip: text('ip'),
   },
-  (t) => [index('device_connections_device_idx').on(t.deviceId, t.connectedAt.desc())],
+  // In the log's pages' (connected_at, id) order: a page walks it without sorting ties.
+  (t) => [index('device_connections_device_idx').on(t.deviceId, t.connectedAt.desc(), t.id.desc())],
 );
 
 /**

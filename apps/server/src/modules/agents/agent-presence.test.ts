@@ -99,5 +99,19 @@ describe('device presence (connection + heartbeats + reaper)', () => {
     expect(second.nextCursor).toBeNull();
     const times = [...first.items, ...second.items].map((c: { connectedAt: string }) => Date.parse(c.connectedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(second.items[0]).toEqual({
+      id: expect.any(String),
+      deviceId: device.id,
+      connectedAt: iso,
+      disconnectedAt: iso,
+      reason: 'agent_disconnected',
+      ip: expect.any(String),
+    });
+    const unknown = await t.app.inject({
+      url: listDeviceConnections.path.replace(':id', '00000000-0000-4000-8000-000000000000'),
+      headers: t.admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

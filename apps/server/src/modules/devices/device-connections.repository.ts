@@ -1,13 +1,55 @@
+import type { DeviceConnection } from '@gerbang/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { cursorText } from '../../db/iso-text';
+import { cursorText, isoText } from '../../db/iso-text';
+import { named, preparedRead } from '../../db/prepared-read';
 import { deviceConnections } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
-const cursorAt = cursorText(deviceConnections.connectedAt);
+/** A row of the log as its answer writes it (times as ISO text), with the row's cursor time. */
+const pageColumns = {
+  id: named<string>('id', deviceConnections.id),
+  deviceId: named<string>('deviceId', deviceConnections.deviceId),
+  connectedAt: named<string>('connectedAt', isoText(deviceConnections.connectedAt)),
+  disconnectedAt: named<string>('disconnectedAt', isoText(deviceConnections.disconnectedAt)),
+  reason: named<string>('reason', deviceConnections.reason),
+  ip: named<string>('ip', deviceConnections.ip),
+  cursorAt: named<string>('cursorAt', cursorText(deviceConnections.connectedAt)),
+};
+
+type PageArgs = [deviceId: string, limit: number, after?: KeysetCursor];
 
 /** The connection log: a row opens on an agent's hello and closes with the reason it ended. */
 export function createDeviceConnectionsRepository(db: Database) {
+  /** A device's log newest first along its index, read straight from the driver (`preparedRead`). */
+  function pageQuery(shape: string) {
+    const placeholder = sql.placeholder;
+    return (
+      db
+        .select(pageColumns)
+        .from(deviceConnections)
+        .where(
+          and(
+            eq(deviceConnections.deviceId, placeholder('deviceId')),
+            shape === 'after'
+              ? sql`(${deviceConnections.connectedAt}, ${deviceConnections.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
+              : undefined,
+          ),
+        )
+        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
+        .orderBy(sql`${deviceConnections.connectedAt} desc nulls last`, sql`${deviceConnections.id} desc nulls last`)
+        .limit(placeholder('limit'))
+    );
+  }
+  const readPage = preparedRead<PageArgs, DeviceConnection & { cursorAt: string }>(
+    db,
+    pageQuery,
+    (deviceId, limit, after) => [
+      after ? 'after' : 'first',
+      { deviceId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
+    ],
+  );
+
   return {
     async open(fields: { deviceId: string; connectionId: string; ip: string | null }): Promise<void> {
       await db.insert(deviceConnections).values(fields);
@@ -29,32 +71,11 @@ export function createDeviceConnectionsRepository(db: Database) {
       return rows.length;
     },
 
-    /** Newest first, keyset on (connected_at, id). Reads limit + 1 rows. */
-    async page(deviceId: string, limit: number, after?: KeysetCursor) {
-      const where: SQL[] = [eq(deviceConnections.deviceId, deviceId)];
-      if (after) {
-        where.push(
-          sql`(${deviceConnections.connectedAt}, ${deviceConnections.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
-        );
-      }
-      return (
-        db
-          .select({
-            id: deviceConnections.id,
-            deviceId: deviceConnections.deviceId,
-            connectedAt: deviceConnections.connectedAt,
-            disconnectedAt: deviceConnections.disconnectedAt,
-            reason: deviceConnections.reason,
-            ip: deviceConnections.ip,
-            cursorAt,
-          })
-          .from(deviceConnections)
-          .where(and(...where))
-          // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-          .orderBy(sql`${deviceConnections.connectedAt} desc nulls last`, sql`${deviceConnections.id} desc nulls last`)
-          .limit(limit + 1)
-      );
-    },
+    /** A device's log, newest first: a keyset page (limit + 1 rows) of answer items. */
+    page: readPage,
+
+    /** The page's SQL and values, for the test that checks its plan. */
+    pageSql: readPage.sqlOf,
   };
 }
 export type DeviceConnectionsRepository = ReturnType<typeof createDeviceConnectionsRepository>;

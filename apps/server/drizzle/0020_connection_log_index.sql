@@ -1,0 +1,2 @@
+DROP INDEX "device_connections_device_idx";--> statement-breakpoint
+CREATE INDEX "device_connections_device_idx" ON "device_connections" USING btree ("device_id","connected_at" DESC NULLS LAST,"id" DESC NULLS LAST);
