@@ -2,9 +2,9 @@ import type { DeviceConnection } from '@gerbang/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
-import { named, preparedRead } from '../../db/prepared-read';
+import { newestFirstRead } from '../../db/newest-first-read';
+import { named } from '../../db/prepared-read';
 import { deviceConnections } from '../../db/schema';
-import type { KeysetCursor } from '../../http/keyset-cursor';
 
 /** A row of the log as its answer writes it (times as ISO text), with the row's cursor time. */
 const pageColumns = {
@@ -17,38 +17,15 @@ const pageColumns = {
   cursorAt: named<string>('cursorAt', cursorText(deviceConnections.connectedAt)),
 };
 
-type PageArgs = [deviceId: string, limit: number, after?: KeysetCursor];
-
 /** The connection log: a row opens on an agent's hello and closes with the reason it ended. */
 export function createDeviceConnectionsRepository(db: Database) {
-  /** A device's log newest first along its index, read straight from the driver (`preparedRead`). */
-  function pageQuery(shape: string) {
-    const placeholder = sql.placeholder;
-    return (
-      db
-        .select(pageColumns)
-        .from(deviceConnections)
-        .where(
-          and(
-            eq(deviceConnections.deviceId, placeholder('deviceId')),
-            shape === 'after'
-              ? sql`(${deviceConnections.connectedAt}, ${deviceConnections.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
-              : undefined,
-          ),
-        )
-        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-        .orderBy(sql`${deviceConnections.connectedAt} desc nulls last`, sql`${deviceConnections.id} desc nulls last`)
-        .limit(placeholder('limit'))
-    );
-  }
-  const readPage = preparedRead<PageArgs, DeviceConnection & { cursorAt: string }>(
-    db,
-    pageQuery,
-    (deviceId, limit, after) => [
-      after ? 'after' : 'first',
-      { deviceId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
-    ],
-  );
+  const readPage = newestFirstRead<DeviceConnection & { cursorAt: string }>(db, {
+    table: deviceConnections,
+    columns: pageColumns,
+    at: deviceConnections.connectedAt,
+    id: deviceConnections.id,
+    ownedBy: (deviceId) => eq(deviceConnections.deviceId, deviceId),
+  });
 
   return {
     async open(fields: { deviceId: string; connectionId: string; ip: string | null }): Promise<void> {

@@ -1,10 +1,10 @@
 import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS, type HealthCheckRun, type WalletCheckRun } from '@gerbang/contract';
-import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
-import { named, preparedRead } from '../../db/prepared-read';
+import { newestFirstRead } from '../../db/newest-first-read';
+import { named } from '../../db/prepared-read';
 import { healthCheckRuns } from '../../db/schema';
-import type { KeysetCursor } from '../../http/keyset-cursor';
 
 export type RunRecord = typeof healthCheckRuns.$inferSelect;
 export type LatestCheck = {
@@ -55,41 +55,25 @@ const pageColumns = {
   cursorAt: named<string>('cursorAt', cursorText(healthCheckRuns.startedAt)),
 };
 
-type PageArgs = [ownerId: string, limit: number, after?: KeysetCursor];
 type Cursored<T> = T & { cursorAt: string };
 
 export function createHealthChecksRepository(db: Database) {
-  /** Runs newest first along the owner's index ('device' or 'wallet', with or without a cursor). */
-  function pageQuery(shape: string) {
-    const [owner, after] = shape.split(',');
-    const placeholder = sql.placeholder;
-    return (
-      db
-        .select(pageColumns)
-        .from(healthCheckRuns)
-        .where(
-          and(
-            ...(owner === 'device'
-              ? [eq(healthCheckRuns.deviceId, placeholder('ownerId')), isNull(healthCheckRuns.walletAccountId)]
-              : [eq(healthCheckRuns.walletAccountId, placeholder('ownerId'))]),
-            after
-              ? sql`(${healthCheckRuns.startedAt}, ${healthCheckRuns.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
-              : undefined,
-          ),
-        )
-        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-        .orderBy(sql`${healthCheckRuns.startedAt} desc nulls last`, sql`${healthCheckRuns.id} desc nulls last`)
-        .limit(placeholder('limit'))
-    );
-  }
-  const bindPage =
-    (owner: RunScope) =>
-    (ownerId: string, limit: number, after?: KeysetCursor): [string, Record<string, unknown>] => [
-      after ? `${owner},after` : owner,
-      { ownerId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
-    ];
-  const readDevicePage = preparedRead<PageArgs, Cursored<HealthCheckRun>>(db, pageQuery, bindPage('device'));
-  const readWalletPage = preparedRead<PageArgs, Cursored<WalletCheckRun>>(db, pageQuery, bindPage('wallet'));
+  /** Runs newest first along the owner's index: a device's own, or an account's. */
+  const runsOf = (ownedBy: (ownerId: Placeholder) => SQL | undefined) => ({
+    table: healthCheckRuns,
+    columns: pageColumns,
+    at: healthCheckRuns.startedAt,
+    id: healthCheckRuns.id,
+    ownedBy,
+  });
+  const readDevicePage = newestFirstRead<Cursored<HealthCheckRun>>(
+    db,
+    runsOf((deviceId) => and(eq(healthCheckRuns.deviceId, deviceId), isNull(healthCheckRuns.walletAccountId))),
+  );
+  const readWalletPage = newestFirstRead<Cursored<WalletCheckRun>>(
+    db,
+    runsOf((accountId) => eq(healthCheckRuns.walletAccountId, accountId)),
+  );
 
   return {
     /**

@@ -1,11 +1,11 @@
 import type { WalletTransaction } from '@gerbang/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
-import { named, preparedRead } from '../../db/prepared-read';
+import { newestFirstRead } from '../../db/newest-first-read';
+import { named } from '../../db/prepared-read';
 import { walletTransactions } from '../../db/schema';
-import type { KeysetCursor } from '../../http/keyset-cursor';
 
 export type NewWalletTransaction = Omit<typeof walletTransactions.$inferInsert, 'id' | 'reportedAt'>;
 
@@ -31,36 +31,14 @@ const pageColumns = {
   cursorAt: named<string>('cursorAt', cursorText(walletTransactions.occurredAt)),
 };
 
-type PageArgs = [accountId: string, limit: number, after?: KeysetCursor];
-
 export function createWalletTransactionsRepository(db: Database) {
-  /**
-   * An account's log, newest first along wallet_transactions_account_idx, read straight from the
-   * driver (`preparedRead`): one prepared statement with and one without a cursor.
-   */
-  function pageQuery(shape: string) {
-    const placeholder = sql.placeholder;
-    return (
-      db
-        .select(pageColumns)
-        .from(walletTransactions)
-        .where(
-          and(
-            eq(walletTransactions.accountId, placeholder('accountId')),
-            shape === 'after'
-              ? sql`(${walletTransactions.occurredAt}, ${walletTransactions.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
-              : undefined,
-          ),
-        )
-        // NULLS LAST as the index has it: a plain DESC would sort the rows instead of walking it.
-        .orderBy(sql`${walletTransactions.occurredAt} desc nulls last`, sql`${walletTransactions.id} desc nulls last`)
-        .limit(placeholder('limit'))
-    );
-  }
-  const readPage = preparedRead<PageArgs, WalletTransactionPageRow>(db, pageQuery, (accountId, limit, after) => [
-    after ? 'after' : 'first',
-    { accountId, afterAt: after?.at, afterId: after?.id, limit: limit + 1 },
-  ]);
+  const readPage = newestFirstRead<WalletTransactionPageRow>(db, {
+    table: walletTransactions,
+    columns: pageColumns,
+    at: walletTransactions.occurredAt,
+    id: walletTransactions.id,
+    ownedBy: (accountId) => eq(walletTransactions.accountId, accountId),
+  });
 
   return {
     /**
