@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES, LANGUAGES } from '@gerbang/contract';
+import { AGENT_CAPABILITIES, ERROR_CODES, LANGUAGES } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../lib/i18n';
 
@@ -61,6 +61,14 @@ describe('translations', () => {
     for (const language of LANGUAGES) {
       const errors = readNamespace(language, 'errors') as Record<string, string>;
       expect(Object.keys(errors).sort()).toEqual([...ERROR_CODES].sort());
+    }
+  });
+
+  it('name every capability a phone can declare (the device page lists them)', () => {
+    for (const language of LANGUAGES) {
+      const { checkTypes } = readNamespace(language, 'devices') as { checkTypes: Record<string, string> };
+      const unnamed = AGENT_CAPABILITIES.filter((capability) => !checkTypes[capability]);
+      expect(unnamed, `${language}/devices.json checkTypes`).toEqual([]);
     }
   });
 });
