@@ -28,6 +28,8 @@ describe('uncertain transfers', () => {
   let onTransfer: (command: Extract<WalletCommand, { type: 'transfer' }>) => Answer = () => undefined;
   /** What the phone's history shows on the next read. */
   let history: object[] = [];
+  /** While set, the phone leaves history reads unanswered here until the test answers them. */
+  let heldHistoryReads: WalletCommand[] | null = null;
   let sender: Awaited<ReturnType<typeof readyAccount>>;
 
   const statusOf = async (id: string) => (await operator.get(`/withdrawal-requests/${id}`)).json();
@@ -49,6 +51,10 @@ describe('uncertain transfers', () => {
     sender = await readyAccount(t, 'dana', (command) => {
       if (command.type === 'transfer') return onTransfer(command);
       if (command.type === 'wallet-check' && command.payload.checkType === 'transaction_history') {
+        if (heldHistoryReads) {
+          heldHistoryReads.push(command);
+          return null;
+        }
         return { ok: true, data: { transactions: history } };
       }
       return undefined;
@@ -65,31 +71,39 @@ describe('uncertain transfers', () => {
     const id = await sendOne('100000');
     const before = await balance();
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const row = await statusOf(id);
-    // What the phone's history will show when it is read: the transfer went out after all.
-    history = [
-      {
-        providerTransactionId: `OUT-${id.slice(0, 8)}`,
-        direction: 'out',
-        amount: '100000',
-        counterpartyName: 'PT Toko Maju',
-        counterpartyAccount: row.destination.accountNumber,
-        occurredAt: new Date().toISOString(),
-        note: row.referenceNumber,
-      },
-    ];
+    // The history read the sweep starts is held on the phone, so nothing settles the transfer
+    // while its uncertain state is checked.
+    const held: WalletCommand[] = [];
+    heldHistoryReads = held;
     await withdrawalsOf(t.app.ctx).transfers.sweepOverdue();
-    const uncertain = (await statusOf(id)).status === 'uncertain' ? await statusOf(id) : null;
-    // The sweep moved it to uncertain (the history read it started may already have settled it).
-    const timeline = (await statusOf(id)).timeline.map(
-      (e: { toStatus: string; reason: string }) => `${e.toStatus}:${e.reason}`,
+    await eventually(async () => held.length === 1);
+    const uncertain = await statusOf(id);
+    expect(uncertain.status).toBe('uncertain');
+    expect(uncertain.timeline.map((e: { toStatus: string; reason: string }) => `${e.toStatus}:${e.reason}`)).toContain(
+      'uncertain:timeout',
     );
-    expect(timeline).toContain('uncertain:timeout');
-    if (uncertain) {
-      expect(await balance()).toEqual(before);
-      const again = await operator.post(`/withdrawal-requests/${id}/execute`, {});
-      expect(again.statusCode).toBe(409);
-    }
+    expect(await balance()).toEqual(before);
+    const again = await operator.post(`/withdrawal-requests/${id}/execute`, {});
+    expect(again.statusCode).toBe(409);
+    // The held read comes back: the transfer went out after all.
+    heldHistoryReads = null;
+    await send(sender.phone.socket, 'command:result', {
+      commandId: held[0]?.id as string,
+      ok: true,
+      data: {
+        transactions: [
+          {
+            providerTransactionId: `OUT-${id.slice(0, 8)}`,
+            direction: 'out',
+            amount: '100000',
+            counterpartyName: 'PT Toko Maju',
+            counterpartyAccount: uncertain.destination.accountNumber,
+            occurredAt: new Date().toISOString(),
+            note: uncertain.referenceNumber,
+          },
+        ],
+      },
+    });
     await eventually(async () => (await statusOf(id)).status === 'success');
     const transfers = sender.commands.filter((c) => c.type === 'transfer' && c.payload.transferId === id);
     expect(transfers).toHaveLength(1);
