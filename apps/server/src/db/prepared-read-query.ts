@@ -50,7 +50,9 @@ export function rowBuilder(names: readonly string[], parsers?: readonly ((text: 
  * object and per-request field and parser lists, or its row arrays. Once a statement's rows are
  * known, later runs do not ask PostgreSQL to describe them again (Bind, Execute, Sync: one
  * message fewer out, the RowDescription fewer back). The driver still owns the connection, its
- * queue, the statement's parse on each connection and every error path.
+ * queue, the record of which statements each connection has parsed and every error path. `pg` is
+ * pinned (apps/server/package.json): this reads that record and uses its `prepareValue`, as its
+ * own `Query` does; `prepared-read.test.ts` runs every path through a real PostgreSQL.
  */
 export class PreparedReadQuery {
   /** Set by the driver (pool.query hands it its callback). */
