@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
+
+/** node-postgres's own encoding of a bound value, as its `Query` binds them (not in its types). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): string | Buffer | null } }).utils;
 
 /** A column of a result, as PostgreSQL's RowDescription names and types it. */
 type Field = { name: string; dataTypeID: number };
