@@ -2,15 +2,17 @@ import { and, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { KeysetCursor } from '../http/keyset-cursor';
 import type { Database } from './database';
-import { preparedRead } from './prepared-read';
+import { cursorText } from './iso-text';
+import { named, preparedRead } from './prepared-read';
 
 type Columns = Record<string, SQL.Aliased>;
 
 /**
  * The keyset page of one owner's log (an account's transfers, a device's connections, a check
  * history), newest first along an (owner, time DESC, id DESC) index: `limit + 1` rows selected in
- * their answer's form (`columns`, with the row's `cursorAt`), one prepared statement with and one
- * without a cursor. `ownedBy` is the owner's condition on its `ownerId` placeholder.
+ * their answer's form (`columns`) with the row's `cursorAt` (its `at`, for `toPage`), one prepared
+ * statement with and one without a cursor. `ownedBy` is the owner's condition on its `ownerId`
+ * placeholder.
  */
 export function newestFirstRead<TRow>(
   db: Database,
@@ -22,7 +24,8 @@ export function newestFirstRead<TRow>(
     ownedBy: (ownerId: Placeholder) => SQL | undefined;
   },
 ) {
-  const { table, columns, at, id, ownedBy } = log;
+  const { table, at, id, ownedBy } = log;
+  const columns = { ...log.columns, cursorAt: named<string>('cursorAt', cursorText(at)) };
   const pageQuery = (shape: string) => {
     const placeholder = sql.placeholder;
     return (
@@ -42,7 +45,7 @@ export function newestFirstRead<TRow>(
         .limit(placeholder('limit'))
     );
   };
-  return preparedRead<[ownerId: string, limit: number, after?: KeysetCursor], TRow>(
+  return preparedRead<[ownerId: string, limit: number, after?: KeysetCursor], TRow & { cursorAt: string }>(
     db,
     pageQuery,
     (ownerId, limit, after) => [

@@ -1,12 +1,12 @@
 import type { DeviceConnection } from '@gerbang/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { cursorText, isoText } from '../../db/iso-text';
+import { isoText } from '../../db/iso-text';
 import { newestFirstRead } from '../../db/newest-first-read';
 import { named } from '../../db/prepared-read';
 import { deviceConnections } from '../../db/schema';
 
-/** A row of the log as its answer writes it (times as ISO text), with the row's cursor time. */
+/** A row of the log as its answer writes it (times as ISO text). */
 const pageColumns = {
   id: named<string>('id', deviceConnections.id),
   deviceId: named<string>('deviceId', deviceConnections.deviceId),
@@ -14,12 +14,11 @@ const pageColumns = {
   disconnectedAt: named<string>('disconnectedAt', isoText(deviceConnections.disconnectedAt)),
   reason: named<string>('reason', deviceConnections.reason),
   ip: named<string>('ip', deviceConnections.ip),
-  cursorAt: named<string>('cursorAt', cursorText(deviceConnections.connectedAt)),
 };
 
 /** The connection log: a row opens on an agent's hello and closes with the reason it ended. */
 export function createDeviceConnectionsRepository(db: Database) {
-  const readPage = newestFirstRead<DeviceConnection & { cursorAt: string }>(db, {
+  const readPage = newestFirstRead<DeviceConnection>(db, {
     table: deviceConnections,
     columns: pageColumns,
     at: deviceConnections.connectedAt,

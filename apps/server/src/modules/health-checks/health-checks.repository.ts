@@ -1,7 +1,7 @@
 import { DEVICE_CHECK_TYPES, HEALTH_CHECK_STATUS, type HealthCheckRun, type WalletCheckRun } from '@gerbang/contract';
 import { and, eq, isNotNull, isNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { cursorText, isoText } from '../../db/iso-text';
+import { isoText } from '../../db/iso-text';
 import { newestFirstRead } from '../../db/newest-first-read';
 import { named } from '../../db/prepared-read';
 import { healthCheckRuns } from '../../db/schema';
@@ -52,10 +52,7 @@ const pageColumns = {
   startedAt: named<string>('startedAt', isoText(healthCheckRuns.startedAt)),
   finishedAt: named<string>('finishedAt', isoText(healthCheckRuns.finishedAt)),
   deadlineAt: named<string>('deadlineAt', isoText(healthCheckRuns.deadlineAt)),
-  cursorAt: named<string>('cursorAt', cursorText(healthCheckRuns.startedAt)),
 };
-
-type Cursored<T> = T & { cursorAt: string };
 
 export function createHealthChecksRepository(db: Database) {
   /** Runs newest first along the owner's index: a device's own, or an account's. */
@@ -66,11 +63,11 @@ export function createHealthChecksRepository(db: Database) {
     id: healthCheckRuns.id,
     ownedBy,
   });
-  const readDevicePage = newestFirstRead<Cursored<HealthCheckRun>>(
+  const readDevicePage = newestFirstRead<HealthCheckRun>(
     db,
     runsOf((deviceId) => and(eq(healthCheckRuns.deviceId, deviceId), isNull(healthCheckRuns.walletAccountId))),
   );
-  const readWalletPage = newestFirstRead<Cursored<WalletCheckRun>>(
+  const readWalletPage = newestFirstRead<WalletCheckRun>(
     db,
     runsOf((accountId) => eq(healthCheckRuns.walletAccountId, accountId)),
   );

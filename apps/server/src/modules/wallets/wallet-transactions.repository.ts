@@ -2,7 +2,7 @@ import type { WalletTransaction } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
-import { cursorText, isoText } from '../../db/iso-text';
+import { isoText } from '../../db/iso-text';
 import { newestFirstRead } from '../../db/newest-first-read';
 import { named } from '../../db/prepared-read';
 import { walletTransactions } from '../../db/schema';
@@ -11,9 +11,6 @@ export type NewWalletTransaction = Omit<typeof walletTransactions.$inferInsert, 
 
 /** Rows per insert statement (12 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_CHUNK = 500;
-
-/** A row of an account's log as PostgreSQL writes it: the answer item and the row's cursor time. */
-export type WalletTransactionPageRow = WalletTransaction & { cursorAt: string };
 
 const pageColumns = {
   id: named<string>('id', walletTransactions.id),
@@ -28,11 +25,10 @@ const pageColumns = {
   occurredAt: named<string>('occurredAt', isoText(walletTransactions.occurredAt)),
   reportedAt: named<string>('reportedAt', isoText(walletTransactions.reportedAt)),
   source: named<string>('source', walletTransactions.source),
-  cursorAt: named<string>('cursorAt', cursorText(walletTransactions.occurredAt)),
 };
 
 export function createWalletTransactionsRepository(db: Database) {
-  const readPage = newestFirstRead<WalletTransactionPageRow>(db, {
+  const readPage = newestFirstRead<WalletTransaction>(db, {
     table: walletTransactions,
     columns: pageColumns,
     at: walletTransactions.occurredAt,
