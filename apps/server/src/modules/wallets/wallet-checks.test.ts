@@ -4,6 +4,7 @@ import {
   HEALTH_CHECK_STATUS,
   listDeviceHealthChecks,
   listWalletChecks,
+  listWallets,
   listWalletTransactions,
   ROLE,
   runWalletChecks,
@@ -86,10 +87,17 @@ describe('wallet checks and QR codes', () => {
     socket.close();
   });
 
-  it('"wallet" runs all three checks; with all OK the account is healthy', async () => {
+  it('"wallet" runs all three checks; with all OK the account is healthy, on its own page and in the list', async () => {
     const { device, socket } = await walletPhone(t);
     fakeWalletApp(socket);
     const account = await addAccount(t, device.id);
+    const listed = async () => (await get(`${listWallets.path}?ids=${account.id}`, account.id)).items[0];
+    expect((await listed()).health.get_balance).toEqual({
+      status: 0,
+      startedAt: null,
+      finishedAt: null,
+      reason: null,
+    });
     const res = (await run([account.id], 'wallet')).json();
     expect(res.started.map((r: { type: string }) => r.type).sort()).toEqual([
       'get_balance',
@@ -106,6 +114,7 @@ describe('wallet checks and QR codes', () => {
       transaction_history: { status: OK },
       get_qr_code: { status: 0 },
     });
+    expect((await listed()).health).toEqual(healthy.health);
     socket.close();
   });
 

@@ -4,13 +4,10 @@ import {
   type Currency,
   FORCE_ACTIVE_SETTING_KEYS,
   formatAmount,
-  HEALTH_CHECK_STATUS,
-  WALLET_COMMAND_CHECKS,
   type WalletAccount,
-  type WalletCheckFailureReason,
   type WalletCredentialField,
-  type WalletHealth,
 } from '@gerbang/contract';
+import { healthOf, healthOfText } from './wallet-health';
 import { readinessOf } from './wallet-readiness';
 import type { TodayTotals } from './wallet-view-facts.repository';
 import type { WalletRecord } from './wallets.repository';
@@ -66,30 +63,6 @@ export function readinessOfRecord(record: ReadinessRecord, today: TodayTotals) {
     },
     today,
   });
-}
-
-/** Shared by every answer with a check never run, so frozen: no answer can change another's. */
-const UNKNOWN_CHECK = Object.freeze({
-  status: HEALTH_CHECK_STATUS.Unknown,
-  startedAt: null,
-  finishedAt: null,
-  reason: null,
-});
-
-function healthOf(latest: WalletRecord['healthLatest']): WalletHealth {
-  const health: Record<string, WalletHealth[keyof WalletHealth]> = {};
-  for (const type of WALLET_COMMAND_CHECKS) {
-    const check = latest[type];
-    health[type] = check
-      ? {
-          status: check.status,
-          startedAt: check.startedAt,
-          finishedAt: check.finishedAt,
-          reason: check.reason as WalletCheckFailureReason | null,
-        }
-      : UNKNOWN_CHECK;
-  }
-  return health as WalletHealth;
 }
 
 function proxyOf(record: WalletSource): WalletAccount['proxy'] {
@@ -154,7 +127,10 @@ export function toWalletAccount(
     proxy: proxyOf(record),
     credentialsSet: record.credentialFields as WalletCredentialField[],
     credentialsUpdatedAt: iso(record.credentialsUpdatedAt),
-    health: healthOf(record.healthLatest),
+    health:
+      typeof record.healthLatest === 'string'
+        ? healthOfText(record.id, record.healthLatest)
+        : healthOf(record.healthLatest),
     healthState: record.healthState,
     consecutiveFailures: record.consecutiveFailures,
     readiness: readinessOfRecord(record, today),

@@ -23,13 +23,13 @@ export type AmountFields = 'balanceMinor' | 'dailyIncomingAmountMinor' | 'dailyO
 
 /**
  * A row of the page: the record's fields (never the sealed credentials) with times as ISO text and
- * amounts as text of minor units, as PostgreSQL writes them, plus the account's view facts and its
- * sort value for the cursor.
+ * amounts as text of minor units, as PostgreSQL writes them, its latest checks as their JSON text
+ * (read by `wallet-health.ts`), plus the account's view facts and its sort value for the cursor.
  */
 export type WalletPageRow = Omit<
   WalletRecord,
-  TimeFields | AmountFields | 'deviceCapabilities' | 'qrPayload' | 'qrReadAt'
-> & {
+  TimeFields | AmountFields | 'healthLatest' | 'deviceCapabilities' | 'qrPayload' | 'qrReadAt'
+> & { healthLatest: string } & {
   [K in TimeFields]: WalletRecord[K] extends Date ? string : string | null;
 } & { [K in AmountFields]: string | null } & ViewFactsRow & { sortValue: string };
 
@@ -65,7 +65,7 @@ const pageColumns = {
   credentialFields: named<unknown>('credentialFields', walletAccounts.credentialFields),
   credentialsUpdatedAt: named<string>('credentialsUpdatedAt', isoText(walletAccounts.credentialsUpdatedAt)),
   healthState: named<string>('healthState', walletAccounts.healthState),
-  healthLatest: named<unknown>('healthLatest', walletAccounts.healthLatest),
+  healthLatest: named<string>('healthLatest', sql<string>`${walletAccounts.healthLatest}::text`),
   consecutiveFailures: named<number>('consecutiveFailures', walletAccounts.consecutiveFailures),
   createdAt: named<string>('createdAt', isoText(walletAccounts.createdAt)),
   updatedAt: named<string>('updatedAt', isoText(walletAccounts.updatedAt)),
