@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_STORAGE_KEY,
   CURRENT_USER_STORAGE_KEY,
+  getWallet,
   listPaymentSessions,
   listUsers,
   REFRESH_TOKEN_STORAGE_KEY,
@@ -52,6 +53,14 @@ export async function sessionAccountOf(baseUrl: string, token: string): Promise<
   const id = page.items[0]?.walletAccountId;
   if (!id) throw new Error(`no seeded session with an account (${response.status})`);
   return id;
+}
+
+/** The phone an account lives on (its check history and connection log are the device lists' pages). */
+export async function deviceOfAccount(baseUrl: string, token: string, accountId: string): Promise<string> {
+  const account = (await call(`${baseUrl}${getWallet.path.replace(':id', accountId)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })) as { deviceId: string };
+  return account.deviceId;
 }
 
 export function usersPagePath(limit: number, cursor?: string): string {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { cursorAtDepth, sessionAccountOf, signInForToken } from './api';
+import { cursorAtDepth, deviceOfAccount, sessionAccountOf, signInForToken } from './api';
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
@@ -180,7 +180,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
       `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
     );
     // The million sessions only when a session-list scenario runs: seeding them takes a minute.
-    const sessions = scenarios.some((s) => /^(sessions-list|transactions-list|wallet-)/.test(s.id))
+    const sessions = scenarios.some((s) => /^(sessions-list|transactions-list|wallet-|device-)/.test(s.id))
       ? SESSIONS_SEEDED
       : 0;
     if (sessions > 0) log(`${kind}: and ${sessions} payment sessions and incoming transfers`);
@@ -197,6 +197,7 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
       ctx.token = await signInForToken(server.url, PLAN.adminEmail, PLAN.password);
       if (sessions > 0) {
         ctx.sessionAccountId = await sessionAccountOf(server.url, ctx.token);
+        ctx.sessionDeviceId = await deviceOfAccount(server.url, ctx.token, ctx.sessionAccountId);
         ctx.merchantToken = await signInForToken(server.url, BENCH_MERCHANT_USER_EMAIL, PLAN.password);
       }
       const walkStartedAt = performance.now();

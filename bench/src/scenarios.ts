@@ -3,6 +3,8 @@ import {
   currentUser,
   getWalletSummary,
   listDepositTransfers,
+  listDeviceConnections,
+  listDeviceHealthChecks,
   listMerchants,
   listPaymentSessions,
   listWalletChecks,
@@ -36,6 +38,8 @@ export type ScenarioContext = {
   password: string;
   /** A receiving account that has seeded sessions (the account filter's value). */
   sessionAccountId?: string;
+  /** The phone that account lives on (its check history and connection log). */
+  sessionDeviceId?: string;
   /** The bench merchant's console user (lists as a merchant sees them). */
   merchantToken?: string;
 };
@@ -264,6 +268,24 @@ SESSION_LIST_SCENARIOS.push(
     'wallet-checks-flat-out-postgres',
     `GET /wallets/:id/health-checks?limit=${PAGE_SIZE_DEFAULT} of an account's seeded check runs, flat out`,
     (ctx) => `${listWalletChecks.path.replace(':id', ctx.sessionAccountId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
+  ),
+);
+
+/** That account's phone: its own check history (four checks every 30 minutes), first page flat out. */
+SESSION_LIST_SCENARIOS.push(
+  listFlatOut(
+    'device-checks-flat-out-postgres',
+    `GET /devices/:id/health-checks?limit=${PAGE_SIZE_DEFAULT} of a phone's seeded check runs, flat out`,
+    (ctx) => `${listDeviceHealthChecks.path.replace(':id', ctx.sessionDeviceId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
+  ),
+);
+
+/** The same phone's connection log (a reconnection every 10 minutes), first page flat out. */
+SESSION_LIST_SCENARIOS.push(
+  listFlatOut(
+    'device-connections-flat-out-postgres',
+    `GET /devices/:id/connections?limit=${PAGE_SIZE_DEFAULT} of a phone's seeded connections, flat out`,
+    (ctx) => `${listDeviceConnections.path.replace(':id', ctx.sessionDeviceId ?? '')}?limit=${PAGE_SIZE_DEFAULT}`,
   ),
 );
 

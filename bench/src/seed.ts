@@ -30,6 +30,8 @@ export type SeedPlan = {
 
 /** Runs of each wallet check per seeded account (every 30 minutes, newest first). */
 const CHECK_RUNS_PER_TYPE = 24;
+/** Connections per seeded phone (a reconnection every 10 minutes), for its connection log. */
+const CONNECTIONS_PER_PHONE = 200;
 /** Transfers per seeded account, all today: the list's daily totals sum real rows. */
 const TRANSFERS_PER_ACCOUNT = 20;
 
@@ -81,7 +83,8 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
 
 /**
  * A fleet behind the wallet dashboard: phones with 10 DANA accounts each, every account with
- * CHECK_RUNS_PER_TYPE runs of each wallet check (a few failing) and TRANSFERS_PER_ACCOUNT of
+ * CHECK_RUNS_PER_TYPE runs of each wallet check (a few failing), every phone with as many runs of
+ * each device check and CONNECTIONS_PER_PHONE past connections, and every account TRANSFERS_PER_ACCOUNT of
  * today's transfers, so a list page does the work a real one does (latest checks, daily totals,
  * movements). The transfers are older than the accounts (the owner's history from before they
  * joined), so deposit matching leaves them alone instead of working through them during the
@@ -116,6 +119,23 @@ async function seedWalletAccounts(database: DatabaseHandle, count: number): Prom
     from wallet_accounts a
     cross join (values ('get_balance'), ('transfer'), ('transaction_history'), ('get_qr_code')) as t(type)
     cross join generate_series(1, ${CHECK_RUNS_PER_TYPE}::int) as g(k)`);
+  // Each phone's own checks on the same schedule, and its connection log: the device page's lists.
+  await database.db.execute(sql`
+    insert into health_check_runs (device_id, type, status, trigger, command_id, started_at, finished_at,
+                                   deadline_at)
+    select d.id, t.type, 1, 'schedule', gen_random_uuid()::text, now() - k * interval '30 minutes',
+           now() - k * interval '30 minutes', now() - k * interval '29 minutes'
+    from devices d
+    cross join (values ('sms'), ('network'), ('ip'), ('app')) as t(type)
+    cross join generate_series(1, ${CHECK_RUNS_PER_TYPE}::int) as g(k)
+    where d.name like 'bench-phone-%'`);
+  await database.db.execute(sql`
+    insert into device_connections (device_id, connection_id, connected_at, disconnected_at, reason, ip)
+    select d.id, 'bench-connection-' || k, now() - k * interval '10 minutes',
+           now() - k * interval '10 minutes' + interval '9 minutes', 'transport close', '10.0.0.' || (k % 250)
+    from devices d
+    cross join generate_series(1, ${CONNECTIONS_PER_PHONE}::int) as g(k)
+    where d.name like 'bench-phone-%'`);
   // What the server keeps in step after every run: health_state and the latest run of each type.
   const ids = await database.db.execute(sql`select id from wallet_accounts`);
   await createWalletsRepository(database.db).refreshHealthState(
