@@ -24,6 +24,15 @@ describe('health checks that do not finish normally, and the schedule', () => {
       HEALTH_CHECK_DEADLINE_SECONDS: '1',
       HEALTH_CHECK_SCHEDULE_MINUTES: '60',
     });
+    // The schedule's first run is due at start. Until it has run, an agent that comes online
+    // gets the scheduled "device" checks too, and its runs are no longer the test's alone.
+    await eventually(async () => {
+      const [job] = await t.database.db
+        .select({ lastRunAt: scheduledJobs.lastRunAt })
+        .from(scheduledJobs)
+        .where(eq(scheduledJobs.name, 'health-checks.schedule'));
+      return job?.lastRunAt ?? null;
+    });
     const staff = await signedInUser(t, ROLE.Staff);
     console = await connect(t.url, { token: staff.accessToken });
     console.on('health-check', (items) => events.push(...(items as typeof events)));
