@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
+import { pinServer } from './cpu-pinning';
 import type { ChildMessage, ChildUsage, ParentMessage } from './ipc';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +33,7 @@ export function startServerChild(name: string, entry: string, env: Record<string
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  pinServer(child.pid);
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`${name} exited (${code}) before it was ready`));
     child.once('exit', onExit);

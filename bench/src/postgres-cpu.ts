@@ -34,24 +34,30 @@ function postmasterOf(port: string): number | undefined {
   return undefined;
 }
 
+/** The postmaster of a local PostgreSQL server and its processes now, or [] when it is not local. */
+export function postgresProcessesOf(url: string): { postmaster?: number; children: number[] } {
+  const postmaster = postmasterOf(new URL(url).port || '5432');
+  if (postmaster === undefined) return { children: [] };
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    if (statOf(Number(entry))?.ppid === postmaster) children.push(Number(entry));
+  }
+  return { postmaster, children };
+}
+
 /**
  * CPU time so far of a local PostgreSQL server (the postmaster and its backends), in ms; undefined
  * when it is not a local process (BENCH_POSTGRES_URL elsewhere) or this is not Linux. The API's
  * own CPU is half of what a list costs; the other half is here.
  */
 export function postgresCpuMs(url: string): number | undefined {
-  const port = new URL(url).port || '5432';
-  const postmaster = postmasterOf(port);
+  const { postmaster, children } = postgresProcessesOf(url);
   if (postmaster === undefined) return undefined;
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = statOf(Number(entry));
-    if (!stat) continue;
-    // A backend that ends (a closed connection, an autovacuum worker) moves its CPU from its own
-    // counters to the postmaster's count of reaped children: both are summed, so none is lost.
-    if (stat.pid === postmaster) ticks += stat.cpuTicks + stat.reapedChildrenTicks;
-    else if (stat.ppid === postmaster) ticks += stat.cpuTicks;
-  }
+  // A backend that ends (a closed connection, an autovacuum worker) moves its CPU from its own
+  // counters to the postmaster's count of reaped children: both are summed, so none is lost.
+  const own = statOf(postmaster);
+  let ticks = own ? own.cpuTicks + own.reapedChildrenTicks : 0;
+  for (const pid of children) ticks += statOf(pid)?.cpuTicks ?? 0;
   return ticks * TICK_MS;
 }

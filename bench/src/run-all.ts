@@ -5,6 +5,7 @@ import { cursorAtDepth, deviceOfAccount, sessionAccountOf, signInForToken } from
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
+import { pinDatabase, pinLoad, pinning, unpinLoad } from './cpu-pinning';
 import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from './postgres';
@@ -35,7 +36,8 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
  * BENCH_POSTGRES_URL · BENCH_POSTGRES_SOCKET=1 (the API on PostgreSQL's Unix socket instead of TCP
- * loopback) · BENCH_CPU_PROF=1 (profile each measured window).
+ * loopback) · BENCH_CPU_PROF=1 (profile each measured window) · BENCH_PIN=1 (the servers measured on
+ * a CPU of their own) · BENCH_LIST_ROUNDS=N (lists against the memory page in N alternating rounds).
  */
 const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',
@@ -50,6 +52,12 @@ const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',') 
 const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const selected = (id: string) => !only || only.some((part) => id.includes(part));
 const profiling = process.env.BENCH_CPU_PROF === '1';
+/**
+ * BENCH_LIST_ROUNDS=N: a list's page and the same page from memory measured in N alternating
+ * rounds, the verdict on the median of the rounds' ratios. One round leaves the ratio to a single
+ * pair of runs minutes apart, and on two shared cores a page's CPU drifts by up to a quarter.
+ */
+const LIST_ROUNDS = Math.max(1, Number(process.env.BENCH_LIST_ROUNDS ?? 1));
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 type Measured = Awaited<ReturnType<typeof measure>>;
@@ -87,6 +95,14 @@ async function measure(server: ServerChild, options: LoadOptions, profileName?: 
     databaseCpuPerRequestUs,
     loadAverage1m: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
+}
+
+/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const cpuRatioOf = (bare: Measured | undefined, run: Measured) =>
@@ -135,12 +151,24 @@ async function runScenario(
   } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
-  const memory = scenario.listPage ? await measureFromMemory(bare, load) : undefined;
-  const run = await measure(server, load, profiling ? scenario.id : undefined, databaseUrl);
+  const rounds: { memoryUs: number; listUs: number; ratio: number }[] = [];
+  let memory: Awaited<ReturnType<typeof measureFromMemory>> | undefined;
+  let run: Measured | undefined;
+  for (let round = 0; round < (scenario.listPage ? LIST_ROUNDS : 1); round += 1) {
+    memory = scenario.listPage ? await measureFromMemory(bare, load) : undefined;
+    run = await measure(server, load, profiling && round === 0 ? scenario.id : undefined, databaseUrl);
+    const memoryUs = memory?.measured.cpuPerRequestUs;
+    if (memoryUs && run.cpuPerRequestUs) {
+      rounds.push({ memoryUs, listUs: run.cpuPerRequestUs, ratio: run.cpuPerRequestUs / memoryUs });
+      if (LIST_ROUNDS > 1) log(`  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory`);
+    }
+  }
+  if (!run) throw new Error('no measured run');
   const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
   const cpuRatio = cpuRatioOf(paired, run);
-  const memoryUs = memory?.measured.cpuPerRequestUs;
-  const cpuVsMemoryPage = memoryUs && run.cpuPerRequestUs ? run.cpuPerRequestUs / memoryUs : undefined;
+  const memoryUs = median(rounds.map((r) => r.memoryUs));
+  const cpuPerRequestUs = median(rounds.map((r) => r.listUs)) ?? run.cpuPerRequestUs;
+  const cpuVsMemoryPage = median(rounds.map((r) => r.ratio));
   const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0, cpuVsMemoryPage);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
@@ -148,7 +176,7 @@ async function runScenario(
   );
   if (memory) {
     log(
-      `  ${run.cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x`,
+      `  ${cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x${rounds.length > 1 ? ` (median of ${rounds.length} rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` : ''}`,
     );
   }
   return {
@@ -157,9 +185,10 @@ async function runScenario(
     ...(ratio === undefined ? {} : { ratio }),
     ...(cpuRatio === undefined ? {} : { cpuRatio }),
     ...(memory ? { memoryPage: { bytes: memory.bytes, cpuPerRequestUs: memoryUs }, cpuVsMemoryPage } : {}),
+    ...(rounds.length > 1 ? { rounds } : {}),
     result: run.result,
     server: run.server,
-    cpuPerRequestUs: run.cpuPerRequestUs,
+    cpuPerRequestUs,
     ...(run.databaseCpuPerRequestUs === undefined ? {} : { databaseCpuPerRequestUs: run.databaseCpuPerRequestUs }),
     loadAverage1m: run.loadAverage1m,
     ...(paired ? { bare: paired } : {}),
@@ -175,7 +204,10 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
   const setup: Record<string, unknown> = {};
   try {
     const startedAt = performance.now();
-    if (kind === 'postgres') postgres = await startBenchPostgres();
+    if (kind === 'postgres') {
+      postgres = await startBenchPostgres();
+      pinDatabase(postgres.url);
+    }
     log(
       `${kind}: starting the API, migrating and seeding ${USERS_SEEDED} users and ${WALLET_ACCOUNTS_SEEDED} wallet accounts`,
     );
@@ -284,6 +316,8 @@ async function main() {
       `warning: load average ${loadAtStart.map((n) => n.toFixed(2)).join(' ')} before the run; other processes compete for the CPUs and the figures will be noisy`,
     );
   }
+  if (pinning) log('BENCH_PIN=1: the servers measured on CPU 0; autocannon and PostgreSQL on the others');
+  pinLoad();
   const bare = await startServerChild('bare', './bare-server.ts');
   const reports: ScenarioReport[] = [];
   const setups: Record<string, unknown> = {};
@@ -295,6 +329,7 @@ async function main() {
     for (const kind of databases) setups[kind] = await runDatabase(kind, bare, reports);
   } finally {
     await bare.stop();
+    unpinLoad();
   }
 
   const pairedBare = reports.flatMap((r) => (r.bare ? [r.bare.result.requestsPerSecond] : []));
