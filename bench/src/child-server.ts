@@ -63,6 +63,10 @@ function ask<T extends ChildMessage['type']>(
 }
 
 function wrap(name: string, child: ChildProcess, url: string, detail: Record<string, unknown>): ServerChild {
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`[bench] ${name} ended before it was stopped (exit code ${code}, signal ${signal})`);
+  });
   return {
     name,
     url,
@@ -73,6 +77,7 @@ function wrap(name: string, child: ChildProcess, url: string, detail: Record<str
     holdPage: (body) => ask(child, { type: 'hold-page', body }, 'held').then(() => {}),
     stop: () =>
       new Promise((resolve) => {
+        stopping = true;
         if (child.exitCode !== null) return resolve();
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
         child.once('exit', () => {

@@ -33,19 +33,24 @@ export async function measureExportMemory(server: ServerChild, token: string, qu
     }
   })();
   const startedAt = performance.now();
-  const response = await fetch(`${server.url}/payment-sessions/export?${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
   let bytes = 0;
   let lines = 0;
-  for await (const chunk of response.body) {
-    bytes += chunk.length;
-    for (const byte of chunk) if (byte === 10) lines += 1;
+  let seconds: number;
+  try {
+    const response = await fetch(`${server.url}/payment-sessions/export?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok || !response.body) throw new Error(`export answered ${response.status}`);
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 10) lines += 1;
+    }
+    seconds = (performance.now() - startedAt) / 1000;
+  } finally {
+    // A failed export stops the probes too: probing a stopped server would crash this process.
+    probing = false;
+    await probes;
   }
-  const seconds = (performance.now() - startedAt) / 1000;
-  probing = false;
-  await probes;
   return {
     rows: lines - 1,
     megabytes: Math.round((bytes / MB) * 10) / 10,

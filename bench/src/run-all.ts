@@ -196,6 +196,15 @@ async function runScenario(
   } satisfies ScenarioReport;
 }
 
+/**
+ * Signs the bench's admin (and merchant) in afresh. An access token lives ten minutes
+ * (ACCESS_TOKEN_TTL_SECONDS) and a run of every list takes longer, so each scenario signs in.
+ */
+async function signIn(ctx: ScenarioContext, merchantToo: boolean) {
+  ctx.token = await signInForToken(ctx.url, PLAN.adminEmail, PLAN.password);
+  if (merchantToo) ctx.merchantToken = await signInForToken(ctx.url, BENCH_MERCHANT_USER_EMAIL, PLAN.password);
+}
+
 async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: ScenarioReport[]) {
   const scenarios = SCENARIOS.filter((s) => s.database === kind && selected(s.id));
   if (scenarios.length === 0) return undefined;
@@ -226,11 +235,10 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
 
     const ctx: ScenarioContext = { url: server.url, token: '', deepCursor: '', password: PLAN.password };
     try {
-      ctx.token = await signInForToken(server.url, PLAN.adminEmail, PLAN.password);
+      await signIn(ctx, sessions > 0);
       if (sessions > 0) {
         ctx.sessionAccountId = await sessionAccountOf(server.url, ctx.token);
         ctx.sessionDeviceId = await deviceOfAccount(server.url, ctx.token, ctx.sessionAccountId);
-        ctx.merchantToken = await signInForToken(server.url, BENCH_MERCHANT_USER_EMAIL, PLAN.password);
       }
       const walkStartedAt = performance.now();
       const deep = await cursorAtDepth(server.url, ctx.token, DEEP_OFFSET, CURSOR_WALK_BUDGET_MS);
@@ -246,13 +254,16 @@ async function runDatabase(kind: DatabaseKind, bare: ServerChild, reports: Scena
 
     for (const scenario of scenarios) {
       try {
+        await signIn(ctx, sessions > 0);
         reports.push(await runScenario(scenario, server, bare, ctx, postgres?.url));
       } catch (error) {
         const { id, title, database, target } = scenario;
+        log(`  ERROR: ${(error as Error).message}`);
         reports.push({ id, title, database, target, verdict: 'ERROR', note: (error as Error).message });
       }
     }
     if (scenarios.some((s) => s.id.startsWith('sessions-list'))) {
+      await signIn(ctx, true);
       // One merchant's sessions (a tenth), then everyone's: flat memory gives the same peak.
       const exports = [];
       for (const query of [`merchantId=${BENCH_MERCHANT_ID}`, '']) {
