@@ -153,10 +153,12 @@ async function runScenario(
   }
   const rounds: { memoryUs: number; listUs: number; ratio: number }[] = [];
   let memory: Awaited<ReturnType<typeof measureFromMemory>> | undefined;
+  const runs: Measured[] = [];
   let run: Measured | undefined;
   for (let round = 0; round < (scenario.listPage ? LIST_ROUNDS : 1); round += 1) {
     memory = scenario.listPage ? await measureFromMemory(bare, load) : undefined;
     run = await measure(server, load, profiling && round === 0 ? scenario.id : undefined, databaseUrl);
+    runs.push(run);
     const memoryUs = memory?.measured.cpuPerRequestUs;
     if (memoryUs && run.cpuPerRequestUs) {
       rounds.push({ memoryUs, listUs: run.cpuPerRequestUs, ratio: run.cpuPerRequestUs / memoryUs });
@@ -169,7 +171,9 @@ async function runScenario(
   const memoryUs = median(rounds.map((r) => r.memoryUs));
   const cpuPerRequestUs = median(rounds.map((r) => r.listUs)) ?? run.cpuPerRequestUs;
   const cpuVsMemoryPage = median(rounds.map((r) => r.ratio));
-  const { verdict, note } = judge(scenario.target, run.result, ratio ?? 0, cpuVsMemoryPage);
+  // A round that got errors makes the whole scenario INVALID, not only the last round.
+  const failed = runs.find(({ result }) => result.non2xx > 0 || result.errors > 0 || result.total === 0);
+  const { verdict, note } = judge(scenario.target, (failed ?? run).result, ratio ?? 0, cpuVsMemoryPage);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
     `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
