@@ -38,5 +38,5 @@ export function unpinLoad() {
 export function pinDatabase(databaseUrl: string) {
   if (!pinning) return;
   const { postmaster, children } = postgresProcessesOf(databaseUrl);
-  for (const pid of postmaster === undefined ? [] : [postmaster, ...children]) pin(pid, OTHER_CPUS);
+  for (const { pid } of postmaster ? [postmaster, ...children] : []) pin(pid, OTHER_CPUS);
 }

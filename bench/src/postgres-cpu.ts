@@ -34,14 +34,16 @@ function postmasterOf(port: string): number | undefined {
   return undefined;
 }
 
-/** The postmaster of a local PostgreSQL server and its processes now, or [] when it is not local. */
-export function postgresProcessesOf(url: string): { postmaster?: number; children: number[] } {
-  const postmaster = postmasterOf(new URL(url).port || '5432');
-  if (postmaster === undefined) return { children: [] };
-  const children: number[] = [];
+/** A local PostgreSQL server's postmaster and its processes, as they are now; none when it is not local. */
+export function postgresProcessesOf(url: string): { postmaster?: Stat; children: Stat[] } {
+  const pid = postmasterOf(new URL(url).port || '5432');
+  const postmaster = pid === undefined ? undefined : statOf(pid);
+  if (!postmaster) return { children: [] };
+  const children: Stat[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    if (statOf(Number(entry))?.ppid === postmaster) children.push(Number(entry));
+    const stat = statOf(Number(entry));
+    if (stat?.ppid === postmaster.pid) children.push(stat);
   }
   return { postmaster, children };
 }
@@ -53,11 +55,10 @@ export function postgresProcessesOf(url: string): { postmaster?: number; childre
  */
 export function postgresCpuMs(url: string): number | undefined {
   const { postmaster, children } = postgresProcessesOf(url);
-  if (postmaster === undefined) return undefined;
+  if (!postmaster) return undefined;
   // A backend that ends (a closed connection, an autovacuum worker) moves its CPU from its own
   // counters to the postmaster's count of reaped children: both are summed, so none is lost.
-  const own = statOf(postmaster);
-  let ticks = own ? own.cpuTicks + own.reapedChildrenTicks : 0;
-  for (const pid of children) ticks += statOf(pid)?.cpuTicks ?? 0;
+  let ticks = postmaster.cpuTicks + postmaster.reapedChildrenTicks;
+  for (const child of children) ticks += child.cpuTicks;
   return ticks * TICK_MS;
 }

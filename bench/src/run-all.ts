@@ -8,6 +8,7 @@ import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from '.
 import { pinDatabase, pinLoad, pinning, unpinLoad } from './cpu-pinning';
 import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
+import { median } from './median';
 import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from './postgres';
 import { postgresCpuMs } from './postgres-cpu';
 import { runRealtimeBench } from './realtime/run-realtime';
@@ -97,14 +98,6 @@ async function measure(server: ServerChild, options: LoadOptions, profileName?: 
   };
 }
 
-/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
 const cpuRatioOf = (bare: Measured | undefined, run: Measured) =>
   bare?.cpuPerRequestUs && run.cpuPerRequestUs ? bare.cpuPerRequestUs / run.cpuPerRequestUs : undefined;
 
@@ -154,10 +147,9 @@ async function runScenario(
   const rounds: { memoryUs: number; listUs: number; ratio: number }[] = [];
   let memory: Awaited<ReturnType<typeof measureFromMemory>> | undefined;
   const runs: Measured[] = [];
-  let run: Measured | undefined;
   for (let round = 0; round < (scenario.listPage ? LIST_ROUNDS : 1); round += 1) {
     memory = scenario.listPage ? await measureFromMemory(bare, load) : undefined;
-    run = await measure(server, load, profiling && round === 0 ? scenario.id : undefined, databaseUrl);
+    const run = await measure(server, load, profiling && round === 0 ? scenario.id : undefined, databaseUrl);
     runs.push(run);
     const memoryUs = memory?.measured.cpuPerRequestUs;
     if (memoryUs && run.cpuPerRequestUs) {
@@ -165,6 +157,7 @@ async function runScenario(
       if (LIST_ROUNDS > 1) log(`  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory`);
     }
   }
+  const run = runs.at(-1);
   if (!run) throw new Error('no measured run');
   const ratio = paired ? run.result.requestsPerSecond / paired.result.requestsPerSecond : undefined;
   const cpuRatio = cpuRatioOf(paired, run);

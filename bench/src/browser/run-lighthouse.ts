@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { navigation } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { median } from '../median';
 import { BENCH_API_TOKEN } from '../seed';
 import { CHROMIUM_ARGS, type ConsoleUnderTest, chromiumPathOrSkip, startConsoleUnderTest } from './console-under-test';
 
@@ -126,12 +127,6 @@ type RunFigures = {
   failedAccessibilityAudits: string[];
 };
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
 /** One Lighthouse run; its full report goes to `reportFile` (open it in the Lighthouse viewer). */
 async function lighthouseRun(
   browser: Browser,
@@ -249,7 +244,7 @@ export async function runLighthouseBench(): Promise<void> {
         'transferredKiB',
         'unusedJsKiB',
       ] as const;
-      const medians = Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key]))])) as Omit<
+      const medians = Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run[key])) ?? 0])) as Omit<
         RunFigures,
         'failedAccessibilityAudits'
       >;
