@@ -154,7 +154,14 @@ async function runScenario(
     const memoryUs = memory?.measured.cpuPerRequestUs;
     if (memoryUs && run.cpuPerRequestUs) {
       rounds.push({ memoryUs, listUs: run.cpuPerRequestUs, ratio: run.cpuPerRequestUs / memoryUs });
-      if (LIST_ROUNDS > 1) log(`  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory`);
+      if (LIST_ROUNDS > 1) {
+        // PostgreSQL's CPU a page and the API's share of its core tell a busy database from the API's own cost.
+        const database =
+          run.databaseCpuPerRequestUs === undefined ? '' : `, PostgreSQL ${run.databaseCpuPerRequestUs} µs`;
+        log(
+          `  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory (API busy ${run.server.cpuPercent} %, memory page ${memory?.measured.server.cpuPercent} %${database})`,
+        );
+      }
     }
   }
   const run = runs.at(-1);
