@@ -97,6 +97,8 @@ export function usageBetween(before: ChildUsage, after: ChildUsage, wallMs: numb
   return {
     cpuPercent: Math.round((cpuMs / wallMs) * 1000) / 10,
     cpuMs: Math.round(cpuMs),
+    /** The share of that CPU spent in the kernel (sockets, wake-ups), in per cent. */
+    systemPercent: cpuMs > 0 ? Math.round((after.cpu.system - before.cpu.system) / cpuMs / 10) : 0,
     loopDelayMaxMs: Math.round(after.loopDelay.max),
     loopDelayP99Ms: Math.round(after.loopDelay.p99),
     eventLoopUtilization: Math.round((active / (active + idle)) * 1000) / 1000,

@@ -159,7 +159,7 @@ async function runScenario(
         const database =
           run.databaseCpuPerRequestUs === undefined ? '' : `, PostgreSQL ${run.databaseCpuPerRequestUs} µs`;
         log(
-          `  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory (API busy ${run.server.cpuPercent} %, memory page ${memory?.measured.server.cpuPercent} %${database})`,
+          `  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory (API busy ${run.server.cpuPercent} %, ${run.server.systemPercent} % of it in the kernel; memory page ${memory?.measured.server.cpuPercent} %, ${memory?.measured.server.systemPercent} %${database})`,
         );
       }
     }
