@@ -18,3 +18,6 @@ export const isForeignKeyViolation = (error: unknown) => hasCode(error, '23503')
 
 /** check_violation (23514), optionally of one named constraint. */
 export const isCheckViolation = (error: unknown, constraint?: string) => hasCode(error, '23514', constraint);
+
+/** insufficient_privilege (42501): the role may not do that (a CHECKPOINT without pg_checkpoint). */
+export const isInsufficientPrivilege = (error: unknown) => hasCode(error, '42501');
