@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE, type RoleId } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, parseConfig, resolveConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
-import { merchants, users } from '../../src/db/schema';
+import { merchants, scheduledJobs, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/password-hasher';
 import type { Mailer, MailMessage } from '../../src/modules/mail/mailer';
 import { createTestDatabase } from './test-database';
@@ -56,6 +57,23 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       await database.close();
     },
   };
+}
+
+/**
+ * Waits until the scheduled job `name` has run once. A schedule's first run is due at start; on a
+ * slow machine it can come after a test has added its own work, and then take that work too.
+ */
+export async function afterFirstRun(testApp: { database: DatabaseHandle }, name: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [job] = await testApp.database.db
+      .select({ lastRunAt: scheduledJobs.lastRunAt })
+      .from(scheduledJobs)
+      .where(eq(scheduledJobs.name, name));
+    if (job?.lastRunAt) return;
+    if (Date.now() > deadline) throw new Error(`The scheduled job ${name} did not run within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export const TEST_PASSWORD = 'correct horse battery staple';

@@ -1,7 +1,7 @@
 import { HEALTH_CHECK_STATUS, listDeviceHealthChecks, ROLE, runHealthChecks } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../../../test/helpers/test-app';
+import { afterFirstRun, signedInUser } from '../../../test/helpers/test-app';
 import { scheduledJobs } from '../../db/schema';
 import {
   answerCommands,
@@ -26,13 +26,7 @@ describe('health checks that do not finish normally, and the schedule', () => {
     });
     // The schedule's first run is due at start. Until it has run, an agent that comes online
     // gets the scheduled "device" checks too, and its runs are no longer the test's alone.
-    await eventually(async () => {
-      const [job] = await t.database.db
-        .select({ lastRunAt: scheduledJobs.lastRunAt })
-        .from(scheduledJobs)
-        .where(eq(scheduledJobs.name, 'health-checks.schedule'));
-      return job?.lastRunAt ?? null;
-    });
+    await afterFirstRun(t, 'health-checks.schedule');
     const staff = await signedInUser(t, ROLE.Staff);
     console = await connect(t.url, { token: staff.accessToken });
     console.on('health-check', (items) => events.push(...(items as typeof events)));
