@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../src/db/database';
 import { merchants, scheduledJobs, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/password-hasher';
 import type { Mailer, MailMessage } from '../../src/modules/mail/mailer';
+import { eventually } from './eventually';
 import { createTestDatabase } from './test-database';
 
 export function createTestConfig(overrides: Record<string, string> = {}): Config {
@@ -64,16 +65,13 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
  * slow machine it can come after a test has added its own work, and then take that work too.
  */
 export async function afterFirstRun(testApp: { database: DatabaseHandle }, name: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  await eventually(async () => {
     const [job] = await testApp.database.db
       .select({ lastRunAt: scheduledJobs.lastRunAt })
       .from(scheduledJobs)
       .where(eq(scheduledJobs.name, name));
-    if (job?.lastRunAt) return;
-    if (Date.now() > deadline) throw new Error(`The scheduled job ${name} did not run within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return job?.lastRunAt ?? null;
+  }, timeoutMs);
 }
 
 export const TEST_PASSWORD = 'correct horse battery staple';
