@@ -38,7 +38,8 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
  * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
  * BENCH_POSTGRES_URL · BENCH_POSTGRES_SOCKET=1 (the API on PostgreSQL's Unix socket instead of TCP
  * loopback) · BENCH_CPU_PROF=1 (profile each measured window) · BENCH_PIN=1 (the servers measured on
- * a CPU of their own) · BENCH_LIST_ROUNDS=N (lists against the memory page in N alternating rounds).
+ * a CPU of their own) · BENCH_LIST_ROUNDS=N (lists against the memory page in N alternating rounds) ·
+ * BENCH_SAME_RATE=0 (not again at one rate for both; see measureAtSameRate).
  */
 const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',
@@ -127,6 +128,47 @@ async function measureFromMemory(bare: ServerChild, load: LoadOptions) {
   return { bytes: Buffer.byteLength(body), measured };
 }
 
+/** BENCH_SAME_RATE=0 skips it; the share of a list's flat-out throughput both pages are paced at. */
+const SAME_RATE_SHARE = process.env.BENCH_SAME_RATE === '0' ? 0 : 0.8;
+
+type ListRound = {
+  memoryUs: number;
+  listUs: number;
+  ratio: number;
+  sameRate?: { rate: number; listUs: number; memoryUs: number; ratio: number; listBusy: number; memoryBusy: number };
+};
+
+/**
+ * The list and its page from memory again, both at one steady rate: 80 % of what the list
+ * answered flat out, evenly spaced (open loop). CPU per request depends on load: an event loop
+ * saturated flat out (the memory page, ~13,000 a second) shares each wakeup, each epoll wait
+ * and write among many requests; one woken for every request (a list waiting on PostgreSQL, which
+ * shares the load generator's core) pays them alone. At one rate both pay alike, and the ratio
+ * is the list's own work against the page's.
+ */
+async function measureAtSameRate(
+  server: ServerChild,
+  bare: ServerChild,
+  load: LoadOptions,
+  flatOut: Measured,
+  databaseUrl?: string,
+): Promise<ListRound['sameRate']> {
+  if (SAME_RATE_SHARE === 0) return undefined;
+  const rate = Math.round(flatOut.result.requestsPerSecond * SAME_RATE_SHARE);
+  const paced = { warmupSeconds: 1, durationSeconds: load.durationSeconds, pacedRate: rate };
+  const list = await measure(server, { ...load, ...paced }, undefined, databaseUrl);
+  const memory = await measure(bare, { url: bare.url, requests: [{ method: 'GET', path: '/memory-page' }], ...paced });
+  if (!list.cpuPerRequestUs || !memory.cpuPerRequestUs) return undefined;
+  return {
+    rate,
+    listUs: list.cpuPerRequestUs,
+    memoryUs: memory.cpuPerRequestUs,
+    ratio: list.cpuPerRequestUs / memory.cpuPerRequestUs,
+    listBusy: list.server.cpuPercent,
+    memoryBusy: memory.server.cpuPercent,
+  };
+}
+
 async function runScenario(
   scenario: Scenario,
   server: ServerChild,
@@ -144,7 +186,7 @@ async function runScenario(
   } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
-  const rounds: { memoryUs: number; listUs: number; ratio: number }[] = [];
+  const rounds: ListRound[] = [];
   let memory: Awaited<ReturnType<typeof measureFromMemory>> | undefined;
   const runs: Measured[] = [];
   for (let round = 0; round < (scenario.listPage ? LIST_ROUNDS : 1); round += 1) {
@@ -153,13 +195,19 @@ async function runScenario(
     runs.push(run);
     const memoryUs = memory?.measured.cpuPerRequestUs;
     if (memoryUs && run.cpuPerRequestUs) {
-      rounds.push({ memoryUs, listUs: run.cpuPerRequestUs, ratio: run.cpuPerRequestUs / memoryUs });
+      const sameRate = await measureAtSameRate(server, bare, load, run, databaseUrl);
+      rounds.push({ memoryUs, listUs: run.cpuPerRequestUs, ratio: run.cpuPerRequestUs / memoryUs, sameRate });
       if (LIST_ROUNDS > 1) {
         // PostgreSQL's CPU a page and the API's share of its core tell a busy database from the API's own cost.
         const database =
           run.databaseCpuPerRequestUs === undefined ? '' : `, PostgreSQL ${run.databaseCpuPerRequestUs} µs`;
         log(
           `  round ${round + 1}: ${run.cpuPerRequestUs} µs against ${memoryUs} µs from memory (API busy ${run.server.cpuPercent} %, ${run.server.systemPercent} % of it in the kernel; memory page ${memory?.measured.server.cpuPercent} %, ${memory?.measured.server.systemPercent} %${database})`,
+        );
+      }
+      if (sameRate) {
+        log(
+          `  at ${sameRate.rate} req/s both: ${sameRate.listUs} µs against ${sameRate.memoryUs} µs from memory: ${sameRate.ratio.toFixed(2)}x (API busy ${sameRate.listBusy} %, memory page ${sameRate.memoryBusy} %)`,
         );
       }
     }
@@ -171,9 +219,17 @@ async function runScenario(
   const memoryUs = median(rounds.map((r) => r.memoryUs));
   const cpuPerRequestUs = median(rounds.map((r) => r.listUs)) ?? run.cpuPerRequestUs;
   const cpuVsMemoryPage = median(rounds.map((r) => r.ratio));
+  const sameRateRatios = rounds.flatMap((r) => (r.sameRate ? [r.sameRate.ratio] : []));
+  const cpuVsMemoryPageAtSameRate = median(sameRateRatios);
   // A round that got errors makes the whole scenario INVALID, not only the last round.
   const failed = runs.find(({ result }) => result.non2xx > 0 || result.errors > 0 || result.total === 0);
-  const { verdict, note } = judge(scenario.target, (failed ?? run).result, ratio ?? 0, cpuVsMemoryPage);
+  // Judged at one rate when it was measured: flat out, the two pages run at loads ~6x apart.
+  const { verdict, note } = judge(
+    scenario.target,
+    (failed ?? run).result,
+    ratio ?? 0,
+    cpuVsMemoryPageAtSameRate ?? cpuVsMemoryPage,
+  );
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
     `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
@@ -183,12 +239,18 @@ async function runScenario(
       `  ${cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x${rounds.length > 1 ? ` (median of ${rounds.length} rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` : ''}`,
     );
   }
+  if (cpuVsMemoryPageAtSameRate !== undefined) {
+    log(
+      `  at one steady rate for both: ${cpuVsMemoryPageAtSameRate.toFixed(1)}x${sameRateRatios.length > 1 ? ` (median of ${sameRateRatios.length} rounds: ${sameRateRatios.map((r) => r.toFixed(2)).join(', ')})` : ''}`,
+    );
+  }
   return {
     ...base,
     verdict,
     ...(ratio === undefined ? {} : { ratio }),
     ...(cpuRatio === undefined ? {} : { cpuRatio }),
     ...(memory ? { memoryPage: { bytes: memory.bytes, cpuPerRequestUs: memoryUs }, cpuVsMemoryPage } : {}),
+    ...(cpuVsMemoryPageAtSameRate === undefined ? {} : { cpuVsMemoryPageAtSameRate }),
     ...(rounds.length > 1 ? { rounds } : {}),
     result: run.result,
     server: run.server,
