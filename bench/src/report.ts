@@ -44,8 +44,9 @@ export type ScenarioReport = {
   /** This scenario's CPU per request ÷ the memory page's (issue 9: at most 3); with rounds, their median. */
   cpuVsMemoryPage?: number;
   /**
-   * The same ratio with both pages paced at one rate (80 % of the list's flat-out throughput), so
-   * both event loops are woken alike; with rounds, their median.
+   * BENCH_SAME_RATE=1 (a diagnostic, not judged): the same ratio with both pages paced at one rate
+   * (80 % of the list's flat-out throughput), so both event loops are woken alike; with rounds,
+   * their median.
    */
   cpuVsMemoryPageAtSameRate?: number;
   /** BENCH_LIST_ROUNDS > 1: each round's CPU per request, the page from memory's and the list's. */
@@ -145,7 +146,7 @@ export function printTable(rows: ScenarioReport[]): void {
   for (const row of body) console.log(line(row));
   for (const r of rows) if (r.note) console.log(`  ${r.id}: ${r.note}`);
   console.log(
-    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; DB µs/req = PostgreSQL CPU per request (postmaster and backends); CPU vs bare = bare µs/req ÷ this µs/req (server CPU only); vs memory = this µs/req ÷ that of the same answer served from memory by bare Fastify, each flat out; at one rate = the same with both paced at 80 % of the list’s flat-out req/s; Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
+    'CPU = server child CPU (100% = one core); ELU = its event-loop utilization; µs/req = its CPU per request; DB µs/req = PostgreSQL CPU per request (postmaster and backends); CPU vs bare = bare µs/req ÷ this µs/req (server CPU only); vs memory = this µs/req ÷ that of the same answer served from memory by bare Fastify, each flat out; at one rate (BENCH_SAME_RATE=1, not judged) = the same with both paced at 80 % of the list’s flat-out req/s; Loop max = longest event-loop delay in the server; Load = 1-min load average at the end.',
   );
 }
 
