@@ -18,6 +18,24 @@ export type ServerUsage = {
 
 export type Verdict = 'PASS' | 'FAIL' | 'INFO' | 'INVALID' | 'ERROR';
 
+/** One round of a list against its page from memory: CPU per request of each, flat out. */
+export type ListRound = {
+  memoryUs: number;
+  listUs: number;
+  ratio: number;
+  /** BENCH_SAME_RATE=1: both pages again, paced at one rate (`measureAtSameRate` in run-all.ts). */
+  sameRate?: {
+    rate: number;
+    /** What each page was answered at, against `rate` asked. */
+    answered: { list: number; memory: number };
+    listUs: number;
+    memoryUs: number;
+    ratio: number;
+    listBusy: number;
+    memoryBusy: number;
+  };
+};
+
 export type ScenarioReport = {
   id: string;
   title: string;
@@ -50,12 +68,7 @@ export type ScenarioReport = {
    */
   cpuVsMemoryPageAtSameRate?: number;
   /** BENCH_LIST_ROUNDS > 1: each round's CPU per request, the page from memory's and the list's. */
-  rounds?: {
-    memoryUs: number;
-    listUs: number;
-    ratio: number;
-    sameRate?: { rate: number; listUs: number; memoryUs: number; ratio: number };
-  }[];
+  rounds?: ListRound[];
   /** The bare route measured right before this scenario: the denominator of `ratio`. */
   bare?: { result: LoadResult; server: ServerUsage };
   note?: string;

@@ -12,7 +12,7 @@ import { median } from './median';
 import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from './postgres';
 import { postgresCpuMs } from './postgres-cpu';
 import { runRealtimeBench } from './realtime/run-realtime';
-import { judge, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
+import { judge, type ListRound, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
 import {
   type DatabaseKind,
   DEEP_OFFSET,
@@ -131,22 +131,6 @@ async function measureFromMemory(bare: ServerChild, load: LoadOptions) {
 /** BENCH_SAME_RATE=1: the share of a list's flat-out throughput both pages are paced at (off by default). */
 const SAME_RATE_SHARE = process.env.BENCH_SAME_RATE === '1' ? 0.8 : 0;
 
-type ListRound = {
-  memoryUs: number;
-  listUs: number;
-  ratio: number;
-  sameRate?: {
-    rate: number;
-    /** What each page was answered at, against `rate` asked. */
-    answered: { list: number; memory: number };
-    listUs: number;
-    memoryUs: number;
-    ratio: number;
-    listBusy: number;
-    memoryBusy: number;
-  };
-};
-
 /**
  * A diagnostic (BENCH_SAME_RATE=1, not judged): the list and its page from memory again, both at
  * one steady rate, 80 % of what the list answered flat out, evenly spaced to the millisecond (open
@@ -180,6 +164,10 @@ async function measureAtSameRate(
     memoryBusy: memory.server.cpuPercent,
   };
 }
+
+/** " (median of 3 rounds: 2.11, 1.86, 2.19)" after a median ratio; nothing for a single round. */
+const ofRounds = (ratios: number[]) =>
+  ratios.length > 1 ? ` (median of ${ratios.length} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})` : '';
 
 async function runScenario(
   scenario: Scenario,
@@ -242,13 +230,11 @@ async function runScenario(
   );
   if (memory) {
     log(
-      `  ${cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x${rounds.length > 1 ? ` (median of ${rounds.length} rounds: ${rounds.map((r) => r.ratio.toFixed(2)).join(', ')})` : ''}`,
+      `  ${cpuPerRequestUs} µs of CPU a request against ${memoryUs} µs for the same ${memory.bytes}-byte answer from memory: ${cpuVsMemoryPage?.toFixed(1)}x${ofRounds(rounds.map((r) => r.ratio))}`,
     );
   }
   if (cpuVsMemoryPageAtSameRate !== undefined) {
-    log(
-      `  at one steady rate for both: ${cpuVsMemoryPageAtSameRate.toFixed(1)}x${sameRateRatios.length > 1 ? ` (median of ${sameRateRatios.length} rounds: ${sameRateRatios.map((r) => r.toFixed(2)).join(', ')})` : ''}`,
-    );
+    log(`  at one steady rate for both: ${cpuVsMemoryPageAtSameRate.toFixed(1)}x${ofRounds(sameRateRatios)}`);
   }
   return {
     ...base,
