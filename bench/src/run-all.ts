@@ -5,7 +5,7 @@ import { cursorAtDepth, deviceOfAccount, sessionAccountOf, signInForToken } from
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { PROFILE_DIR, type ServerChild, startServerChild, usageBetween } from './child-server';
-import { pinDatabase, pinLoad, pinning, unpinLoad } from './cpu-pinning';
+import { layout, pinDatabase, pinLoad, pinning, unpinLoad } from './cpu-pinning';
 import { measureExportMemory } from './export-memory';
 import { LOAD, type LoadOptions, runLoad } from './load';
 import { median } from './median';
@@ -373,6 +373,8 @@ async function main() {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
+    /** BENCH_PIN=1: the CPUs of the measured server, autocannon and PostgreSQL (`cpu-pinning.ts`). */
+    pinned: pinning ? layout : undefined,
   };
   log(
     `${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; autocannon ${LOAD.connections} connections, ` +
@@ -385,7 +387,13 @@ async function main() {
       `warning: load average ${loadAtStart.map((n) => n.toFixed(2)).join(' ')} before the run; other processes compete for the CPUs and the figures will be noisy`,
     );
   }
-  if (pinning) log('BENCH_PIN=1: the servers measured on CPU 0; autocannon and PostgreSQL on the others');
+  if (pinning) {
+    log(
+      layout.databaseOwnsCpus
+        ? `BENCH_PIN=1: the servers measured on CPU ${layout.server}, autocannon on CPU ${layout.load}, PostgreSQL on CPUs ${layout.database}`
+        : `BENCH_PIN=1: the servers measured on CPU ${layout.server}; autocannon and PostgreSQL share CPUs ${layout.load} (with four CPUs or more, PostgreSQL gets its own)`,
+    );
+  }
   pinLoad();
   const bare = await startServerChild('bare', './bare-server.ts');
   const reports: ScenarioReport[] = [];
