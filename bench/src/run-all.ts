@@ -44,6 +44,11 @@ import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './s
 const PLAN: SeedPlan = {
   adminEmail: 'bench-admin@example.test',
   bulkUsers: USERS_SEEDED,
+  // The users the two users pages show (the newest, and those after DEEP_OFFSET rows).
+  signInHistory: [
+    [1, 100],
+    [Math.max(1, DEEP_OFFSET - 50), 150],
+  ],
   password: 'bench password that is long enough',
   walletAccounts: WALLET_ACCOUNTS_SEEDED,
   merchants: MERCHANTS_SEEDED,

@@ -14,6 +14,12 @@ export type SeedPlan = {
   adminEmail: string;
   /** Bulk users `bench-user-<n>@example.test`, n = 1..bulkUsers, newest first by n. */
   bulkUsers: number;
+  /**
+   * Runs of bulk users, `[first n, how many]`, each with a year of daily sign-ins: every sign-in
+   * leaves a session row (ended by logout or expiry), and the users list tells from them who is
+   * logged in, so its pages are measured against a history, not against an empty table.
+   */
+  signInHistory?: Array<[first: number, count: number]>;
   /** Password of the Admin and of every bulk user (the sign-in pool is bulk users 1..N). */
   password: string;
   /** DANA accounts spread over phones (10 per phone), each with check runs and today's transfers. */
@@ -65,6 +71,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
       from generate_series(1, ${plan.bulkUsers}::int) as s(n)
       on conflict (email) do nothing`);
   }
+  for (const [first, count] of plan.signInHistory ?? []) await seedSignInHistory(database, first, count);
   if (plan.walletAccounts > 0) await seedWalletAccounts(database, plan.walletAccounts);
   await seedMerchantApi(database);
   if (plan.merchants > 0) await seedMerchantCatalog(database, plan.merchants);
@@ -79,6 +86,28 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
     await seedDepositTransfers(database, plan.paymentSessions);
   }
   await settle(database);
+}
+
+/** Days of sign-in history per user (`SeedPlan.signInHistory`). */
+const SIGN_IN_DAYS = 365;
+
+/**
+ * A year of daily sign-ins for bulk users first..first+count-1: each a session of 12 hours, ended
+ * by logout on even days and by expiry on odd ones, and today's session, still live, for every
+ * third user. A user who has sessions already is left alone (a re-run against the same database).
+ */
+async function seedSignInHistory(database: DatabaseHandle, first: number, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into sessions (user_id, created_at, last_used_at, expires_at, revoked_at, revoked_reason)
+    select u.id, now() - d * interval '1 day', now() - d * interval '1 day',
+           now() - d * interval '1 day' + interval '12 hours',
+           case when d > 0 and d % 2 = 0 then now() - d * interval '1 day' + interval '8 hours' end,
+           case when d > 0 and d % 2 = 0 then 'logout' end
+    from generate_series(${first}::int, ${first + count - 1}::int) as s(n)
+    join users u on u.email = 'bench-user-' || n || '@example.test'
+    cross join generate_series(0, ${SIGN_IN_DAYS}::int) as days(d)
+    where not exists (select 1 from sessions x where x.user_id = u.id)
+      and (d > 0 or n % 3 = 0)`);
 }
 
 /**

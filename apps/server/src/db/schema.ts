@@ -79,7 +79,13 @@ export const sessions = pgTable(
     ip: inet('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    // A user's live sessions (the users list's isLoggedIn, ending a user's sessions) without
+    // reading the expired and revoked ones every sign-in leaves behind: with a year of daily
+    // sign-ins, a page of 50 users read 18,000 heap pages through sessions_user_idx (9 ms).
+    index('sessions_live_user_idx').on(t.userId, t.expiresAt).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /** Refresh tokens are opaque; only their SHA-256 is stored. */

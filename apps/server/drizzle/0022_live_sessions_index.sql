@@ -1,0 +1,1 @@
+CREATE INDEX "sessions_live_user_idx" ON "sessions" USING btree ("user_id","expires_at") WHERE "sessions"."revoked_at" is null;
