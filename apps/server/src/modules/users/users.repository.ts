@@ -11,13 +11,14 @@ const { passwordHash: _secret, ...publicColumns } = getTableColumns(users);
 
 /**
  * Every column the API may show (never password_hash), plus:
- * - isLoggedIn: a live (unrevoked, unexpired) session exists — a subquery on sessions_user_idx in the
- *   same query, so a page of 50 is one round trip, not 51;
+ * - isLoggedIn: a live (unrevoked, unexpired) session exists — a subquery on sessions_live_user_idx
+ *   in the same query, so a page of 50 is one round trip, not 51;
  * - cursorAt: created_at with microseconds, because a JS Date keeps only milliseconds and a
  *   truncated cursor would repeat or skip rows created in the same millisecond.
  */
 // A scalar subquery, not EXISTS: PostgreSQL may turn EXISTS into a hashed subplan that reads
-// every live session for each page; this probes sessions_user_idx for the page's rows only.
+// every live session for each page; this probes sessions_live_user_idx for the page's rows only,
+// and reads none of the ended sessions every sign-in leaves behind.
 // Written out in full because drizzle leaves columns unqualified in a one-table select, and
 // inside the subquery an unqualified "id" would mean sessions.id.
 const isLoggedIn = sql<boolean>`coalesce((select true from "sessions" s where s."user_id" = "users"."id" and s."revoked_at" is null and s."expires_at" > now() limit 1), false)`;
