@@ -43,6 +43,8 @@ const CONNECTIONS_PER_PHONE = 200;
 const TRANSFERS_PER_ACCOUNT = 20;
 
 export const bulkUserEmail = (n: number) => `bench-user-${n}@example.test`;
+/** `bulkUserEmail` in SQL, of the column `n` of the statement's `generate_series`. */
+const bulkUserEmailOfN = sql.raw(`'bench-user-' || n || '@example.test'`);
 
 /**
  * Seeds with one INSERT … SELECT generate_series (seconds for 100k rows, versus minutes row by
@@ -61,7 +63,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
     const roles = [ROLE.Staff, ROLE.PhoneFarm, ROLE.SubAdmin];
     await database.db.execute(sql`
       insert into users (email, name, role_id, status, password_hash, created_at, updated_at)
-      select 'bench-user-' || n || '@example.test',
+      select ${bulkUserEmailOfN},
              'Bench User ' || n,
              (${`{${roles.join(',')}}`}::smallint[])[1 + n % ${roles.length}],
              'active',
@@ -104,7 +106,7 @@ async function seedSignInHistory(database: DatabaseHandle, first: number, count:
            case when d > 0 and d % 2 = 0 then now() - d * interval '1 day' + interval '8 hours' end,
            case when d > 0 and d % 2 = 0 then 'logout' end
     from generate_series(${first}::int, ${first + count - 1}::int) as s(n)
-    join users u on u.email = 'bench-user-' || n || '@example.test'
+    join users u on u.email = ${bulkUserEmailOfN}
     cross join generate_series(0, ${SIGN_IN_DAYS}::int) as days(d)
     where not exists (select 1 from sessions x where x.user_id = u.id)
       and (d > 0 or n % 3 = 0)`);
