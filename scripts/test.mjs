@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => `${root}node_modules/.bin/${name}`;
 const only = process.argv.slice(2);
 const results = [];
+console.log(`Node ${process.version}`);
 // Each vitest suite also writes a JSON report, so the summary can name the tests that failed: on
 // CI only the end of the output may be seen.
 const reports = mkdtempSync(join(tmpdir(), 'gerbang-test-reports-'));
