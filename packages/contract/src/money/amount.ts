@@ -9,14 +9,16 @@ import { CURRENCY_DECIMALS, type Currency, MAX_AMOUNT_MINOR } from './currency';
 /** A non-negative decimal written the plain way: digits, optionally a point and more digits. */
 const DECIMAL = /^(0|[1-9]\d*)(?:\.(\d+))?$/;
 
-/** The shape of an amount in a request body; the currency's own rules are checked by parseAmount. */
+/**
+ * The shape of an amount in a request body; the currency's own rules are checked by parseAmount.
+ * Not trimmed: " 150000" or "150000\n" is not a plain decimal string, and money is never guessed.
+ */
 export const amountStringSchema = z
   .string()
-  .trim()
   .max(40)
   .regex(
     DECIMAL,
-    'Enter an amount such as 150000 or 1250.50: digits, at most one decimal point, no sign or separators',
+    'Enter a plain decimal amount such as 150000 or 1250.50: digits, at most one decimal point, no sign, separators or spaces',
   );
 
 /** A decimal amount as the API returns it, formatted with the currency's decimals. */
@@ -29,8 +31,8 @@ export type AmountParse = { ok: true; minor: bigint } | { ok: false; message: st
  * change the value: "150000.00" is 150000 rupiah); any other extra digit is refused, never rounded.
  */
 export function parseAmount(text: string, currency: Currency): AmountParse {
-  const match = DECIMAL.exec(text.trim());
-  if (!match) return { ok: false, message: 'Enter an amount such as 150000 or 1250.50' };
+  const match = DECIMAL.exec(text);
+  if (!match) return { ok: false, message: 'Enter a plain decimal amount such as 150000 or 1250.50' };
   const decimals = CURRENCY_DECIMALS[currency];
   const whole = match[1] as string;
   const fraction = match[2] ?? '';
