@@ -104,6 +104,12 @@ export const configSchema = z.object({
    * was not made (providers list a transfer late); an earlier read can only prove it was.
    */
   TRANSFER_HISTORY_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /**
+   * How late a phone may report a customer's transfer: after a payment session ends, its final
+   * amount stays out of reuse on its account this long (beside the clock skew), so a late report
+   * still pays the session it was for.
+   */
+  DEPOSIT_REPORT_LAG_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** Balance, transfer and history checks of every active, logged-in account run this often; 0 turns it off. */
   WALLET_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /** This many failed checks or commands in a row auto-disable a wallet account. */

@@ -56,6 +56,11 @@ export const ERROR_STATUS = {
   PAYOUT_METHOD_NOT_VERIFIED: 409,
   /** An open withdrawal goes to this payout method: it cannot be removed until it ends. */
   PAYOUT_METHOD_IN_USE: 409,
+  /**
+   * An operator's decision contradicts what the server recorded (a "not paid" while the sending
+   * account's history holds the transfer that paid it): the message names the evidence.
+   */
+  CONTRADICTS_RECORD: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

@@ -18,6 +18,7 @@ export * from './devices/device-endpoints';
 export * from './errors';
 export * from './health-checks/health-check';
 export * from './ledger/balance';
+export * from './lifecycle';
 export * from './limits';
 export * from './merchant-dashboard/merchant-stats';
 export * from './merchants/merchant';

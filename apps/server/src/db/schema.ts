@@ -1,3 +1,4 @@
+import { PAYMENT_SESSION_STATUSES, WITHDRAWAL_STATUSES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -669,9 +670,7 @@ export const paymentSessions = pgTable(
     extraFeeMinor: bigint('extra_fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     finalAmountMinor: bigint('final_amount_minor', { mode: 'bigint' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
-    status: text('status', {
-      enum: ['created', 'awaiting_payment', 'processing', 'success', 'failed', 'expired'],
-    }).notNull(),
+    status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     method: text('method', { enum: ['dana', 'livin', 'maya'] }),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
     /** The incoming transfer that paid it (one transfer pays at most one session). */
@@ -943,20 +942,7 @@ export const withdrawals = pgTable(
     currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
-    status: text('status', {
-      enum: [
-        'verifying',
-        'awaiting_confirmation',
-        'pending_approval',
-        'approved',
-        'processing',
-        'uncertain',
-        'success',
-        'failed',
-        'rejected',
-        'cancelled',
-      ],
-    }).notNull(),
+    status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
     destProvider: text('dest_provider').notNull(),
     destAccountNumber: text('dest_account_number').notNull(),

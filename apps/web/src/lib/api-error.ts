@@ -43,7 +43,8 @@ export function parseApiError(error: unknown): ApiError {
 
 /**
  * The one place an error code becomes a translated message. Validation messages name the field
- * that is wrong, which only the server knows, so its message wins for that code.
+ * that is wrong, which only the server knows, so its message wins for that code; a decision that
+ * contradicts a record names the record (its evidence, in the fields) inside the translated text.
  */
 export function useApiErrorMessage(): (error: unknown) => string {
   const { t } = useTranslation('errors');
@@ -51,7 +52,7 @@ export function useApiErrorMessage(): (error: unknown) => string {
     (error: unknown) => {
       const parsed = parseApiError(error);
       if (parsed.code === 'VALIDATION_FAILED' && parsed.message) return parsed.message;
-      return t(`errors:${parsed.code}`);
+      return t(`errors:${parsed.code}`, { evidence: Object.values(parsed.fields ?? {}).join('; ') });
     },
     [t],
   );

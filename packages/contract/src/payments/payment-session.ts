@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import { defineLifecycle } from '../lifecycle';
 import { callbackUrlSchema } from '../merchants/merchant';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
@@ -7,14 +8,18 @@ import { walletProviderSchema } from '../wallets/provider';
 
 /**
  * A payment session: one customer paying one merchant one amount, through one of the merchant's
- * methods, before `expiresAt`.
+ * methods, before `expiresAt`. Its lifecycle (lifecycleDiagram of the table below; docs/payments.md
+ * shows the same lines):
  *
- *   created ─(method chosen, account assigned)→ awaiting_payment ─('I Have Transferred')→ processing
- *   awaiting_payment | processing ─(transfer matched)→ success
- *   created | awaiting_payment ─(time limit passed)→ expired      (the customer reads "Time-out")
- *   expired ─(a transfer made inside the time limit, reported after it)→ success
- *   processing ─(no transfer found in the grace after the limit)→ failed
- *   created | awaiting_payment ─(merchant or operator cancels)→ failed
+ *   created ─(method_selected)→ awaiting_payment
+ *   awaiting_payment ─(customer_transferred)→ processing
+ *   awaiting_payment | processing | expired | failed ─(transfer_matched)→ success
+ *   awaiting_payment | processing | expired | failed ─(operator_matched)→ success
+ *   created | awaiting_payment ─(time_limit)→ expired
+ *   processing ─(transfer_not_found)→ failed
+ *
+ * `transfer_matched` from expired or failed: a transfer made inside the session's window (its
+ * time limit, give or take the clock skew) and reported after the session ended still pays it.
  */
 export const PAYMENT_SESSION_STATUSES = [
   'created',
@@ -26,8 +31,21 @@ export const PAYMENT_SESSION_STATUSES = [
 ] as const;
 export const paymentSessionStatusSchema = z.enum(PAYMENT_SESSION_STATUSES);
 export type PaymentSessionStatus = z.infer<typeof paymentSessionStatusSchema>;
-/** States a session can still leave; the others are final. */
-export const OPEN_PAYMENT_SESSION_STATUSES = ['created', 'awaiting_payment', 'processing'] as const;
+
+export const PAYMENT_SESSION_LIFECYCLE = defineLifecycle({
+  name: 'payment_session',
+  states: PAYMENT_SESSION_STATUSES,
+  initial: ['created'],
+  events: {
+    method_selected: { from: ['created'], to: 'awaiting_payment' },
+    customer_transferred: { from: ['awaiting_payment'], to: 'processing' },
+    transfer_matched: { from: ['awaiting_payment', 'processing', 'expired', 'failed'], to: 'success' },
+    operator_matched: { from: ['awaiting_payment', 'processing', 'expired', 'failed'], to: 'success' },
+    time_limit: { from: ['created', 'awaiting_payment'], to: 'expired' },
+    transfer_not_found: { from: ['processing'], to: 'failed' },
+  },
+});
+export type PaymentSessionEventName = keyof typeof PAYMENT_SESSION_LIFECYCLE.events;
 
 /** The merchant's own reference: unique per merchant. */
 export const referenceNumberSchema = z

@@ -31,6 +31,7 @@ export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> =
 export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
   verifying: 'withdrawal.verifying',
   awaiting_confirmation: 'withdrawal.awaiting_confirmation',
+  confirmed: 'withdrawal.confirmed',
   pending_approval: 'withdrawal.pending_approval',
   approved: 'withdrawal.approved',
   processing: 'withdrawal.processing',

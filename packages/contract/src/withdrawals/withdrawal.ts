@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import { defineLifecycle } from '../lifecycle';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
@@ -8,16 +9,31 @@ import { payoutProviderSchema } from './payout-destination';
 /**
  * Money out. A settlement takes a merchant's balance to one of its verified payout methods; a
  * customer withdrawal pays one of the merchant's customers. Either holds the amount and its fee from
- * the merchant's available balance when it is created, and is paid by a phone's transfer.
+ * the merchant's available balance when it is created (settlement: pending_approval; customer:
+ * verifying), and is paid by a phone's transfer. Its lifecycle (lifecycleDiagram of the table
+ * below; docs/withdrawals.md shows the same lines):
  *
- *   settlement: pending_approval ─(an operator other than its maker approves)→ approved
- *   pending_approval ─(operator rejects, with a reason | merchant cancels)→ rejected | cancelled
- *   approved ─(operator executes through a ready account)→ processing
- *   approved ─(operator marks it paid outside Gerbang, with a reference)→ success
- *   processing ─(the phone reports the transfer)→ success
- *   processing ─(the phone reports it was not made)→ failed
- *   processing ─(no outcome: deadline, phone gone, app crashed after sending)→ uncertain
- *   uncertain ─(found in the sending account's history | operator reconciles)→ success | failed
+ *   verifying ─(verified)→ awaiting_confirmation
+ *   verifying ─(account_not_found)→ failed
+ *   awaiting_confirmation ─(confirmation_timeout)→ verifying
+ *   awaiting_confirmation ─(customer_confirmed)→ confirmed
+ *   confirmed ─(confirmed_sent)→ processing
+ *   confirmed ─(no_account_available)→ failed
+ *   verifying | awaiting_confirmation | confirmed ─(cancelled_by_customer)→ cancelled
+ *   pending_approval | verifying | awaiting_confirmation | confirmed ─(cancelled_by_merchant)→ cancelled
+ *   verifying | awaiting_confirmation ─(link_expired)→ cancelled
+ *   pending_approval ─(cancelled_by_operator)→ cancelled
+ *   pending_approval ─(approved)→ approved
+ *   pending_approval | approved ─(rejected)→ rejected
+ *   approved ─(transfer_started)→ processing
+ *   approved ─(paid_outside)→ success
+ *   processing ─(went_uncertain)→ uncertain
+ *   processing | uncertain ─(transfer_reported)→ success
+ *   processing | uncertain ─(transfer_failed)→ failed
+ *   uncertain ─(found_in_history)→ success
+ *   uncertain ─(not_in_history)→ failed
+ *   uncertain ─(reconciled_paid)→ success
+ *   uncertain ─(reconciled_not_paid)→ failed
  *
  * The hold is settled on success and released on failed, rejected and cancelled; an uncertain
  * withdrawal keeps it and is never sent again.
@@ -25,6 +41,7 @@ import { payoutProviderSchema } from './payout-destination';
 export const WITHDRAWAL_STATUSES = [
   'verifying',
   'awaiting_confirmation',
+  'confirmed',
   'pending_approval',
   'approved',
   'processing',
@@ -36,10 +53,45 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
-/** Still holding money (the dashboard's pending withdrawals). */
+
+export const WITHDRAWAL_LIFECYCLE = defineLifecycle({
+  name: 'withdrawal',
+  states: WITHDRAWAL_STATUSES,
+  initial: ['pending_approval', 'verifying'],
+  events: {
+    verified: { from: ['verifying'], to: 'awaiting_confirmation' },
+    account_not_found: { from: ['verifying'], to: 'failed' },
+    confirmation_timeout: { from: ['awaiting_confirmation'], to: 'verifying' },
+    customer_confirmed: { from: ['awaiting_confirmation'], to: 'confirmed' },
+    confirmed_sent: { from: ['confirmed'], to: 'processing' },
+    no_account_available: { from: ['confirmed'], to: 'failed' },
+    cancelled_by_customer: { from: ['verifying', 'awaiting_confirmation', 'confirmed'], to: 'cancelled' },
+    cancelled_by_merchant: {
+      from: ['pending_approval', 'verifying', 'awaiting_confirmation', 'confirmed'],
+      to: 'cancelled',
+    },
+    link_expired: { from: ['verifying', 'awaiting_confirmation'], to: 'cancelled' },
+    cancelled_by_operator: { from: ['pending_approval'], to: 'cancelled' },
+    approved: { from: ['pending_approval'], to: 'approved' },
+    rejected: { from: ['pending_approval', 'approved'], to: 'rejected' },
+    transfer_started: { from: ['approved'], to: 'processing' },
+    paid_outside: { from: ['approved'], to: 'success' },
+    went_uncertain: { from: ['processing'], to: 'uncertain' },
+    transfer_reported: { from: ['processing', 'uncertain'], to: 'success' },
+    transfer_failed: { from: ['processing', 'uncertain'], to: 'failed' },
+    found_in_history: { from: ['uncertain'], to: 'success' },
+    not_in_history: { from: ['uncertain'], to: 'failed' },
+    reconciled_paid: { from: ['uncertain'], to: 'success' },
+    reconciled_not_paid: { from: ['uncertain'], to: 'failed' },
+  },
+});
+export type WithdrawalEventName = keyof typeof WITHDRAWAL_LIFECYCLE.events;
+
+/** Still holding money (the dashboard's pending withdrawals): every state but the final ones. */
 export const OPEN_WITHDRAWAL_STATUSES = [
   'verifying',
   'awaiting_confirmation',
+  'confirmed',
   'pending_approval',
   'approved',
   'processing',

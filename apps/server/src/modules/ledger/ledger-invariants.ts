@@ -1,3 +1,4 @@
+import { OPEN_WITHDRAWAL_STATUSES } from '@gerbang/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 
@@ -67,7 +68,10 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     select a.code, (a.balance_minor * a.normal)::text as kept, coalesce(sum(w.amount_minor + w.fee_minor), 0)::text as held
     from ledger_accounts a
     left join withdrawals w on w.merchant_id = a.merchant_id and w.currency = a.currency
-      and w.status in ('verifying', 'awaiting_confirmation', 'pending_approval', 'approved', 'processing', 'uncertain')
+      and w.status in (${sql.join(
+        OPEN_WITHDRAWAL_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
     where a.kind = 'merchant_pending'
     group by a.id
     having a.balance_minor * a.normal <> coalesce(sum(w.amount_minor + w.fee_minor), 0)`,

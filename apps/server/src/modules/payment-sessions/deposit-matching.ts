@@ -1,4 +1,4 @@
-import type { PaymentSessionStatus } from '@gerbang/contract';
+import { PAYMENT_SESSION_LIFECYCLE } from '@gerbang/contract';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { depositMatches, paymentSessions, walletAccounts, walletTransactions } from '../../db/schema';
@@ -17,13 +17,16 @@ const SWEEP_LOOKBACK = sql`interval '2 days'`;
 type Transfer = typeof walletTransactions.$inferSelect;
 export type MatchOutcome = 'matched' | 'paid_late' | 'unmatched';
 
-const CAN_BE_PAID: PaymentSessionStatus[] = ['awaiting_payment', 'processing', 'expired'];
+/** The states a matched transfer pays a session from (a session that ended too: it was reported late). */
+const CAN_BE_PAID = PAYMENT_SESSION_LIFECYCLE.events.transfer_matched.from;
 
 /**
  * Matches incoming transfers with payment sessions. A transfer pays the session of its account
- * with exactly its final amount whose window (created … expires, give or take the clock skew)
- * holds the transfer's time; the session's success, its ledger journal and the transfer's match
- * commit together. Each transfer is considered once (its row is locked, then a row keyed by it is
+ * with exactly its final amount, in its currency, whose window (created … expires, give or take
+ * the clock skew) holds the transfer's time: one whose window holds it without the skew first,
+ * then the newest. A session that ended (time-out, or failed after 'I Have Transferred') is paid
+ * too when its window holds the transfer: it was reported late. The session's success, its ledger
+ * journal and the transfer's match commit together. Each transfer is considered once (its row is locked, then a row keyed by it is
  * written), so a transfer reported twice, or matched by two instances at once, pays once.
  */
 export function createDepositMatching(deps: {
@@ -36,6 +39,7 @@ export function createDepositMatching(deps: {
   const skew = sql`${`${CLOCK_SKEW_SECONDS} seconds`}::interval`;
 
   async function sessionPaidBy(tx: Database, t: Transfer): Promise<PaymentSessionRecord | null> {
+    const at = sql`${t.occurredAt.toISOString()}::timestamptz`;
     const rows = await tx
       .select()
       .from(paymentSessions)
@@ -43,11 +47,15 @@ export function createDepositMatching(deps: {
         and(
           eq(paymentSessions.walletAccountId, t.accountId),
           eq(paymentSessions.finalAmountMinor, t.amountMinor),
-          inArray(paymentSessions.status, CAN_BE_PAID),
-          sql`${t.occurredAt.toISOString()}::timestamptz between ${paymentSessions.createdAt} - ${skew} and ${paymentSessions.expiresAt} + ${skew}`,
+          eq(paymentSessions.currency, t.currency),
+          inArray(paymentSessions.status, [...CAN_BE_PAID]),
+          sql`${at} between ${paymentSessions.createdAt} - ${skew} and ${paymentSessions.expiresAt} + ${skew}`,
         ),
       )
-      .orderBy(desc(paymentSessions.createdAt))
+      .orderBy(
+        sql`(${at} between ${paymentSessions.createdAt} and ${paymentSessions.expiresAt}) desc`,
+        desc(paymentSessions.createdAt),
+      )
       .limit(1)
       .for('update');
     return rows[0] ?? null;
@@ -61,6 +69,7 @@ export function createDepositMatching(deps: {
         and(
           eq(paymentSessions.walletAccountId, t.accountId),
           eq(paymentSessions.finalAmountMinor, t.amountMinor),
+          eq(paymentSessions.currency, t.currency),
           inArray(paymentSessions.status, ['expired', 'failed']),
           sql`${paymentSessions.expiresAt} + ${skew} < ${t.occurredAt.toISOString()}::timestamptz`,
           sql`${paymentSessions.expiresAt} > ${t.occurredAt.toISOString()}::timestamptz - ${`${PAID_LATE_LOOKBACK_HOURS} hours`}::interval`,
@@ -88,23 +97,20 @@ export function createDepositMatching(deps: {
 
       const session = await sessionPaidBy(tx, t);
       if (session) {
-        const paid = await repo.transition(tx, session.id, {
-          from: [session.status],
-          to: 'success',
-          reason: 'transfer_matched',
+        const paid = await repo.transition(tx, session.id, 'transfer_matched', {
           details: { walletTransactionId: t.id, providerTransactionId: t.providerTransactionId },
           set: { paidAt: t.occurredAt, walletTransactionId: t.id },
         });
         if (paid) {
-          await postJournal(tx, depositJournal(paid, { walletAccountId: t.accountId }));
+          await postJournal(tx, depositJournal(paid.row, { walletAccountId: t.accountId }));
           await tx.insert(depositMatches).values({
             walletTransactionId: t.id,
             walletAccountId: t.accountId,
             outcome: 'matched',
-            paymentSessionId: paid.id,
-            paidMerchantId: paid.merchantId,
+            paymentSessionId: paid.row.id,
+            paidMerchantId: paid.row.merchantId,
           });
-          return { outcome: 'matched' as MatchOutcome, session: paid, from: session.status };
+          return { outcome: 'matched' as MatchOutcome, session: paid.row, from: paid.from };
         }
       }
       const lateFor = await sessionPaidLate(tx, t);

@@ -94,31 +94,29 @@ export function createDepositReviewsService(deps: {
         if (session.status === 'success') {
           throw new AppError('INVALID_STATE', 'This payment session is paid already');
         }
-        const moved = await deps.sessions.transition(tx, session.id, {
-          from: [session.status],
-          to: 'success',
-          reason: 'operator_matched',
+        const moved = await deps.sessions.transition(tx, session.id, 'operator_matched', {
           details: { walletTransactionId: transfer.id, byUserId: actor.userId, note: body.note },
           set: { paidAt: transfer.occurredAt, walletTransactionId: transfer.id },
         });
-        if (!moved) throw new AppError('INVALID_STATE', 'This payment session changed meanwhile; try again');
-        await postJournal(tx, depositJournal(moved, 'suspense'));
+        if (!moved)
+          throw new AppError('INVALID_STATE', `This payment session is ${session.status}; it cannot be matched`);
+        await postJournal(tx, depositJournal(moved.row, 'suspense'));
         await transfers.resolve(tx, transferId, {
           kind: 'matched',
           userId: actor.userId,
           note: body.note,
-          paymentSessionId: moved.id,
-          paidMerchantId: moved.merchantId,
+          paymentSessionId: moved.row.id,
+          paidMerchantId: moved.row.merchantId,
         });
         await record(tx, actor, AUDIT_ACTIONS.depositMatchedByOperator, transferId, {
-          paymentSessionId: moved.id,
-          from: session.status,
+          paymentSessionId: moved.row.id,
+          from: moved.from,
           note: body.note,
         });
-        return { moved, from: session.status };
+        return moved;
       });
-      deps.onChange(paid.moved, paid.from);
-      deps.onBalanceChanged(paid.moved.merchantId);
+      deps.onChange(paid.row, paid.from);
+      deps.onBalanceChanged(paid.row.merchantId);
     },
 
     async refundOutside(actor: Operator, transferId: string, body: { note: string }) {

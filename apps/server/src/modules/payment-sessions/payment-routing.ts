@@ -6,24 +6,6 @@ import type { Currency } from '@gerbang/contract';
  */
 export const UNIQUE_DISCOUNT_MAX_MINOR: Record<Currency, bigint> = { IDR: 99n, PHP: 99n };
 
-/**
- * The smallest discount whose final amount (amount − discount + extra fee) no open session of the
- * account has reserved; null when every one within the bound is taken.
- */
-export function pickDiscount(
-  amountMinor: bigint,
-  extraFeeMinor: bigint,
-  reserved: ReadonlySet<bigint>,
-  maxMinor: bigint,
-): bigint | null {
-  for (let discount = 0n; discount <= maxMinor; discount += 1n) {
-    const finalMinor = amountMinor - discount + extraFeeMinor;
-    if (finalMinor <= 0n) return null;
-    if (!reserved.has(finalMinor)) return discount;
-  }
-  return null;
-}
-
 /** Accounts with the fewest sessions waiting for money first; ties in random order. */
 export function rankAccounts<A extends { id: string }>(
   accounts: readonly A[],

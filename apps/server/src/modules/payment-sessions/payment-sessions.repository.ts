@@ -2,12 +2,16 @@ import {
   ACCOUNT_TYPE_OF_PROVIDER,
   type OperatorPaymentSession,
   PAYMENT_SESSION_EVENT_TYPES,
+  PAYMENT_SESSION_LIFECYCLE,
+  type PaymentSessionEventName,
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import { and, between, count, eq, inArray, isNotNull, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
+import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText, isoText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
 import { named, preparedRead } from '../../db/prepared-read';
@@ -17,7 +21,15 @@ import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { toPaymentSession } from './payment-session-response';
 
 export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
+/** A session after a move, and the state it left. */
+export type SessionMove = { row: PaymentSessionRecord; from: PaymentSessionStatus };
 export type NewPaymentSession = typeof paymentSessions.$inferInsert;
+
+/** Guards of a move, in the database's clock: the session's time limit has not passed. */
+export const withinTimeLimit = sql`${paymentSessions.expiresAt} > now()`;
+/** … it passed, `graceSeconds` ago or more. */
+export const pastTimeLimit = (graceSeconds: number) =>
+  sql`${paymentSessions.expiresAt} + ${`${graceSeconds} seconds`}::interval <= now()`;
 
 /** The states a session waits for money in (its final amount is reserved on its account). */
 export const AWAITING_MONEY: PaymentSessionStatus[] = ['awaiting_payment', 'processing'];
@@ -155,7 +167,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
 
   return {
     /** null when the merchant already used this reference number. */
-    async insert(tx: Database, fields: NewPaymentSession): Promise<PaymentSessionRecord | null> {
+    async insert(tx: Database, fields: PgInsertValue<typeof paymentSessions>): Promise<PaymentSessionRecord | null> {
       const [row] = await tx.insert(paymentSessions).values(fields).onConflictDoNothing().returning();
       if (!row) return null;
       await tx.insert(paymentSessionEvents).values({ sessionId: row.id, toStatus: row.status, reason: 'created' });
@@ -178,50 +190,56 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     pageSql: page.sqlOf,
 
     /**
-     * A guarded transition: moves the session only from one of `from`, records the event, and
-     * returns the new row; null when the session was not in any of them (someone else moved it).
+     * Moves the session by an event of its lifecycle (guardedTransition: the contract's from-states
+     * in the UPDATE's WHERE), and records the timeline row, with the state it left, and the webhook
+     * event. null when the session was in none of the event's from-states (someone else moved it).
      */
     async transition(
       tx: Database,
       id: string,
+      event: PaymentSessionEventName,
       change: {
-        from: readonly PaymentSessionStatus[];
-        to: PaymentSessionStatus;
-        reason: string;
+        /** Why, when it says more than the event (defaults to the event's name). */
+        reason?: string;
         details?: Record<string, unknown>;
         set?: Partial<NewPaymentSession>;
-      },
-    ): Promise<PaymentSessionRecord | null> {
-      const [row] = await tx
-        .update(paymentSessions)
-        .set({ ...change.set, status: change.to, updatedAt: sql`now()` })
-        .where(and(eq(paymentSessions.id, id), inArray(paymentSessions.status, [...change.from])))
-        .returning();
-      if (!row) return null;
+        where?: SQL;
+      } = {},
+    ): Promise<SessionMove | null> {
+      const moved = await guardedTransition(tx, paymentSessions, PAYMENT_SESSION_LIFECYCLE, id, event, {
+        set: change.set,
+        where: change.where,
+      });
+      if (!moved) return null;
       await tx.insert(paymentSessionEvents).values({
         sessionId: id,
-        fromStatus: change.from.length === 1 ? change.from[0] : null,
-        toStatus: change.to,
-        reason: change.reason,
+        fromStatus: moved.from,
+        toStatus: moved.row.status,
+        reason: change.reason ?? event,
         details: change.details,
       });
-      await announce(tx, row);
-      return row;
+      await announce(tx, moved.row);
+      return moved;
     },
 
-    /** Final amounts already reserved on an account between two bounds (for the unique discount). */
-    async reservedAmounts(tx: Database, walletAccountId: string, low: bigint, high: bigint): Promise<Set<bigint>> {
-      const rows = await tx
-        .select({ amount: paymentSessions.finalAmountMinor })
-        .from(paymentSessions)
-        .where(
-          and(
-            eq(paymentSessions.walletAccountId, walletAccountId),
-            inArray(paymentSessions.status, AWAITING_MONEY),
-            between(paymentSessions.finalAmountMinor, low, high),
-          ),
-        );
-      return new Set(rows.map((row) => row.amount));
+    /**
+     * The final amount a session of `baseMinor` (amount + extra fee) gets on this account: the
+     * smallest discount up to `maxDiscountMinor` whose amount no session holds there (waiting for
+     * money, or ended less than `holdSeconds` ago), skipping amounts other transactions are taking
+     * this moment (gerbang_pick_final_amount, migration 0023). null: none is free.
+     */
+    async pickFinalAmount(
+      tx: Database,
+      walletAccountId: string,
+      baseMinor: bigint,
+      maxDiscountMinor: bigint,
+      holdSeconds: number,
+    ): Promise<bigint | null> {
+      const result = await tx.execute(sql`
+        select gerbang_pick_final_amount(${walletAccountId}::uuid, ${baseMinor}::bigint,
+          ${Number(maxDiscountMinor)}::integer, ${`${holdSeconds} seconds`}::interval)::text as amount`);
+      const amount = (result as unknown as { rows: { amount: string | null }[] }).rows[0]?.amount;
+      return amount ? BigInt(amount) : null;
     },
 
     /** How many sessions wait for money on each of these accounts (to spread the load). */
@@ -241,16 +259,11 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     },
 
     /** Open sessions past a deadline, oldest first, a batch at a time (the sweeps). */
-    async overdue(statuses: PaymentSessionStatus[], graceSeconds: number, limit: number) {
+    async overdue(statuses: readonly PaymentSessionStatus[], graceSeconds: number, limit: number) {
       return db
         .select({ id: paymentSessions.id })
         .from(paymentSessions)
-        .where(
-          and(
-            inArray(paymentSessions.status, statuses),
-            sql`${paymentSessions.expiresAt} + ${`${graceSeconds} seconds`}::interval <= now()`,
-          ),
-        )
+        .where(and(inArray(paymentSessions.status, [...statuses]), pastTimeLimit(graceSeconds)))
         .orderBy(paymentSessions.expiresAt)
         .limit(limit);
     },

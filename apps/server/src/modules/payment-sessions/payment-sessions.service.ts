@@ -3,12 +3,14 @@ import {
   CURRENCY_OF_PROVIDER,
   feeOnAmountMinor,
   formatAmount,
+  PAYMENT_SESSION_LIFECYCLE,
   type PaymentSession,
   type PaymentSessionStatus,
   parseAmount,
   type WalletProvider,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
+import { secondsFromNow } from '../../db/database-clock';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
@@ -16,19 +18,25 @@ import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
-import { pickDiscount, rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
+import { rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
 import { toPaymentSession } from './payment-session-response';
 import {
   AWAITING_MONEY,
   type ListPaymentSessionsFilter,
   type PaymentSessionRecord,
   type PaymentSessionsRepository,
+  pastTimeLimit,
+  type SessionMove,
+  withinTimeLimit,
 } from './payment-sessions.repository';
 
 /** After its time limit a session the customer said they paid waits this long for the transfer. */
 export const PROCESSING_GRACE_SECONDS = 10 * 60;
-/** Tries per account when another session takes the same final amount at the same moment. */
-const RESERVE_ATTEMPTS = 3;
+/**
+ * Tries per account when the amount picked was taken by a transaction that committed between the
+ * pick and the move (the pick skips amounts being taken, so this is rare); then the next account.
+ */
+const RESERVE_RACES_MAX = 5;
 
 /** Told of every transition, after it commits (realtime, webhooks). */
 export type PaymentSessionListener = (session: PaymentSessionRecord, from: PaymentSessionStatus | null) => void;
@@ -46,6 +54,8 @@ export function createPaymentSessionsService(deps: {
   wallets: Pick<WalletsRepository, 'summaryFactsOf'>;
   idempotency: Idempotency;
   customerPagesUrl: string;
+  /** How long an ended session's final amount stays out of reuse (clock skew + report lag). */
+  amountHoldSeconds: number;
   onChange: PaymentSessionListener;
 }) {
   const { db, repo } = deps;
@@ -67,51 +77,47 @@ export function createPaymentSessionsService(deps: {
   }
 
   /**
-   * Gives a `created` session an account of its method and a final amount unique among that
-   * account's open sessions (a partial unique index is the arbiter: a lost race tries the next
-   * discount). Each try runs in a savepoint, so a lost race leaves the caller's transaction usable.
-   * Returns null when no account can take it.
+   * Gives a `created` session an account of its method and a final amount unique on that account
+   * (repo.pickFinalAmount; the partial unique index payment_sessions_open_amount_key is the
+   * arbiter), trying every account until one has a free amount. The move is guarded by the
+   * session's time limit in SQL. Each try runs in a savepoint, so a lost race leaves the caller's
+   * transaction usable. `full`: no account has a free amount; `closed`: the session is no longer
+   * `created`, or its time limit passed.
    */
   async function reserve(
     tx: Database,
     session: PaymentSessionRecord,
     method: WalletProvider,
     accounts: string[],
-  ): Promise<PaymentSessionRecord | null> {
-    const max = UNIQUE_DISCOUNT_MAX_MINOR[session.currency];
-    const { amountMinor, extraFeeMinor } = session;
+  ): Promise<SessionMove | 'full' | 'closed'> {
+    const maxDiscount = UNIQUE_DISCOUNT_MAX_MINOR[session.currency];
+    const base = session.amountMinor + session.extraFeeMinor;
     for (const walletAccountId of accounts) {
-      for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt += 1) {
-        const reserved = await repo.reservedAmounts(
+      for (let race = 0; race < RESERVE_RACES_MAX; race += 1) {
+        const finalAmountMinor = await repo.pickFinalAmount(
           tx,
           walletAccountId,
-          amountMinor - max + extraFeeMinor,
-          amountMinor + extraFeeMinor,
+          base,
+          maxDiscount,
+          deps.amountHoldSeconds,
         );
-        const discount = pickDiscount(amountMinor, extraFeeMinor, reserved, max);
-        if (discount === null) break;
+        if (finalAmountMinor === null) break;
+        const discount = base - finalAmountMinor;
         try {
           const moved = await tx.transaction((savepoint) =>
-            repo.transition(savepoint, session.id, {
-              from: ['created'],
-              to: 'awaiting_payment',
-              reason: 'method_selected',
+            repo.transition(savepoint, session.id, 'method_selected', {
               details: { method, walletAccountId, discount: discount.toString() },
-              set: {
-                method,
-                walletAccountId,
-                discountMinor: discount,
-                finalAmountMinor: amountMinor - discount + extraFeeMinor,
-              },
+              set: { method, walletAccountId, discountMinor: discount, finalAmountMinor },
+              where: withinTimeLimit,
             }),
           );
-          return moved;
+          return moved ?? 'closed';
         } catch (error) {
           if (!isUniqueViolation(error, 'payment_sessions_open_amount_key')) throw error;
         }
       }
     }
-    return null;
+    return 'full';
   }
 
   function checkTerms(merchant: MerchantRecord, body: CreatePaymentSessionBody): bigint {
@@ -169,7 +175,7 @@ export function createPaymentSessionsService(deps: {
             returnUrl: body.returnUrl ?? null,
             metadata: body.metadata ?? null,
             apiTokenId: caller.tokenId ?? null,
-            expiresAt: new Date(Date.now() + merchant.paymentTimeLimitMinutes * 60_000),
+            expiresAt: secondsFromNow(merchant.paymentTimeLimitMinutes * 60),
           });
           if (!created) {
             throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
@@ -178,8 +184,9 @@ export function createPaymentSessionsService(deps: {
           }
           changed.push([created, null]);
           const reserved = body.method ? await reserve(tx, created, body.method, accounts) : null;
-          if (reserved) changed.push([reserved, 'created']);
-          return { status: 201, body: view(reserved ?? created) };
+          if (typeof reserved !== 'object' || reserved === null) return { status: 201, body: view(created) };
+          changed.push([reserved.row, reserved.from]);
+          return { status: 201, body: view(reserved.row) };
         },
       );
       for (const [row, from] of changed) deps.onChange(row, from);
@@ -221,16 +228,18 @@ export function createPaymentSessionsService(deps: {
           'body.method': `Not one of this merchant's methods: ${merchant.allowedMethods.join(', ')}`,
         });
       }
-      if (session.expiresAt.getTime() <= Date.now()) {
-        throw new AppError('INVALID_STATE', 'This payment session has timed out');
-      }
       const accounts = await candidateAccounts(method);
       const reserved = await db.transaction((tx) => reserve(tx, session, method, accounts));
-      if (!reserved) {
+      if (reserved === 'closed') {
+        const now = await repo.findById(id);
+        if (now?.status === 'awaiting_payment' && now.method === method) return now; // a second tap won
+        throw new AppError('INVALID_STATE', 'This payment session has timed out or its method was chosen already');
+      }
+      if (reserved === 'full') {
         throw new AppError('NO_ACCOUNT_AVAILABLE', 'No account can receive this method now; choose another method');
       }
-      deps.onChange(reserved, 'created');
-      return reserved;
+      deps.onChange(reserved.row, reserved.from);
+      return reserved.row;
     },
 
     /** 'I Have Transferred': the page moves to "payment under processing" and the phone looks at once. */
@@ -238,17 +247,15 @@ export function createPaymentSessionsService(deps: {
       const session = await repo.findById(id);
       if (!session) throw notFound('Payment session');
       if (session.status === 'processing') return session;
-      const moved = await db.transaction((tx) =>
-        repo.transition(tx, id, { from: ['awaiting_payment'], to: 'processing', reason: 'customer_transferred' }),
-      );
+      const moved = await db.transaction((tx) => repo.transition(tx, id, 'customer_transferred'));
       if (!moved) {
         throw new AppError(
           'INVALID_STATE',
           `This payment session is ${session.status}; it is not waiting for a transfer`,
         );
       }
-      deps.onChange(moved, 'awaiting_payment');
-      return moved;
+      deps.onChange(moved.row, moved.from);
+      return moved.row;
     },
 
     /**
@@ -259,32 +266,27 @@ export function createPaymentSessionsService(deps: {
     async sweepDeadlines(batch = 200): Promise<number> {
       let moved = 0;
       const rules = [
+        { event: 'time_limit', grace: 0, set: {} },
         {
-          from: ['created', 'awaiting_payment'] as PaymentSessionStatus[],
-          grace: 0,
-          to: 'expired',
-          reason: 'time_limit',
-        },
-        {
-          from: ['processing'] as PaymentSessionStatus[],
+          event: 'transfer_not_found',
           grace: PROCESSING_GRACE_SECONDS,
-          to: 'failed',
-          reason: 'transfer_not_found',
+          set: { failureReason: 'transfer_not_found' },
         },
       ] as const;
       for (const rule of rules) {
-        for (const { id } of await repo.overdue(rule.from, rule.grace, batch)) {
+        const { from } = PAYMENT_SESSION_LIFECYCLE.events[rule.event];
+        for (const { id } of await repo.overdue(from, rule.grace, batch)) {
+          // The deadline is checked again in the move: a session whose time limit changed since
+          // the read stays where it is.
           const row = await db.transaction((tx) =>
-            repo.transition(tx, id, {
-              from: rule.from,
-              to: rule.to,
-              reason: rule.reason,
-              set: rule.to === 'failed' ? { failureReason: rule.reason } : {},
+            repo.transition(tx, id, rule.event, {
+              set: rule.set,
+              where: pastTimeLimit(rule.grace),
             }),
           );
           if (row) {
             moved += 1;
-            deps.onChange(row, null);
+            deps.onChange(row.row, row.from);
           }
         }
       }

@@ -3,7 +3,7 @@ import { createIdempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createWalletsRepository } from '../wallets/wallets.repository';
-import { createDepositMatching, type DepositMatching } from './deposit-matching';
+import { CLOCK_SKEW_SECONDS, createDepositMatching, type DepositMatching } from './deposit-matching';
 import { createDepositReviewsService, type DepositReviewsService } from './deposit-reviews.service';
 import { createDepositTransfersRepository } from './deposit-transfers.repository';
 import { createPaymentSessionDetail, type PaymentSessionDetailReader } from './payment-session-detail';
@@ -54,6 +54,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     wallets: createWalletsRepository(ctx.db),
     idempotency,
     customerPagesUrl,
+    amountHoldSeconds: CLOCK_SKEW_SECONDS + ctx.config.DEPOSIT_REPORT_LAG_SECONDS,
     onChange,
   });
   const onBalanceChanged = (merchantId: string) =>

@@ -9,6 +9,7 @@ import {
   type WithdrawView,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
+import { databaseNow, secondsFromNow } from '../../db/database-clock';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { Idempotency } from '../idempotency/idempotency';
@@ -20,7 +21,13 @@ import { releaseJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
 import { isoOrNull, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
-import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import {
+  beforeConfirmDeadline,
+  confirmDeadlinePassed,
+  linkLapsed,
+  type WithdrawalRecord,
+  type WithdrawalsRepository,
+} from './withdrawals.repository';
 
 /** The customer's page for a withdrawal (also what a merchant frames). */
 export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
@@ -34,8 +41,6 @@ export function toApiWithdrawal(row: WithdrawalSource, customerPagesUrl: string)
   view.withdrawUrl = withdrawUrlOf(customerPagesUrl, row.id);
   return view;
 }
-
-const OPEN_TO_CUSTOMER = ['verifying', 'awaiting_confirmation'] as const;
 
 /**
  * Customer withdrawals: the merchant's server opens one (`/v1/withdrawals`, idempotent, held at
@@ -84,20 +89,20 @@ export function createCustomerWithdrawalsService(deps: {
     );
   }
 
-  function cancel(id: string, reason: string) {
+  function cancel(id: string, event: 'cancelled_by_customer' | 'cancelled_by_merchant' | 'link_expired') {
     return move(id, {
-      from: OPEN_TO_CUSTOMER,
-      to: 'cancelled',
-      reason,
-      set: { completedAt: new Date(), confirmDeadlineAt: null },
+      event,
+      set: { completedAt: databaseNow(), confirmDeadlineAt: null },
       journal: releaseJournal,
+      // A link lapses by its deadline, checked again here: the sweep's read only named it.
+      where: event === 'link_expired' ? linkLapsed : undefined,
     });
   }
 
   /** Sends a confirmed withdrawal if an account can take it now; otherwise it keeps waiting. */
   async function sendConfirmed(row: WithdrawalRecord): Promise<void> {
     try {
-      await deps.transfers.start(row, { from: ['awaiting_confirmation'] });
+      await deps.transfers.start(row, {});
     } catch (error) {
       // No account free now (it waits), or it moved meanwhile (sent by another tick, cancelled).
       if (error instanceof AppError && (error.code === 'NO_ACCOUNT_AVAILABLE' || error.code === 'INVALID_STATE'))
@@ -109,21 +114,22 @@ export function createCustomerWithdrawalsService(deps: {
   /** Confirmed, but no account freed in time: nothing was sent, so it fails and its hold is released. */
   function noAccountInTime(id: string) {
     return move(id, {
-      from: ['awaiting_confirmation'],
-      to: 'failed',
-      reason: 'no_account_available',
-      set: { failureReason: 'no_account_available', completedAt: new Date(), confirmDeadlineAt: null },
+      event: 'no_account_available',
+      set: { failureReason: 'no_account_available', completedAt: databaseNow(), confirmDeadlineAt: null },
       journal: releaseJournal,
+      where: confirmDeadlinePassed,
     });
   }
 
-  /** Confirmation deadline passed: back to verifying, and the customer is told why. */
+  /**
+   * Confirmation deadline passed (compared in SQL, in the move): back to verifying, the customer is
+   * told why, and nothing of a confirmation is left on it.
+   */
   function confirmationTimedOut(id: string) {
     return move(id, {
-      from: ['awaiting_confirmation'],
-      to: 'verifying',
-      reason: 'confirmation_timeout',
-      set: { lastError: 'confirmation_timeout', confirmDeadlineAt: null },
+      event: 'confirmation_timeout',
+      set: { lastError: 'confirmation_timeout', confirmDeadlineAt: null, confirmedAt: null },
+      where: confirmDeadlinePassed,
     });
   }
 
@@ -174,7 +180,7 @@ export function createCustomerWithdrawalsService(deps: {
             customer: body.customer ?? null,
             returnUrl: body.returnUrl ?? null,
             apiTokenId: caller.tokenId,
-            expiresAt: new Date(Date.now() + WITHDRAWAL_LINK_HOURS * 3_600_000),
+            expiresAt: secondsFromNow(WITHDRAWAL_LINK_HOURS * 3_600),
           });
           return { status: 201, body: api(created) };
         },
@@ -202,14 +208,8 @@ export function createCustomerWithdrawalsService(deps: {
     /** What the page shows; a passed confirmation deadline is applied before it is read. */
     async view(id: string): Promise<WithdrawView> {
       let row = await findCustomer(id);
-      if (
-        row.status === 'awaiting_confirmation' &&
-        !row.confirmedAt &&
-        row.confirmDeadlineAt &&
-        row.confirmDeadlineAt.getTime() <= Date.now()
-      ) {
-        row = (await confirmationTimedOut(id)) ?? (await findCustomer(id));
-      }
+      // The move checks the deadline in SQL: a page read after it shows the timeout at once.
+      if (row.status === 'awaiting_confirmation') row = (await confirmationTimedOut(id)) ?? row;
       const merchant = await merchantOf(row.merchantId);
       const provider = PAYOUT_PROVIDERS[row.destProvider as CreateWithdrawalBody['provider']];
       return {
@@ -219,7 +219,7 @@ export function createCustomerWithdrawalsService(deps: {
         currency: row.currency,
         amount: toWithdrawal(row).amount,
         // Confirmed and waiting for a free account: to the customer it is being sent.
-        status: row.status === 'awaiting_confirmation' && row.confirmedAt ? 'processing' : row.status,
+        status: row.status === 'confirmed' ? 'processing' : row.status,
         destination: {
           provider: row.destProvider as CreateWithdrawalBody['provider'],
           providerName: provider?.name ?? row.destProvider,
@@ -227,9 +227,7 @@ export function createCustomerWithdrawalsService(deps: {
           holderName: row.verifiedHolderName,
         },
         confirmDeadlineAt:
-          row.status === 'awaiting_confirmation' && !row.confirmedAt
-            ? (row.confirmDeadlineAt?.toISOString() ?? null)
-            : null,
+          row.status === 'awaiting_confirmation' ? (row.confirmDeadlineAt?.toISOString() ?? null) : null,
         lastError: (row.lastError as WithdrawView['lastError']) ?? null,
         failureReason: row.failureReason,
         serverTime: new Date().toISOString(),
@@ -255,23 +253,23 @@ export function createCustomerWithdrawalsService(deps: {
      * WITHDRAWAL_QUEUE_SECONDS.
      */
     async confirm(id: string): Promise<void> {
-      const row = await findCustomer(id);
-      if (row.status === 'processing' || row.status === 'success') return; // a second tap
-      if (row.status === 'awaiting_confirmation' && row.confirmedAt) return; // confirmed, waiting for an account
-      if (row.status !== 'awaiting_confirmation') {
-        throw new AppError('INVALID_STATE', `This withdrawal is ${row.status}; it cannot be confirmed`);
+      const confirmed = await move(id, {
+        event: 'customer_confirmed',
+        set: { confirmedAt: databaseNow(), confirmDeadlineAt: secondsFromNow(deps.queueSeconds) },
+        where: beforeConfirmDeadline,
+      });
+      if (confirmed) {
+        await sendConfirmed(confirmed);
+        return;
       }
-      if (!row.confirmDeadlineAt || row.confirmDeadlineAt.getTime() <= Date.now()) {
+      const row = await findCustomer(id);
+      // A second tap: confirmed already, being sent, or sent.
+      if (row.status === 'confirmed' || row.status === 'processing' || row.status === 'success') return;
+      if (row.status === 'awaiting_confirmation') {
         await confirmationTimedOut(id);
         throw new AppError('INVALID_STATE', 'Confirmation timeout. Please verify again.');
       }
-      const confirmed = await repo.setWhile(id, ['awaiting_confirmation'], {
-        confirmedAt: new Date(),
-        confirmDeadlineAt: new Date(Date.now() + deps.queueSeconds * 1000),
-      });
-      if (!confirmed) throw new AppError('INVALID_STATE', 'This withdrawal can no longer be confirmed');
-      deps.onChange(confirmed, confirmed.status);
-      await sendConfirmed(confirmed);
+      throw new AppError('INVALID_STATE', `This withdrawal is ${row.status}; it cannot be confirmed`);
     },
 
     /** Confirmed withdrawals waiting for a free account are sent, oldest first (the scheduler's tick). */
@@ -293,24 +291,20 @@ export function createCustomerWithdrawalsService(deps: {
     async inquiryFinished(inquiry: InquiryRecord): Promise<void> {
       if (inquiry.status === 'ok') {
         await move(inquiry.subjectId, {
-          from: ['verifying'],
-          to: 'awaiting_confirmation',
-          reason: 'verified',
+          event: 'verified',
           details: { holderName: inquiry.holderName, walletAccountId: inquiry.walletAccountId },
           set: {
             verifiedHolderName: inquiry.holderName,
             lastError: null,
-            confirmDeadlineAt: new Date(Date.now() + deps.confirmSeconds * 1000),
+            confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
           },
         });
         return;
       }
       if (inquiry.failureReason === 'account_not_found') {
         await move(inquiry.subjectId, {
-          from: ['verifying'],
-          to: 'failed',
-          reason: 'account_not_found',
-          set: { failureReason: 'account_not_found', completedAt: new Date() },
+          event: 'account_not_found',
+          set: { failureReason: 'account_not_found', completedAt: databaseNow() },
           journal: releaseJournal,
         });
         return;

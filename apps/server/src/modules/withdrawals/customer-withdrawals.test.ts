@@ -74,6 +74,7 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
     expect(events.map((e) => e.type)).toEqual([
       'withdrawal.verifying',
       'withdrawal.awaiting_confirmation',
+      'withdrawal.confirmed',
       'withdrawal.processing',
       'withdrawal.succeeded',
     ]);
@@ -181,9 +182,9 @@ describe('customer withdrawals: the merchant API and the /withdraw page', () => 
     try {
       expect((await tap(id, 'confirm')).statusCode).toBe(200);
       const waiting = await page(id);
-      // To the customer it is on its way; the merchant sees it still unsent.
+      // To the customer it is on its way; the merchant sees it confirmed and still unsent.
       expect(waiting).toMatchObject({ status: 'processing', confirmDeadlineAt: null });
-      expect((await payer.get(`/v1/withdrawals/${id}`)).json().status).toBe('awaiting_confirmation');
+      expect((await payer.get(`/v1/withdrawals/${id}`)).json().status).toBe('confirmed');
       expect((await tap(id, 'confirm')).statusCode).toBe(200);
     } finally {
       await busy(false);

@@ -1,10 +1,12 @@
 import { formatAmount } from '@gerbang/contract';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { isCheckViolation } from '../../db/pg-errors';
+import type { withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { postJournal } from '../ledger/ledger';
 import { holdJournal } from './withdrawal-journals';
-import type { NewWithdrawal, WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
 
 /**
  * Creates a withdrawal and holds its amount and fee in the caller's transaction: both or neither.
@@ -14,7 +16,7 @@ import type { NewWithdrawal, WithdrawalRecord, WithdrawalsRepository } from './w
 export async function insertHeld(
   tx: Database,
   repo: Pick<WithdrawalsRepository, 'insert'>,
-  fields: NewWithdrawal,
+  fields: PgInsertValue<typeof withdrawals>,
 ): Promise<WithdrawalRecord> {
   const created = await repo.insert(tx, fields);
   if (!created) {

@@ -16,8 +16,9 @@ export type Move = WithdrawalChange & {
 
 /**
  * The one way a withdrawal changes state: the guarded transition, its ledger journal and its audit
- * entry commit together or not at all; listeners hear of it after the commit. Returns null when
- * the withdrawal was not in a state the move starts from (another actor won).
+ * entry commit together or not at all; listeners hear of it, with the state it left, after the
+ * commit. Returns null when the withdrawal was not in a state the move starts from (another actor
+ * won).
  */
 export function createWithdrawalMoves(deps: {
   db: Database;
@@ -25,18 +26,18 @@ export function createWithdrawalMoves(deps: {
   onChange: WithdrawalListener;
 }) {
   return async function move(id: string, change: Move): Promise<WithdrawalRecord | null> {
-    const before = await deps.repo.findById(id);
-    const row = await deps.db.transaction(async (tx) => {
-      const moved = await deps.repo.transition(tx, id, change);
-      if (!moved) return null;
-      if (change.journal) await postJournal(tx, change.journal(moved));
+    const moved = await deps.db.transaction(async (tx) => {
+      const done = await deps.repo.transition(tx, id, change);
+      if (!done) return null;
+      if (change.journal) await postJournal(tx, change.journal(done.row));
       if (change.audit) {
         await createAuditRepository(tx).insert({ ...change.audit, targetType: 'withdrawal', targetId: id });
       }
-      return moved;
+      return done;
     });
-    if (row) deps.onChange(row, before?.status ?? null);
-    return row;
+    if (!moved) return null;
+    deps.onChange(moved.row, moved.from);
+    return moved.row;
   };
 }
 export type WithdrawalMove = ReturnType<typeof createWithdrawalMoves>;

@@ -6,9 +6,9 @@ import {
   transferResultDataSchema,
   WALLET_TRANSACTIONS_PER_REPORT_MAX,
   type WalletErrorCode,
-  type WithdrawalStatus,
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { databaseNow, secondsFromNow } from '../../db/database-clock';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../http/app-error';
 import type { AgentLink } from '../agents/agent-link';
@@ -51,71 +51,102 @@ export function createWithdrawalTransfers(deps: {
   const { repo, move, logger } = deps;
   const inFlight = new Set<Promise<void>>();
 
+  /**
+   * No outcome: uncertain. What the server already recorded of the sending account (a transfer the
+   * phone reported before it went silent) settles it at once; otherwise the account's history is
+   * read.
+   */
   async function goUncertain(row: WithdrawalRecord, reason: string, message?: string | null) {
     const moved = await move(row.id, {
-      from: ['processing'],
-      to: 'uncertain',
+      event: 'went_uncertain',
       reason,
       details: message ? { message } : undefined,
       set: { failureReason: reason },
     });
-    if (moved?.walletAccountId) await deps.readHistory([moved.walletAccountId]).catch(() => {});
+    if (!moved) return null;
+    if (await settleFromRecorded(moved)) return moved;
+    if (moved.walletAccountId) await deps.readHistory([moved.walletAccountId]).catch(() => {});
     return moved;
+  }
+
+  /** Settles an uncertain withdrawal by the recorded outgoing transfer that paid it, if there is one. */
+  async function settleFromRecorded(row: WithdrawalRecord): Promise<boolean> {
+    const paying = await repo.findPayingTransfer(row);
+    if (!paying) return false;
+    const paid = await succeed(
+      row,
+      { walletTransactionId: paying.id, reference: paying.providerTransactionId },
+      'found_in_history',
+    );
+    return paid !== null;
+  }
+
+  /**
+   * An operator's "not paid" while the sending account's history holds the transfer that paid it
+   * would release money that left: refused, naming the transfer.
+   */
+  async function refuseIfRecordedPaid(row: WithdrawalRecord): Promise<void> {
+    const paying = await repo.findPayingTransfer(row);
+    if (!paying) return;
+    const amount = formatAmount(paying.amountMinor, paying.currency);
+    throw new AppError(
+      'CONTRADICTS_RECORD',
+      `The sending account's history holds the transfer that paid this withdrawal: ${paying.providerTransactionId}, ` +
+        `${paying.currency} ${amount} to ${paying.counterpartyAccount || 'its destination'} at ` +
+        `${paying.occurredAt.toISOString()}. Reconcile it as paid with that reference.`,
+      {
+        fields: {
+          'body.outcome': `${paying.providerTransactionId}, ${paying.currency} ${amount}, ${paying.occurredAt.toISOString()}`,
+        },
+      },
+    );
   }
 
   /**
    * How a sent withdrawal ends, from what the phone, the history or an operator says: `by` names
-   * the operator who decided it (their audit entry, from uncertain only).
+   * the operator who decided it (their audit entry; their decisions start from uncertain only, as
+   * the lifecycle says).
    */
   type Decider = { userId: string; audit: NonNullable<Move['audit']>; note?: string };
-  const decidedBy = (by: Decider | undefined, reason: string) =>
-    by
-      ? {
-          from: ['uncertain'] as const,
-          reason,
-          actorUserId: by.userId,
-          audit: by.audit,
-          lastChangedByUserId: by.userId,
-        }
-      : null;
+  const decidedBy = (by: Decider | undefined) =>
+    by ? { actorUserId: by.userId, audit: by.audit, set: { lastChangedByUserId: by.userId } } : null;
 
-  async function fail(row: WithdrawalRecord, reason: string, message?: string | null, by?: Decider) {
-    const operator = decidedBy(by, 'reconciled_not_paid');
+  type FailEvent = 'transfer_failed' | 'not_in_history' | 'reconciled_not_paid';
+  async function fail(
+    row: WithdrawalRecord,
+    how: { event: FailEvent; reason: string; message?: string | null; by?: Decider },
+  ) {
+    const operator = decidedBy(how.by);
+    if (operator) await refuseIfRecordedPaid(row);
     return move(row.id, {
-      from: operator?.from ?? ['processing', 'uncertain'],
-      to: 'failed',
-      reason: operator?.reason ?? reason,
+      event: how.event,
+      reason: how.event === 'transfer_failed' ? how.reason : undefined,
       actorUserId: operator?.actorUserId,
-      details: by ? { note: by.note } : message ? { message } : undefined,
-      set: {
-        failureReason: reason,
-        completedAt: new Date(),
-        ...(operator ? { lastChangedByUserId: operator.lastChangedByUserId } : {}),
-      },
+      details: how.by ? { note: how.by.note } : how.message ? { message: how.message } : undefined,
+      set: { failureReason: how.reason, completedAt: databaseNow(), ...operator?.set },
       journal: releaseJournal,
       audit: operator?.audit,
     });
   }
 
+  type SuccessEvent = 'transfer_reported' | 'found_in_history' | 'reconciled_paid';
   async function succeed(
     row: WithdrawalRecord,
     paid: { walletTransactionId: string | null; reference: string },
-    reason: string,
+    event: SuccessEvent,
     by?: Decider,
   ) {
-    const operator = decidedBy(by, reason);
+    const operator = decidedBy(by);
     return move(row.id, {
-      from: operator?.from ?? ['processing', 'uncertain'],
-      to: 'success',
-      reason,
+      event,
       actorUserId: operator?.actorUserId,
       details: by ? { reference: paid.reference, note: by.note ?? '' } : { reference: paid.reference },
       set: {
         walletTransactionId: paid.walletTransactionId,
         transferReference: paid.reference,
         failureReason: null,
-        completedAt: new Date(),
-        ...(operator ? { lastChangedByUserId: operator.lastChangedByUserId } : {}),
+        completedAt: databaseNow(),
+        ...operator?.set,
       },
       journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
       audit: operator?.audit,
@@ -145,7 +176,9 @@ export function createWithdrawalTransfers(deps: {
       { ackTimeoutMs: COMMAND_ACK_TIMEOUT_MS, logger },
     );
     // No agent took it (none connected, or it refused): no money can have left.
-    if (outcome.kind === 'failed') await fail(row, outcome.reason, outcome.message);
+    if (outcome.kind === 'failed') {
+      await fail(row, { event: 'transfer_failed', reason: outcome.reason, message: outcome.message });
+    }
   }
 
   return {
@@ -159,7 +192,6 @@ export function createWithdrawalTransfers(deps: {
         /** The operator who sends it (audited); none when the customer's confirmation does. */
         actor?: { userId: string; ip: string };
         walletAccountId?: string;
-        from: readonly WithdrawalStatus[];
       },
     ): Promise<WithdrawalRecord> {
       const { actor, walletAccountId } = how;
@@ -177,21 +209,19 @@ export function createWithdrawalTransfers(deps: {
         accounts = await deps.senders.candidates(need);
       }
       for (const account of accounts) {
-        const now = Date.now();
         let moved: WithdrawalRecord | null;
         try {
           moved = await move(row.id, {
-            from: how.from,
-            to: 'processing',
-            reason: actor ? 'transfer_started' : 'customer_confirmed',
+            // An operator sends an approved settlement; a customer's confirmation, a confirmed one.
+            event: actor ? 'transfer_started' : 'confirmed_sent',
             actorUserId: actor?.userId ?? null,
             details: { walletAccountId: account.id },
             set: {
               walletAccountId: account.id,
               deviceId: account.deviceId,
               commandId: randomUUID(),
-              transferStartedAt: new Date(now),
-              transferDeadlineAt: new Date(now + (deps.deadlineMs ?? TRANSFER_DEADLINE_MS)),
+              transferStartedAt: databaseNow(),
+              transferDeadlineAt: secondsFromNow((deps.deadlineMs ?? TRANSFER_DEADLINE_MS) / 1000),
               ...(actor ? { lastChangedByUserId: actor.userId } : {}),
             },
             audit: actor
@@ -210,10 +240,7 @@ export function createWithdrawalTransfers(deps: {
         }
         if (!moved) {
           const now = await repo.findById(row.id);
-          throw new AppError(
-            'INVALID_STATE',
-            `This withdrawal is ${now?.status ?? 'gone'}; only an approved one can be sent`,
-          );
+          throw new AppError('INVALID_STATE', `This withdrawal is ${now?.status ?? 'gone'}; it cannot be sent now`);
         }
         const job = dispatch(moved, account)
           .catch((error) => logger.error({ err: error, withdrawalId: row.id }, 'transfer dispatch failed'))
@@ -238,7 +265,7 @@ export function createWithdrawalTransfers(deps: {
           if (row.status === 'processing') await goUncertain(row, result.errorCode ?? 'outcome_unknown', result.error);
           return true;
         }
-        await fail(row, result.errorCode ?? 'failed', result.error);
+        await fail(row, { event: 'transfer_failed', reason: result.errorCode ?? 'failed', message: result.error });
         return true;
       }
       const data = transferResultDataSchema.safeParse(result.data ?? {});
@@ -276,21 +303,13 @@ export function createWithdrawalTransfers(deps: {
      */
     async reconcile(accountId: string, read?: HistoryRead) {
       for (const row of await repo.uncertainOfAccount(accountId)) {
-        const paying = await repo.findPayingTransfer(row);
-        if (paying) {
-          await succeed(
-            row,
-            { walletTransactionId: paying.id, reference: paying.providerTransactionId },
-            'found_in_history',
-          );
-          continue;
-        }
+        if (await settleFromRecorded(row)) continue;
         if (!read || !row.transferStartedAt || !row.transferDeadlineAt) continue;
         const readAfterDeadline = read.finishedAt.getTime() > row.transferDeadlineAt.getTime() + deps.historyLagMs;
         const reachesBack =
           read.reported < WALLET_TRANSACTIONS_PER_REPORT_MAX ||
           (read.oldestAt !== null && read.oldestAt.getTime() <= row.transferStartedAt.getTime());
-        if (readAfterDeadline && reachesBack) await fail(row, 'not_in_history');
+        if (readAfterDeadline && reachesBack) await fail(row, { event: 'not_in_history', reason: 'not_in_history' });
       }
     },
 

@@ -1,6 +1,14 @@
-import { WITHDRAWAL_EVENT_TYPES, type WithdrawalStatus } from '@gerbang/contract';
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  type Currency,
+  WITHDRAWAL_EVENT_TYPES,
+  WITHDRAWAL_LIFECYCLE,
+  type WithdrawalEventName,
+  type WithdrawalStatus,
+} from '@gerbang/contract';
+import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
+import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText } from '../../db/iso-text';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
@@ -12,13 +20,26 @@ export type WithdrawalRecord = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
 export type WithdrawalEventRecord = typeof withdrawalEvents.$inferSelect;
 
+/** A move of a withdrawal: an event of WITHDRAWAL_LIFECYCLE and what it records. */
 export type WithdrawalChange = {
-  from: readonly WithdrawalStatus[];
-  to: WithdrawalStatus;
-  reason: string;
+  event: WithdrawalEventName;
+  /** Why, when it says more than the event (a phone's error code); defaults to the event's name. */
+  reason?: string;
   actorUserId?: string | null;
   details?: Record<string, unknown>;
-  set?: Partial<NewWithdrawal>;
+  set?: PgUpdateSetSource<typeof withdrawals>;
+  /** More the row must meet, in the database's clock (a deadline against now()). */
+  where?: SQL;
+};
+
+/** An outgoing transfer of a sending account's history, as evidence of what paid a withdrawal. */
+export type PayingTransfer = {
+  id: string;
+  providerTransactionId: string;
+  amountMinor: bigint;
+  currency: Currency;
+  counterpartyAccount: string;
+  occurredAt: Date;
 };
 
 export type ListWithdrawalsFilter = {
@@ -26,6 +47,11 @@ export type ListWithdrawalsFilter = {
   status?: WithdrawalStatus;
   kind?: WithdrawalRecord['kind'];
 };
+
+/** Deadlines of customer withdrawals, compared in the database's clock. */
+export const confirmDeadlinePassed = sql`${withdrawals.confirmDeadlineAt} <= now()`;
+export const beforeConfirmDeadline = sql`${withdrawals.confirmDeadlineAt} > now()`;
+export const linkLapsed = sql`${withdrawals.expiresAt} <= now()`;
 
 export type WithdrawalWebhookBody = (row: WithdrawalRecord) => object;
 
@@ -69,32 +95,36 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return row ?? null;
     },
 
-    async insert(tx: Database, fields: NewWithdrawal): Promise<WithdrawalRecord | null> {
+    async insert(tx: Database, fields: PgInsertValue<typeof withdrawals>): Promise<WithdrawalRecord | null> {
       const [row] = await tx.insert(withdrawals).values(fields).onConflictDoNothing().returning();
       if (!row) return null;
-      await recordChange(tx, row, { fromStatus: null, reason: 'created', actorUserId: fields.createdByUserId ?? null });
+      await recordChange(tx, row, { fromStatus: null, reason: 'created', actorUserId: row.createdByUserId });
       return row;
     },
 
     /**
-     * The one way a withdrawal moves: a guarded update (only from the expected states), its
-     * timeline entry and its webhook event, in the caller's transaction. null: it was not in one of
-     * those states (someone else moved it first).
+     * The one way a withdrawal moves: the event's guarded update (guardedTransition: its from-states
+     * from the contract, the state it left read under the row's lock), its timeline entry and its
+     * webhook event, in the caller's transaction. null: it was in none of the event's from-states,
+     * or failed `where` (someone else moved it first, or a deadline decided).
      */
-    async transition(tx: Database, id: string, change: WithdrawalChange): Promise<WithdrawalRecord | null> {
-      const [row] = await tx
-        .update(withdrawals)
-        .set({ ...change.set, status: change.to, updatedAt: sql`now()` })
-        .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, [...change.from])))
-        .returning();
-      if (!row) return null;
-      await recordChange(tx, row, {
-        fromStatus: change.from.length === 1 ? (change.from[0] ?? null) : null,
-        reason: change.reason,
+    async transition(
+      tx: Database,
+      id: string,
+      change: WithdrawalChange,
+    ): Promise<{ row: WithdrawalRecord; from: WithdrawalStatus } | null> {
+      const moved = await guardedTransition(tx, withdrawals, WITHDRAWAL_LIFECYCLE, id, change.event, {
+        set: change.set,
+        where: change.where,
+      });
+      if (!moved) return null;
+      await recordChange(tx, moved.row, {
+        fromStatus: moved.from,
+        reason: change.reason ?? change.event,
         actorUserId: change.actorUserId ?? null,
         details: change.details,
       });
-      return row;
+      return moved;
     },
 
     async findById(id: string, merchantId?: string): Promise<WithdrawalRecord | null> {
@@ -147,26 +177,19 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     },
 
     /**
-     * Customer withdrawals whose link lapsed or whose confirmation deadline passed (not yet
-     * confirmed), and confirmed ones no account took before their deadline.
+     * Customer withdrawals whose link lapsed (not confirmed), whose confirmation deadline passed
+     * (not confirmed), and confirmed ones no account took before their deadline. Each move checks
+     * its deadline again in SQL: a read here only names candidates.
      */
     async customerOverdue(limit: number) {
-      const open = ['verifying', 'awaiting_confirmation'] as const;
-      const lapsed = await db
-        .select()
-        .from(withdrawals)
-        .where(and(inArray(withdrawals.status, [...open]), lt(withdrawals.expiresAt, sql`now()`)))
-        .limit(limit);
-      const passed = await db
-        .select()
-        .from(withdrawals)
-        .where(and(eq(withdrawals.status, 'awaiting_confirmation'), lt(withdrawals.confirmDeadlineAt, sql`now()`)))
-        .limit(limit);
-      return {
-        lapsed: lapsed.filter((row) => !row.confirmedAt),
-        unconfirmed: passed.filter((row) => !row.confirmedAt),
-        unsent: passed.filter((row) => row.confirmedAt),
-      };
+      const overdue = (status: SQL, deadline: SQL) =>
+        db.select({ id: withdrawals.id }).from(withdrawals).where(and(status, deadline)).limit(limit);
+      const [lapsed, unconfirmed, unsent] = await Promise.all([
+        overdue(inArray(withdrawals.status, ['verifying', 'awaiting_confirmation']), linkLapsed),
+        overdue(eq(withdrawals.status, 'awaiting_confirmation'), confirmDeadlinePassed),
+        overdue(eq(withdrawals.status, 'confirmed'), confirmDeadlinePassed),
+      ]);
+      return { lapsed, unconfirmed, unsent };
     },
 
     /** Confirmed customer withdrawals still waiting for a free account, oldest confirmation first. */
@@ -174,7 +197,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return db
         .select()
         .from(withdrawals)
-        .where(and(eq(withdrawals.status, 'awaiting_confirmation'), isNotNull(withdrawals.confirmedAt)))
+        .where(eq(withdrawals.status, 'confirmed'))
         .orderBy(asc(withdrawals.confirmedAt))
         .limit(limit);
     },
@@ -226,11 +249,18 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
      * amount, to its destination (or carrying its reference), made after the transfer started
      * (with five minutes for the phone's clock), and paying no other withdrawal.
      */
-    async findPayingTransfer(row: WithdrawalRecord): Promise<{ id: string; providerTransactionId: string } | null> {
+    async findPayingTransfer(row: WithdrawalRecord): Promise<PayingTransfer | null> {
       if (!row.walletAccountId || !row.transferStartedAt) return null;
       const since = new Date(row.transferStartedAt.getTime() - 5 * 60_000);
       const [found] = await db
-        .select({ id: walletTransactions.id, providerTransactionId: walletTransactions.providerTransactionId })
+        .select({
+          id: walletTransactions.id,
+          providerTransactionId: walletTransactions.providerTransactionId,
+          amountMinor: walletTransactions.amountMinor,
+          currency: walletTransactions.currency,
+          counterpartyAccount: walletTransactions.counterpartyAccount,
+          occurredAt: walletTransactions.occurredAt,
+        })
         .from(walletTransactions)
         .leftJoin(withdrawals, eq(withdrawals.walletTransactionId, walletTransactions.id))
         .where(

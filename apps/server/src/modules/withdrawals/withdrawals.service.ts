@@ -9,6 +9,7 @@ import {
   type WithdrawalDetail,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
+import { databaseNow } from '../../db/database-clock';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -138,11 +139,9 @@ export function createWithdrawalsService(deps: {
     async cancel(actor: Actor, id: string): Promise<WithdrawalDetail> {
       await find(id, actor);
       const row = await move(id, {
-        from: ['pending_approval'],
-        to: 'cancelled',
-        reason: actor.merchantId ? 'cancelled_by_merchant' : 'cancelled_by_operator',
+        event: actor.merchantId ? 'cancelled_by_merchant' : 'cancelled_by_operator',
         actorUserId: actor.userId,
-        set: { lastChangedByUserId: actor.userId, completedAt: new Date() },
+        set: { lastChangedByUserId: actor.userId, completedAt: databaseNow() },
         journal: releaseJournal,
         audit: { actorUserId: actor.userId, action: AUDIT_ACTIONS.withdrawalCancelled, ip: actor.ip },
       });
@@ -159,9 +158,7 @@ export function createWithdrawalsService(deps: {
         );
       }
       const row = await move(id, {
-        from: ['pending_approval'],
-        to: 'approved',
-        reason: 'approved',
+        event: 'approved',
         actorUserId: actor.userId,
         set: { approvedByUserId: actor.userId },
         audit: { actorUserId: actor.userId, action: AUDIT_ACTIONS.withdrawalApproved, ip: actor.ip },
@@ -172,12 +169,10 @@ export function createWithdrawalsService(deps: {
     async reject(actor: Actor, id: string, reason: string): Promise<WithdrawalDetail> {
       await find(id, actor);
       const row = await move(id, {
-        from: ['pending_approval', 'approved'],
-        to: 'rejected',
-        reason: 'rejected',
+        event: 'rejected',
         actorUserId: actor.userId,
         details: { reason },
-        set: { failureReason: reason, lastChangedByUserId: actor.userId, completedAt: new Date() },
+        set: { failureReason: reason, lastChangedByUserId: actor.userId, completedAt: databaseNow() },
         journal: releaseJournal,
         audit: {
           actorUserId: actor.userId,
@@ -192,19 +187,17 @@ export function createWithdrawalsService(deps: {
     async execute(actor: Actor, id: string, walletAccountId?: string): Promise<WithdrawalDetail> {
       const current = await find(id, actor);
       if (current.status !== 'approved') await lost(id, 'sent');
-      return detailOf(await deps.transfers.start(current, { actor, walletAccountId, from: ['approved'] }));
+      return detailOf(await deps.transfers.start(current, { actor, walletAccountId }));
     },
 
     /** Paid by an operator outside Gerbang: settled against external payouts, with their reference. */
     async markPaid(actor: Actor, id: string, reference: string, note: string): Promise<WithdrawalDetail> {
       await find(id, actor);
       const row = await move(id, {
-        from: ['approved'],
-        to: 'success',
-        reason: 'paid_outside',
+        event: 'paid_outside',
         actorUserId: actor.userId,
         details: { reference, note },
-        set: { transferReference: reference, lastChangedByUserId: actor.userId, completedAt: new Date() },
+        set: { transferReference: reference, lastChangedByUserId: actor.userId, completedAt: databaseNow() },
         journal: (moved) => settleJournal(moved, 'outside'),
         audit: {
           actorUserId: actor.userId,
@@ -245,7 +238,11 @@ export function createWithdrawalsService(deps: {
           { userId: actor.userId, audit, note: body.note ?? '' },
         );
       } else {
-        row = await deps.transfers.fail(current, 'operator', null, { userId: actor.userId, audit, note: body.note });
+        row = await deps.transfers.fail(current, {
+          event: 'reconciled_not_paid',
+          reason: 'operator',
+          by: { userId: actor.userId, audit, note: body.note },
+        });
       }
       return detailOf(row ?? (await lost(id, 'reconciled')));
     },

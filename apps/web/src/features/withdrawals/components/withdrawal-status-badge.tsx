@@ -5,6 +5,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 const TONES: Record<WithdrawalStatus, BadgeTone> = {
   verifying: 'gray',
   awaiting_confirmation: 'blue',
+  confirmed: 'amber',
   pending_approval: 'amber',
   approved: 'blue',
   processing: 'amber',
