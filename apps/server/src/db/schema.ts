@@ -1,4 +1,4 @@
-import { PAYMENT_SESSION_STATUSES, WITHDRAWAL_STATUSES } from '@gerbang/contract';
+import { IDEMPOTENCY_CALLERS, PAYMENT_SESSION_STATUSES, WITHDRAWAL_STATUSES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -739,8 +739,10 @@ export const paymentSessionEvents = pgTable(
 );
 
 /**
- * Idempotency keys of the merchant API: the first request with a key runs, its answer is kept for
- * 24 hours and replayed to the same request; another body with that key is refused.
+ * Idempotency keys: the first request with a key runs, its answer is kept for 24 hours and replayed
+ * to the same request; another body with that key is refused. Keys live in the space of their
+ * merchant and their caller (the merchant's server on /v1, a customer's payment link, the
+ * console's settlement requests): a key used in one space never answers or burns one in another.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -748,6 +750,7 @@ export const idempotencyKeys = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
+    caller: text('caller', { enum: IDEMPOTENCY_CALLERS }).notNull().default('merchant_api'),
     key: text('key').notNull(),
     /** The route and the body's SHA-256: the same key with another request is refused. */
     requestHash: text('request_hash').notNull(),
@@ -757,7 +760,10 @@ export const idempotencyKeys = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.caller, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /**
@@ -825,7 +831,13 @@ export const webhookEvents = pgTable(
     type: text('type').notNull(),
     /** What the payment session's id, or another subject's, is. */
     subjectId: uuid('subject_id').notNull(),
-    /** The exact JSON body sent (the event: id, type, createdAt, data). */
+    /**
+     * The order events were written in (in the body too): a subject's changes are serialized by
+     * its row lock, so its events' sequence is the order its changes committed in, and delivery
+     * follows it.
+     */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+    /** The exact JSON body sent (the event: id, type, sequence, createdAt, data). */
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed', 'skipped'] })
       .notNull()
@@ -833,6 +845,8 @@ export const webhookEvents = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The claim of the delivery pass that holds the event: only it may record the outcome. */
+    claimId: uuid('claim_id'),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -840,6 +854,8 @@ export const webhookEvents = pgTable(
   (t) => [
     index('webhook_events_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_events_subject_idx').on(t.subjectId, t.createdAt),
+    // Delivery in order: is an earlier event of the subject still pending?
+    index('webhook_events_pending_subject_idx').on(t.subjectId, t.sequence).where(sql`${t.status} = 'pending'`),
     index('webhook_events_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
   ],
 );

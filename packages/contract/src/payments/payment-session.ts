@@ -133,6 +133,12 @@ export type CreatePaymentSessionBody = z.infer<typeof createPaymentSessionBodySc
 /** Required on every creating call of the merchant API; kept 24 hours. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/**
+ * Whose key space a key lives in, beside its merchant: the merchant's server (`/v1`), a customer's
+ * payment link (public), the console's settlement requests. A key of one never touches another.
+ */
+export const IDEMPOTENCY_CALLERS = ['merchant_api', 'payment_link', 'console'] as const;
+export type IdempotencyCaller = (typeof IDEMPOTENCY_CALLERS)[number];
 export const idempotencyKeySchema = z
   .string()
   .min(1, 'Send an Idempotency-Key header: a unique value per payment, such as a UUID')

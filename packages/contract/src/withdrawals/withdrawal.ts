@@ -189,13 +189,18 @@ export type ListWithdrawalsResponse = z.infer<typeof listWithdrawalsResponseSche
 
 export const getWithdrawal = { method: 'GET', path: '/withdrawal-requests/:id' } as const;
 
-/** A settlement: merchant users for their merchant; operators name the merchant. */
+/**
+ * A settlement: merchant users for their merchant; operators name the merchant. `requestId` is the
+ * console's name for this request (made once per form): the same id again is the same request (a
+ * double submit or a retry answers with the first, 200), with another body a 422.
+ */
 export const createWithdrawalRequest = { method: 'POST', path: '/withdrawal-requests' } as const;
 export const createWithdrawalRequestBodySchema = z.strictObject({
   merchantId: idSchema.optional(),
   payoutMethodId: idSchema,
   amount: amountStringSchema,
   note: z.string().trim().max(200).default(''),
+  requestId: idSchema.optional(),
 });
 export type CreateWithdrawalRequestBody = z.input<typeof createWithdrawalRequestBodySchema>;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS } from '@gerbang/contract';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, type IdempotencyCaller } from '@gerbang/contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
@@ -30,27 +30,36 @@ export function requestHash(route: string, body: unknown): string {
 
 const keyField = `headers.${IDEMPOTENCY_KEY_HEADER}`;
 
+/** Whose key it is: the merchant, and the caller's key space (IDEMPOTENCY_CALLERS). */
+export type KeyOwner = { merchantId: string; caller: IdempotencyCaller };
+
 /**
- * Idempotency keys of the merchant API (Stripe's rules): the first request with a key runs and its
+ * Idempotency keys (Stripe's rules, but for errors): the first request with a key runs and its
  * answer is kept; the same request again gets that answer (same status, same body); another
  * request with the key gets 422; a request while the first is still running gets 409. An answer is
  * stored in the same transaction as the change it reports, so a replay can never disagree with
- * the database. A request that fails stores nothing: the key may be used again.
+ * the database. A request that fails stores nothing: the key is released and may be used again
+ * (Stripe stores errors too). Keys are scoped by merchant and by caller: a public payment link can
+ * never use up, or answer with, a key of the merchant's own server.
  */
 export function createIdempotency(db: Database) {
-  const where = (merchantId: string, key: string) =>
-    and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key));
+  const where = (owner: KeyOwner, key: string) =>
+    and(
+      eq(idempotencyKeys.merchantId, owner.merchantId),
+      eq(idempotencyKeys.caller, owner.caller),
+      eq(idempotencyKeys.key, key),
+    );
 
   /**
    * True when this request now owns the key: a new key, one past its 24 hours (forgotten, so the
    * merchant may use it again), or this same request's claim left by a process that died. One
    * statement: the unique key decides between concurrent claims.
    */
-  async function claim(merchantId: string, key: string, hash: string): Promise<boolean> {
+  async function claim(owner: KeyOwner, key: string, hash: string): Promise<boolean> {
     const result = await db.execute(sql`
-      insert into idempotency_keys (merchant_id, key, request_hash, status)
-      values (${merchantId}::uuid, ${key}, ${hash}, 'running')
-      on conflict (merchant_id, key) do update
+      insert into idempotency_keys (merchant_id, caller, key, request_hash, status)
+      values (${owner.merchantId}::uuid, ${owner.caller}, ${key}, ${hash}, 'running')
+      on conflict (merchant_id, caller, key) do update
         set request_hash = excluded.request_hash, status = 'running', response_status = null,
             response_body = null, locked_at = now(), created_at = now()
         where idempotency_keys.created_at < now() - ${`${IDEMPOTENCY_KEY_TTL_HOURS} hours`}::interval
@@ -62,13 +71,13 @@ export function createIdempotency(db: Database) {
 
   return {
     async run<T>(
-      scope: { merchantId: string; key: string; route: string; body: unknown },
+      scope: KeyOwner & { key: string; route: string; body: unknown },
       execute: (tx: Database) => Promise<IdempotentResponse<T>>,
     ): Promise<IdempotentResponse<T>> {
-      const { merchantId, key } = scope;
+      const { key } = scope;
       const hash = requestHash(scope.route, scope.body);
-      if (!(await claim(merchantId, key, hash))) {
-        const [row] = await db.select().from(idempotencyKeys).where(where(merchantId, key));
+      if (!(await claim(scope, key, hash))) {
+        const [row] = await db.select().from(idempotencyKeys).where(where(scope, key));
         if (!row) throw new AppError('CONFLICT', 'This Idempotency-Key was just released; send the request again');
         if (row.requestHash !== hash) {
           throw new AppError('VALIDATION_FAILED', `Invalid input: ${keyField}`, {
@@ -86,11 +95,11 @@ export function createIdempotency(db: Database) {
           await tx
             .update(idempotencyKeys)
             .set({ status: 'done', responseStatus: response.status, responseBody: response.body })
-            .where(where(merchantId, key));
+            .where(where(scope, key));
           return response;
         });
       } catch (error) {
-        await db.delete(idempotencyKeys).where(and(where(merchantId, key), eq(idempotencyKeys.status, 'running')));
+        await db.delete(idempotencyKeys).where(and(where(scope, key), eq(idempotencyKeys.status, 'running')));
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiTokenAs, merchantApi, merchantWithUser } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
 
@@ -16,15 +17,16 @@ describe('payment links: a customer opens a payment from /request-transaction', 
       remoteAddress: ip,
       payload: body,
     });
+  let linkShopId: string;
   const sessionCount = async () => (await admin.get('/payment-sessions?limit=100')).json().items.length;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { PAYMENT_LINKS_PER_IP_PER_HOUR: '3' } });
     admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const terms = { currency: 'IDR', minAmount: '10000', maxAmount: '1000000', allowedMethods: ['dana'] };
-    expect(
-      (await admin.post('/merchants', { ...terms, name: 'Link Shop', code, paymentLinksEnabled: true })).statusCode,
-    ).toBe(201);
+    const created = await admin.post('/merchants', { ...terms, name: 'Link Shop', code, paymentLinksEnabled: true });
+    expect(created.statusCode).toBe(201);
+    linkShopId = created.json().id;
     expect((await admin.post('/merchants', { ...terms, name: 'No Links', code: `${code}X` })).statusCode).toBe(201);
   });
   afterAll(() => t.close());
@@ -45,6 +47,24 @@ describe('payment links: a customer opens a payment from /request-transaction', 
     expect(detail.session.referenceNumber).toMatch(/^LINK-[0-9A-F]{20}$/);
     const again = await open({ merchantCode: code, amount: '150000' }, key, '203.0.113.8');
     expect(again.json().sessionId).toBe(sessionId);
+  });
+
+  it("a key first used on a payment link never burns the merchant's own key of the same value on /v1", async () => {
+    const owner = await merchantWithUser(t, linkShopId);
+    const merchantServer = merchantApi(t.app, (await createApiTokenAs(owner.console)).secret);
+    // Someone who guessed the merchant's key scheme (its order numbers) gets there first.
+    const key = 'ORDER-10042';
+    expect((await open({ merchantCode: code, amount: '150000' }, key, '198.51.100.9')).statusCode).toBe(201);
+    const own = await merchantServer.post(
+      '/v1/payment-sessions',
+      { referenceNumber: 'ORDER-10042', amount: '150000' },
+      { 'idempotency-key': key },
+    );
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().referenceNumber).toBe('ORDER-10042');
+    // And the other way round: the merchant's key does not decide what a payment link opens.
+    const linkAgain = await open({ merchantCode: code, amount: '150000' }, key, '198.51.100.10');
+    expect(linkAgain.json().sessionId).not.toBe(own.json().id);
   });
 
   it('refuses a merchant that does not take links, an unknown code and an amount outside the terms, opening nothing', async () => {

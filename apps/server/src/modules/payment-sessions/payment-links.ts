@@ -38,7 +38,7 @@ export function createPaymentLinks(deps: {
       }
       const reference = `LINK-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 20).toUpperCase()}`;
       const answer = await deps.sessions.create(
-        { merchantId: merchant.id, tokenId: null, route: ROUTE },
+        { merchantId: merchant.id, tokenId: null, route: ROUTE, caller: 'payment_link' },
         idempotencyKey,
         { referenceNumber: reference, amount: body.amount, metadata: { source: 'payment_link' } },
       );

@@ -56,7 +56,12 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (request, reply) => {
       const caller = requireApiCaller(request);
       const answer = await service.create(
-        { merchantId: caller.merchantId, tokenId: caller.tokenId, route: 'POST /v1/payment-sessions' },
+        {
+          merchantId: caller.merchantId,
+          tokenId: caller.tokenId,
+          route: 'POST /v1/payment-sessions',
+          caller: 'merchant_api',
+        },
         request.headers[IDEMPOTENCY_KEY_HEADER],
         request.body,
       );

@@ -3,6 +3,7 @@ import {
   CURRENCY_OF_PROVIDER,
   feeOnAmountMinor,
   formatAmount,
+  type IdempotencyCaller,
   PAYMENT_SESSION_LIFECYCLE,
   type PaymentSession,
   type PaymentSessionStatus,
@@ -43,9 +44,15 @@ export type PaymentSessionListener = (session: PaymentSessionRecord, from: Payme
 
 /**
  * Who opens a session: a merchant's server through `/v1` (its API token), or a customer through a
- * payment link (no token). `route` names the call for its idempotency keys.
+ * payment link (no token). `route` names the call for its idempotency keys, which live in the
+ * caller's own key space.
  */
-export type SessionOpener = { merchantId: string; tokenId: string | null; route: string };
+export type SessionOpener = {
+  merchantId: string;
+  tokenId: string | null;
+  route: string;
+  caller: Extract<IdempotencyCaller, 'merchant_api' | 'payment_link'>;
+};
 
 export function createPaymentSessionsService(deps: {
   db: Database;
@@ -159,7 +166,7 @@ export function createPaymentSessionsService(deps: {
       const accounts = body.method ? await candidateAccounts(body.method) : [];
       const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
       const response = await deps.idempotency.run(
-        { merchantId: merchant.id, key: idempotencyKey, route: caller.route, body },
+        { merchantId: merchant.id, caller: caller.caller, key: idempotencyKey, route: caller.route, body },
         async (tx) => {
           changed.length = 0;
           const created = await repo.insert(tx, {

@@ -10,8 +10,11 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import { signWebhook } from './webhook-signature';
 
-/** How long a claimed event is left to one instance before another may take it over. */
-const CLAIM_SECONDS = 60;
+/**
+ * How long a claimed event is left to one instance before another may take it over: longer than
+ * a delivery may take (the receiver's timeout), with room for the database round trips around it.
+ */
+const CLAIM_MARGIN_SECONDS = 30;
 const BATCH = 20;
 const POLL_MS = 1_000;
 const KICK_DELAY_MS = 50;
@@ -24,9 +27,12 @@ const jittered = (seconds: number, random: () => number) => Math.round(seconds *
 
 /**
  * Delivers the outbox. Every instance polls; an event is claimed with FOR UPDATE SKIP LOCKED and a
- * lease, so one delivery of an event is in flight at a time across instances. Each attempt is
- * logged (status code, duration, error); a failure is retried after the next configured delay,
- * and after the last one the event is failed (a person can resend it).
+ * lease with a claim id, so one delivery of an event is in flight at a time across instances, and
+ * only the holder of the claim records its outcome (a delivery that outlived its lease is logged,
+ * nothing more). A subject's events go out in sequence: an event is not claimed while an earlier
+ * one of its subject is pending. Each attempt is logged (status code, duration, error); a failure
+ * is retried after the next configured delay, and after the last one the event is failed (a person
+ * can resend it), which lets the subject's next event go.
  */
 /** Who asks for a resend (audited). */
 export type Actor = { userId: string; ip: string };
@@ -50,13 +56,19 @@ export function createWebhookDelivery(deps: {
   let running: Promise<void> | null = null;
   let again = false;
 
+  const leaseSeconds = Math.ceil(deps.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
+
   async function claim(): Promise<EventRow[]> {
     const result = await db.execute(sql`
-      update ${webhookEvents} set locked_until = now() + ${`${CLAIM_SECONDS} seconds`}::interval
+      update ${webhookEvents} set locked_until = now() + ${`${leaseSeconds} seconds`}::interval,
+        claim_id = gen_random_uuid()
       where id in (
-        select id from ${webhookEvents}
-        where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by next_attempt_at
+        select e.id from ${webhookEvents} e
+        where e.status = 'pending' and e.next_attempt_at <= now() and (e.locked_until is null or e.locked_until < now())
+          and not exists (
+            select 1 from ${webhookEvents} earlier
+            where earlier.subject_id = e.subject_id and earlier.status = 'pending' and earlier.sequence < e.sequence)
+        order by e.next_attempt_at
         limit ${BATCH}
         for update skip locked
       )
@@ -71,11 +83,12 @@ export function createWebhookDelivery(deps: {
       .select({ url: merchants.callbackUrl, secret: merchants.webhookSecretEncrypted })
       .from(merchants)
       .where(eq(merchants.id, event.merchantId));
+    const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
     if (!merchant?.url) {
       await db
         .update(webhookEvents)
         .set({ status: 'skipped', lockedUntil: null, lastError: 'The merchant has no callback URL' })
-        .where(eq(webhookEvents.id, event.id));
+        .where(held);
       return;
     }
     const body = JSON.stringify(event.body);
@@ -112,7 +125,7 @@ export function createWebhookDelivery(deps: {
     }
     const durationMs = Math.round(performance.now() - startedAt);
     const delay = deps.retryDelaysSeconds[attempt - 1];
-    await db.transaction(async (tx) => {
+    const recorded = await db.transaction(async (tx) => {
       await tx.insert(webhookDeliveries).values({
         eventId: event.id,
         attempt,
@@ -121,7 +134,7 @@ export function createWebhookDelivery(deps: {
         durationMs,
         error,
       });
-      await tx
+      const updated = await tx
         .update(webhookEvents)
         .set(
           error === null
@@ -135,8 +148,15 @@ export function createWebhookDelivery(deps: {
                   nextAttemptAt: sql`now() + ${`${jittered(delay, random)} seconds`}::interval`,
                 },
         )
-        .where(eq(webhookEvents.id, event.id));
+        .where(held)
+        .returning({ id: webhookEvents.id });
+      return updated.length > 0;
     });
+    if (!recorded) {
+      // The lease ran out and another instance took the event over: its outcome stands.
+      deps.logger.warn({ eventId: event.id, attempt }, 'webhook delivery outlived its claim; outcome not recorded');
+      return;
+    }
     deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
   }
 

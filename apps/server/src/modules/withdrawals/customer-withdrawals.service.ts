@@ -164,7 +164,7 @@ export function createCustomerWithdrawalsService(deps: {
       );
       let created: WithdrawalRecord | null = null;
       const response = await deps.idempotency.run(
-        { merchantId: merchant.id, key: idempotencyKey, route: 'POST /v1/withdrawals', body },
+        { merchantId: merchant.id, caller: 'merchant_api', key: idempotencyKey, route: 'POST /v1/withdrawals', body },
         async (tx) => {
           created = await insertHeld(tx, repo, {
             kind: 'customer',

@@ -136,6 +136,15 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       return row ?? null;
     },
 
+    async findByReference(merchantId: string, referenceNumber: string): Promise<WithdrawalRecord | null> {
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.merchantId, merchantId), eq(withdrawals.referenceNumber, referenceNumber)))
+        .limit(1);
+      return row ?? null;
+    },
+
     async findByCommand(commandId: string, deviceId: string): Promise<WithdrawalRecord | null> {
       const [row] = await db
         .select()

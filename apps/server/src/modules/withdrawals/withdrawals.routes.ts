@@ -106,10 +106,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
       summary:
         'Request a settlement to a verified payout method: the amount and the withdrawal fee are held from the available balance at once (422 INSUFFICIENT_BALANCE when they are not covered). Operators name the merchant.',
       body: createWithdrawalRequestBodySchema,
-      response: { 201: withdrawalDetailSchema, ...errors },
+      response: { 200: withdrawalDetailSchema, 201: withdrawalDetailSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('withdrawals', 'create'),
-    handler: async (request, reply) => reply.status(201).send(await service.request(actorOf(request), request.body)),
+    handler: async (request, reply) => {
+      const answer = await service.request(actorOf(request), request.body);
+      return reply.status(answer.status).send(answer.body);
+    },
   });
 
   action(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   type CreateWithdrawalRequestBody,
   feeOnAmountMinor,
@@ -26,7 +26,12 @@ import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repo
 /** Who acts: a console user; `merchantId` is set for Merchant users (their scope). */
 export type Actor = { userId: string; ip: string; merchantId?: string };
 
-const settlementReference = () => `WD-${randomBytes(6).toString('hex').toUpperCase()}`;
+/**
+ * A settlement's reference: derived from the console's request id when it names one (so the
+ * reference's unique index makes a double submit one request), random otherwise.
+ */
+const settlementReference = (requestId?: string) =>
+  `WD-${(requestId ? createHash('sha256').update(requestId).digest('hex').slice(0, 12) : randomBytes(6).toString('hex')).toUpperCase()}`;
 
 /**
  * Settlements (withdrawal requests) and the operators' actions on any withdrawal: request with a
@@ -63,6 +68,23 @@ export function createWithdrawalsService(deps: {
     return { ...view, timeline: (await repo.events(row.id)).map(toWithdrawalEvent) };
   }
 
+  /** The request a `requestId` named before: the same one again, or 422 when it asked for another. */
+  async function sameRequest(
+    earlier: WithdrawalRecord,
+    payoutMethodId: string,
+    amountMinor: bigint,
+    body: CreateWithdrawalRequestBody,
+  ): Promise<WithdrawalDetail> {
+    if (
+      earlier.payoutMethodId !== payoutMethodId ||
+      earlier.amountMinor !== amountMinor ||
+      earlier.note !== (body.note ?? '')
+    ) {
+      throw invalidFields({ 'body.requestId': 'This request id was already used for another settlement request' });
+    }
+    return detailOf(earlier);
+  }
+
   return {
     async list(filter: ListWithdrawalsQuery) {
       const { limit, cursor, ...where } = filter;
@@ -74,8 +96,15 @@ export function createWithdrawalsService(deps: {
       return detailOf(await find(id, actor));
     },
 
-    /** A settlement to a verified payout method; the amount and fee are held in the same transaction. */
-    async request(actor: Actor, body: CreateWithdrawalRequestBody): Promise<WithdrawalDetail> {
+    /**
+     * A settlement to a verified payout method; the amount and fee are held in the same
+     * transaction. 201 when this created it; 200 with the same request when `requestId` named one
+     * made before (a double submit, a retry).
+     */
+    async request(
+      actor: Actor,
+      body: CreateWithdrawalRequestBody,
+    ): Promise<{ status: 200 | 201; body: WithdrawalDetail }> {
       const merchantId = actor.merchantId ?? body.merchantId;
       if (!merchantId) throw invalidFields({ 'body.merchantId': 'Choose the merchant whose balance this takes out' });
       const merchant = await deps.merchants.findById(merchantId);
@@ -98,41 +127,54 @@ export function createWithdrawalsService(deps: {
         merchant.withdrawalFeeBasisPoints,
         merchant.withdrawalFeeFixedMinor,
       );
-      const row = await deps.db.transaction(async (tx) => {
-        const created = await insertHeld(tx, repo, {
-          kind: 'settlement',
-          merchantId,
-          referenceNumber: settlementReference(),
-          currency: merchant.currency,
-          amountMinor: amount.minor,
-          feeMinor,
-          status: 'pending_approval',
-          payoutMethodId: method.id,
-          destProvider: method.provider,
-          destAccountNumber: method.accountNumber,
-          destHolderName: method.holderName,
-          verifiedHolderName: method.verifiedHolderName,
-          note: body.note ?? '',
-          createdByUserId: actor.userId,
-          lastChangedByUserId: actor.userId,
-        });
-        await createAuditRepository(tx).insert({
-          actorUserId: actor.userId,
-          action: AUDIT_ACTIONS.withdrawalRequested,
-          targetType: 'withdrawal',
-          targetId: created.id,
-          ip: actor.ip,
-          details: {
+      const referenceNumber = settlementReference(body.requestId);
+      if (body.requestId) {
+        const earlier = await repo.findByReference(merchantId, referenceNumber);
+        if (earlier) return { status: 200, body: await sameRequest(earlier, method.id, amount.minor, body) };
+      }
+      let row: WithdrawalRecord;
+      try {
+        row = await deps.db.transaction(async (tx) => {
+          const created = await insertHeld(tx, repo, {
+            kind: 'settlement',
             merchantId,
-            amount: formatAmount(created.amountMinor, created.currency),
-            fee: formatAmount(created.feeMinor, created.currency),
+            referenceNumber,
+            currency: merchant.currency,
+            amountMinor: amount.minor,
+            feeMinor,
+            status: 'pending_approval',
             payoutMethodId: method.id,
-          },
+            destProvider: method.provider,
+            destAccountNumber: method.accountNumber,
+            destHolderName: method.holderName,
+            verifiedHolderName: method.verifiedHolderName,
+            note: body.note ?? '',
+            createdByUserId: actor.userId,
+            lastChangedByUserId: actor.userId,
+          });
+          await createAuditRepository(tx).insert({
+            actorUserId: actor.userId,
+            action: AUDIT_ACTIONS.withdrawalRequested,
+            targetType: 'withdrawal',
+            targetId: created.id,
+            ip: actor.ip,
+            details: {
+              merchantId,
+              amount: formatAmount(created.amountMinor, created.currency),
+              fee: formatAmount(created.feeMinor, created.currency),
+              payoutMethodId: method.id,
+            },
+          });
+          return created;
         });
-        return created;
-      });
+      } catch (error) {
+        // Another submit of the same request committed first.
+        const earlier = body.requestId ? await repo.findByReference(merchantId, referenceNumber) : null;
+        if (!earlier || !(error instanceof AppError) || error.code !== 'CONFLICT') throw error;
+        return { status: 200, body: await sameRequest(earlier, method.id, amount.minor, body) };
+      }
       deps.onChange(row, null);
-      return detailOf(row);
+      return { status: 201, body: await detailOf(row) };
     },
 
     /** The merchant (or the operator who requested it for them) takes back a request nobody approved yet. */

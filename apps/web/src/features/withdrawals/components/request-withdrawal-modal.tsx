@@ -21,6 +21,8 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
   const methods = (usePayoutMethods().data ?? []).filter((method) => method.status === 'verified');
   const request = useRequestWithdrawal();
   const { fieldErrors, formError } = useFormFieldErrors(FIELDS)(request.error);
+  // One request per form: a double submit, or a retry after a lost answer, is the same settlement.
+  const [requestId] = useState(() => crypto.randomUUID());
   const [payoutMethodId, setPayoutMethodId] = useState('');
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
@@ -32,7 +34,10 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     if (!amount.trim()) return setMissing(t('withdrawals:validation.required'));
     setMissing(undefined);
-    request.mutate({ payoutMethodId: chosen, amount: amount.trim(), note: note.trim() }, { onSuccess: onClose });
+    request.mutate(
+      { payoutMethodId: chosen, amount: amount.trim(), note: note.trim(), requestId },
+      { onSuccess: onClose },
+    );
   };
 
   return (

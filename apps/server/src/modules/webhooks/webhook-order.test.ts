@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ROLE } from '@gerbang/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
+import { api } from '../../../test/helpers/test-api';
+import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
+import { createSecretBox } from '../../crypto/secret-box';
+import { paymentSessions, webhookEvents } from '../../db/schema';
+import { eventually } from '../agents/agents.test-support';
+import { paymentSessionsOf } from '../payment-sessions/payment-sessions';
+import { createWebhookDelivery } from './webhook-delivery';
+
+type Answer = { status: number; delayMs?: number };
+
+/** A receiver that answers each request by its script (then 204), and keeps what arrived in order. */
+async function receiver() {
+  const arrived: { event: { type: string; sequence: number; data: { id: string } }; status: number }[] = [];
+  const script: Answer[] = [];
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const answer = script.shift() ?? { status: 204 };
+      setTimeout(() => {
+        arrived.push({ event: JSON.parse(body), status: answer.status });
+        response.statusCode = answer.status;
+        response.end();
+      }, answer.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    arrived,
+    script,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * A receiver may rely on the order of a subject's events: each carries a sequence, and the next
+ * event of a subject is not sent before the one before it was delivered (or given up). A delivery
+ * that outlived its claim never overwrites what the instance that took the event over recorded.
+ */
+describe('webhook order and claims', () => {
+  let t: TestApp;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  let client: ReturnType<typeof merchantApi>;
+  const open = () =>
+    client.post(
+      '/v1/payment-sessions',
+      { referenceNumber: `ORD-${randomUUID()}`, amount: '20000' },
+      { 'idempotency-key': randomUUID() },
+    );
+  const eventsOf = (sessionId: string) =>
+    t.database.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, sessionId));
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0,0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
+    hook = await receiver();
+    const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    const created = await admin.post('/merchants', {
+      name: 'Order Shop',
+      code: `ORD${Date.now() % 100000}`,
+      currency: 'IDR',
+      minAmount: '10000',
+      maxAmount: '1000000',
+      allowedMethods: ['dana'],
+      callbackUrl: hook.url,
+    });
+    const owner = await signedInUser(t, ROLE.Merchant, { merchantId: created.json().id });
+    client = merchantApi(t.app, (await createApiTokenAs(api(t.app, owner.headers))).secret);
+  });
+  afterAll(async () => {
+    await t.close();
+    await hook.close();
+  });
+
+  it("holds a session's next event until the one before it is delivered, and numbers them in order", async () => {
+    // The first delivery of `created` fails slowly; meanwhile the session expires.
+    hook.script.push({ status: 500, delayMs: 600 });
+    const session = (await open()).json();
+    await eventually(async () => hook.arrived.length > 0 || (await eventsOf(session.id))[0]?.attempts === 0);
+    await t.database.db
+      .update(paymentSessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(paymentSessions.id, session.id));
+    await paymentSessionsOf(t.app.ctx).service.sweepDeadlines();
+    await eventually(async () => (await eventsOf(session.id)).every((event) => event.status === 'delivered'), 10_000);
+    const mine = hook.arrived.filter((a) => a.event.data.id === session.id);
+    expect(mine.map((a) => `${a.event.type}:${a.status}`)).toEqual([
+      'payment_session.created:500',
+      'payment_session.created:204',
+      'payment_session.expired:204',
+    ]);
+    const [created, expired] = [mine[1]?.event, mine[2]?.event];
+    expect(Number.isInteger(created?.sequence)).toBe(true);
+    expect(expired?.sequence).toBeGreaterThan(created?.sequence ?? Number.POSITIVE_INFINITY);
+  });
+
+  it('a delivery whose claim ran out does not overwrite the outcome of the instance that took the event over', async () => {
+    // This instance's delivery hangs past its claim: the receiver answers it 500 after 1.5 s.
+    hook.script.push({ status: 500, delayMs: 1500 });
+    const session = (await open()).json();
+    await eventually(async () => (await eventsOf(session.id))[0]?.lockedUntil !== null);
+    // Its claim runs out while the request is still open, and another instance takes the event
+    // over and delivers it.
+    await t.database.db
+      .update(webhookEvents)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(webhookEvents.subjectId, session.id));
+    const other = createWebhookDelivery({
+      db: t.database.db,
+      secretBox: createSecretBox(t.app.ctx.config.ENCRYPTION_KEYS),
+      logger: t.app.log,
+      retryDelaysSeconds: [0, 0, 0],
+      timeoutMs: 2000,
+    });
+    await other.kick();
+    await eventually(async () => (await eventsOf(session.id))[0]?.status === 'delivered');
+    // The first request ends (500) after the event was delivered: it is logged, nothing more.
+    await eventually(async () => hook.arrived.filter((a) => a.event.data.id === session.id).length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [event] = await eventsOf(session.id);
+    expect(event).toMatchObject({ status: 'delivered', lastError: null });
+    await other.stop();
+  });
+});
