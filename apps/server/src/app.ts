@@ -35,6 +35,7 @@ import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { customerWithdrawalsRoutes } from './modules/withdrawals/customer-withdrawals.routes';
+import { payoutExceptionsRoutes } from './modules/withdrawals/payout-exceptions.routes';
 import { payoutMethodsRoutes } from './modules/withdrawals/payout-methods.routes';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payoutMethodsRoutes(api, ctx);
     await withdrawalsRoutes(api, ctx);
     await customerWithdrawalsRoutes(api, ctx);
+    await payoutExceptionsRoutes(api, ctx);
   });
 
   attachRealtime(app, ctx);

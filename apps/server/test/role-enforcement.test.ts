@@ -7,6 +7,7 @@ import {
   cancelWalletLogin,
   cancelWithdrawalRequest,
   changePassword,
+  chargePayoutExceptionToMerchant,
   checkProxy,
   createApiToken,
   createMerchant,
@@ -50,6 +51,7 @@ import {
   listDevices,
   listMerchants,
   listPaymentSessions,
+  listPayoutExceptions,
   listPayoutMethods,
   listProxies,
   listUsers,
@@ -86,6 +88,7 @@ import {
   updateUser,
   updateWallet,
   verifyPayoutMethod,
+  writeOffPayoutException,
 } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, signedInUser, type TestApp } from './helpers/test-app';
@@ -205,6 +208,22 @@ const ROUTES: Protected[] = [
     endpoint: refundDepositTransferOutside,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(refundDepositTransferOutside, id), payload: { note: 'role check' } }),
+  },
+  {
+    endpoint: listPayoutExceptions,
+    requires: { area: 'transactions', action: 'operate' },
+    request: () => ({ url: listPayoutExceptions.path }),
+  },
+  // A user's id: the route is reached (409: no queued exception has it), nothing changes.
+  {
+    endpoint: chargePayoutExceptionToMerchant,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(chargePayoutExceptionToMerchant, id), payload: { note: 'role check' } }),
+  },
+  {
+    endpoint: writeOffPayoutException,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(writeOffPayoutException, id), payload: { note: 'role check' } }),
   },
   {
     endpoint: getMerchantStats,

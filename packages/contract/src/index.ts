@@ -54,5 +54,6 @@ export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
 export * from './withdrawals/customer-withdrawal';
 export * from './withdrawals/payout-destination';
+export * from './withdrawals/payout-exception';
 export * from './withdrawals/payout-method';
 export * from './withdrawals/withdrawal';

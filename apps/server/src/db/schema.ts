@@ -1,4 +1,10 @@
-import { IDEMPOTENCY_CALLERS, PAYMENT_SESSION_STATUSES, WITHDRAWAL_STATUSES } from '@gerbang/contract';
+import {
+  IDEMPOTENCY_CALLERS,
+  PAYMENT_SESSION_STATUSES,
+  PAYOUT_EXCEPTION_OUTCOMES,
+  PAYOUT_EXCEPTION_RESOLUTIONS,
+  WITHDRAWAL_STATUSES,
+} from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -591,6 +597,8 @@ export const ledgerAccounts = pgTable(
         'wallet_cash',
         'suspense',
         'external_payouts',
+        'payout_exceptions',
+        'payout_losses',
       ],
     }).notNull(),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
@@ -1014,6 +1022,38 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} in ('verifying', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
+  ],
+);
+
+/**
+ * Outgoing transfers no open withdrawal answers for (contract `withdrawals/payout-exception.ts`):
+ * one row per transfer, written with its journal to the payout exceptions account, so each is
+ * queued once; an operator's resolution (who, when, why) is kept here and in the audit log.
+ */
+export const payoutExceptions = pgTable(
+  'payout_exceptions',
+  {
+    walletTransactionId: uuid('wallet_transaction_id')
+      .primaryKey()
+      .references(() => walletTransactions.id, { onDelete: 'restrict' }),
+    walletAccountId: uuid('wallet_account_id')
+      .notNull()
+      .references(() => walletAccounts.id, { onDelete: 'restrict' }),
+    outcome: text('outcome', { enum: PAYOUT_EXCEPTION_OUTCOMES }).notNull(),
+    /** The released withdrawal it paid (paid_after_release). */
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'restrict' }),
+    resolution: text('resolution', { enum: PAYOUT_EXCEPTION_RESOLUTIONS }),
+    resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payout_exceptions_created_idx').on(t.createdAt.desc(), t.walletTransactionId.desc()),
+    index('payout_exceptions_open_created_idx')
+      .on(t.createdAt.desc(), t.walletTransactionId.desc())
+      .where(sql`${t.resolvedAt} is null`),
+    index('payout_exceptions_withdrawal_idx').on(t.withdrawalId),
   ],
 );
 

@@ -31,7 +31,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     roles: [ROLE.Admin],
     area: 'transactions',
     layout: 'console',
-    namespaces: ['depositTransfers'],
+    namespaces: ['depositTransfers', 'payoutExceptions'],
     load: () => import('./routes/transactions/transaction-list'),
   },
   {

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'merchantDashboard',
   'paymentSessions',
   'depositTransfers',
+  'payoutExceptions',
   'paymentLinks',
   'withdrawals',
   'withdraw',

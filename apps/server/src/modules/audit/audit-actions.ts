@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   withdrawalExecuted: 'withdrawal.executed',
   withdrawalMarkedPaid: 'withdrawal.marked_paid',
   withdrawalReconciled: 'withdrawal.reconciled',
+  payoutExceptionCharged: 'payout_exception.charged_to_merchant',
+  payoutExceptionWrittenOff: 'payout_exception.written_off',
   proxyCreated: 'proxy.created',
   proxyUpdated: 'proxy.updated',
   proxyDeleted: 'proxy.deleted',

@@ -21,6 +21,8 @@ export const NORMAL_BALANCE: Record<AccountKind, 1 | -1> = {
   amount_adjustment: -1,
   suspense: -1,
   external_payouts: -1,
+  payout_exceptions: 1,
+  payout_losses: 1,
 };
 
 export const LEDGER_ACCOUNTS = {
@@ -53,6 +55,22 @@ export const LEDGER_ACCOUNTS = {
   externalPayouts: (currency: Currency): LedgerAccountRef => ({
     code: `external-payouts:${currency}`,
     kind: 'external_payouts',
+    currency,
+  }),
+  /**
+   * Money that left a wallet account with no open withdrawal answering for it (payout-exception.ts
+   * in the contract): owed back to Gerbang until an operator charges it to a merchant or writes it
+   * off.
+   */
+  payoutExceptions: (currency: Currency): LedgerAccountRef => ({
+    code: `payout-exceptions:${currency}`,
+    kind: 'payout_exceptions',
+    currency,
+  }),
+  /** Payout exceptions Gerbang wrote off: its loss. */
+  payoutLosses: (currency: Currency): LedgerAccountRef => ({
+    code: `payout-losses:${currency}`,
+    kind: 'payout_losses',
     currency,
   }),
   /** Unique-amount discounts given and extra fees taken: what the customer paid beyond the amount. */

@@ -55,3 +55,50 @@ export function settleJournal(row: WithdrawalRecord, paidFrom: { walletAccountId
     ],
   };
 }
+
+type OutgoingTransfer = { id: string; accountId: string; amountMinor: bigint; currency: WithdrawalRecord['currency'] };
+const { payoutExceptions, payoutLosses } = LEDGER_ACCOUNTS;
+const ofTransfer = (transfer: OutgoingTransfer, kind: string) => ({
+  kind,
+  referenceType: 'wallet_transaction',
+  referenceId: transfer.id,
+  currency: transfer.currency,
+});
+
+/** Money left a wallet account with no open withdrawal answering for it: owed back until resolved. */
+export function unclaimedPayoutJournal(transfer: OutgoingTransfer): Journal {
+  return {
+    ...ofTransfer(transfer, 'unclaimed_payout'),
+    lines: [
+      { account: payoutExceptions(transfer.currency), amountMinor: transfer.amountMinor },
+      { account: walletCash(transfer.accountId, transfer.currency), amountMinor: -transfer.amountMinor },
+    ],
+  };
+}
+
+/**
+ * The merchant whose released withdrawal the transfer paid is charged after all: its available
+ * balance gives the amount (to the exception) and the withdrawal's fee (to revenue). The ledger's
+ * check refuses it when the balance does not cover it.
+ */
+export function chargedPayoutJournal(transfer: OutgoingTransfer, withdrawal: WithdrawalRecord): Journal {
+  return {
+    ...ofTransfer(transfer, 'unclaimed_payout_charged'),
+    lines: [
+      { account: merchantAvailable(withdrawal.merchantId, transfer.currency), amountMinor: held(withdrawal) },
+      { account: payoutExceptions(transfer.currency), amountMinor: -transfer.amountMinor },
+      { account: feeRevenue(transfer.currency), amountMinor: -withdrawal.feeMinor },
+    ],
+  };
+}
+
+/** Gerbang takes the loss. */
+export function writtenOffPayoutJournal(transfer: OutgoingTransfer): Journal {
+  return {
+    ...ofTransfer(transfer, 'unclaimed_payout_written_off'),
+    lines: [
+      { account: payoutLosses(transfer.currency), amountMinor: transfer.amountMinor },
+      { account: payoutExceptions(transfer.currency), amountMinor: -transfer.amountMinor },
+    ],
+  };
+}

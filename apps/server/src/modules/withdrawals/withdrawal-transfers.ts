@@ -153,6 +153,22 @@ export function createWithdrawalTransfers(deps: {
     });
   }
 
+  /**
+   * The phone says it sent a transfer whose withdrawal was already released (an operator's "not
+   * paid", a history read, a deadline): the money left after all. It enters the sending account's
+   * history, where no open withdrawal claims it, so it is queued as paid after release
+   * (payout-exceptions.service.ts), never dropped.
+   */
+  async function recordLateSuccess(row: WithdrawalRecord, result: CommandResult) {
+    if (!result.ok || !row.walletAccountId) return;
+    const data = transferResultDataSchema.safeParse(result.data ?? {});
+    const account = await deps.findAccount(row.walletAccountId);
+    if (!account) return;
+    const reference = data.success ? data.data.providerTransactionId : `LATE-${row.commandId}`;
+    logger.warn({ withdrawalId: row.id, reference }, 'a transfer was reported sent after its withdrawal was released');
+    await deps.recordOutgoing(account, row, reference);
+  }
+
   async function dispatch(row: WithdrawalRecord, account: WalletRecord) {
     const outcome = await dispatchCommand(
       deps.link,
@@ -259,7 +275,12 @@ export function createWithdrawalTransfers(deps: {
     /** A phone's outcome for one of its transfers; false when it is not one. */
     async complete(deviceId: string, result: CommandResult): Promise<boolean> {
       const row = await repo.findByCommand(result.commandId, deviceId);
-      if (!row || (row.status !== 'processing' && row.status !== 'uncertain')) return false;
+      if (!row) return false;
+      if (row.status === 'failed') {
+        await recordLateSuccess(row, result);
+        return true;
+      }
+      if (row.status !== 'processing' && row.status !== 'uncertain') return false;
       if (!result.ok) {
         if (OUTCOME_UNKNOWN.includes(result.errorCode)) {
           if (row.status === 'processing') await goUncertain(row, result.errorCode ?? 'outcome_unknown', result.error);

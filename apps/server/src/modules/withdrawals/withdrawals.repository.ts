@@ -5,13 +5,14 @@ import {
   type WithdrawalEventName,
   type WithdrawalStatus,
 } from '@gerbang/contract';
-import { and, asc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText } from '../../db/iso-text';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
+import { transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const cursorAt = cursorText(withdrawals.createdAt);
@@ -254,13 +255,11 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     },
 
     /**
-     * The outgoing transfer in the sending account's history that pays this withdrawal: same
-     * amount, to its destination (or carrying its reference), made after the transfer started
-     * (with five minutes for the phone's clock), and paying no other withdrawal.
+     * The outgoing transfer in the sending account's history that pays this withdrawal
+     * (transferPaysWithdrawal), and no other withdrawal claims.
      */
     async findPayingTransfer(row: WithdrawalRecord): Promise<PayingTransfer | null> {
       if (!row.walletAccountId || !row.transferStartedAt) return null;
-      const since = new Date(row.transferStartedAt.getTime() - 5 * 60_000);
       const [found] = await db
         .select({
           id: walletTransactions.id,
@@ -271,22 +270,9 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
           occurredAt: walletTransactions.occurredAt,
         })
         .from(walletTransactions)
-        .leftJoin(withdrawals, eq(withdrawals.walletTransactionId, walletTransactions.id))
+        .innerJoin(withdrawals, eq(withdrawals.id, row.id))
         .where(
-          and(
-            eq(walletTransactions.accountId, row.walletAccountId),
-            eq(walletTransactions.direction, 'out'),
-            eq(walletTransactions.amountMinor, row.amountMinor),
-            gte(walletTransactions.occurredAt, since),
-            or(
-              eq(walletTransactions.counterpartyAccount, row.destAccountNumber),
-              eq(walletTransactions.note, row.referenceNumber),
-            ),
-            isNull(withdrawals.id),
-            // Nor a transfer another withdrawal reported under its provider id (linked a moment later).
-            sql`not exists (select 1 from withdrawals w2 where w2.wallet_account_id = ${walletTransactions.accountId}
-              and w2.transfer_reference = ${walletTransactions.providerTransactionId})`,
-          ),
+          and(eq(walletTransactions.accountId, row.walletAccountId), transferPaysWithdrawal(), transferUnclaimed()),
         )
         .orderBy(asc(walletTransactions.occurredAt))
         .limit(1);

@@ -9,6 +9,8 @@ import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
 import { createAccountInquiriesRepository } from './account-inquiries.repository';
 import { type CustomerWithdrawalsService, createCustomerWithdrawalsService } from './customer-withdrawals.service';
+import { createPayoutExceptionsRepository } from './payout-exceptions.repository';
+import { createPayoutExceptionsService, type PayoutExceptionsService } from './payout-exceptions.service';
 import { createPayoutMethodsRepository } from './payout-methods.repository';
 import { createPayoutMethodsService, type PayoutMethodsService } from './payout-methods.service';
 import { createSendingAccounts } from './sending-accounts';
@@ -30,6 +32,7 @@ export type Withdrawals = {
   customers: CustomerWithdrawalsService;
   transfers: WithdrawalTransfers;
   inquiries: AccountInquiries;
+  exceptions: PayoutExceptionsService;
   bind(consoles: Broadcaster): void;
   /** A phone's result for an inquiry or a transfer; false when it is neither. */
   completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
@@ -135,9 +138,16 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     onChange,
   });
 
+  const exceptions = createPayoutExceptionsService({
+    db: ctx.db,
+    repo: createPayoutExceptionsRepository(ctx.db),
+    onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
+  });
+  // Reconciliation first: a transfer that settles an uncertain withdrawal is no exception.
   const reconcile = (accountId: string, read?: Parameters<WithdrawalTransfers['reconcile']>[1]) =>
     transfers
       .reconcile(accountId, read)
+      .then(() => exceptions.run(accountId))
       .catch((error) => ctx.logger.error({ err: error, accountId }, 'withdrawal reconciliation failed'));
   ctx.events.on('wallet.outgoing_stored', ({ accountId }) => void reconcile(accountId));
   ctx.events.on(
@@ -154,6 +164,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     await transfers.sweepOverdue();
     await inquiries.failOverdue();
     await customers?.sweep();
+    await exceptions.run();
   });
   // Confirmed customer withdrawals waiting for a free account go out as soon as one is.
   ctx.scheduler.every('withdrawals.send-queued', QUEUE_MS, async () => {
@@ -168,6 +179,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     customers,
     transfers,
     inquiries,
+    exceptions,
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

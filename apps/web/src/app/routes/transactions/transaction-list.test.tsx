@@ -1,4 +1,12 @@
-import { type DepositTransfer, listDepositTransfers, matchDepositTransfer, ROLE } from '@gerbang/contract';
+import {
+  chargePayoutExceptionToMerchant,
+  type DepositTransfer,
+  listDepositTransfers,
+  listPayoutExceptions,
+  matchDepositTransfer,
+  type PayoutException,
+  ROLE,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +31,27 @@ const LATE: DepositTransfer = {
   resolution: null,
   resolutionNote: null,
   resolvedAt: null,
+};
+
+const PAID_AFTER_RELEASE: PayoutException = {
+  id: '1b2c3d4e-5f60-4718-9a2b-3c4d5e6f7081',
+  walletAccountId: LATE.walletAccountId,
+  provider: 'dana',
+  accountNumber: '081200000001',
+  currency: 'IDR',
+  amount: '30000',
+  counterpartyName: 'PT Toko Maju',
+  counterpartyAccount: '1234567890',
+  providerTransactionId: 'DANA-LATE-1',
+  occurredAt: '2026-01-01T00:30:00.000Z',
+  outcome: 'paid_after_release',
+  withdrawalId: '2c3d4e5f-6071-4829-8b3c-4d5e6f708192',
+  withdrawalReference: 'WD-1A2B3C4D5E6F',
+  merchantName: 'Toko Sinar',
+  resolution: null,
+  resolutionNote: null,
+  resolvedAt: null,
+  createdAt: '2026-01-01T00:31:00.000Z',
 };
 
 let restore = () => {};
@@ -63,6 +92,28 @@ describe('Transaction (incoming transfers)', () => {
         paymentSessionId: LATE.paymentSessionId,
         note: 'Receipt checked',
       }),
+    );
+  });
+
+  it("lets an Admin charge the merchant for a transfer that paid a withdrawal after its hold's release", async () => {
+    const user = userEvent.setup();
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [], nextCursor: null } }),
+      [`GET ${listPayoutExceptions.path}`]: () => ({
+        status: 200,
+        data: { items: [PAID_AFTER_RELEASE], nextCursor: null },
+      }),
+      [`POST ${chargePayoutExceptionToMerchant.path.replace(':id', PAID_AFTER_RELEASE.id)}`]: () => ({ status: 204 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Outgoing transfers to review' });
+    const row = (await within(table).findByText('Paid after release')).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/WD-1A2B3C4D5E6F/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Charge merchant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Charge the merchant' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Customer confirmed receipt');
+    await user.click(within(dialog).getByRole('button', { name: 'Charge' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({ note: 'Customer confirmed receipt' }),
     );
   });
 

@@ -1,5 +1,12 @@
 import { DepositTransferList } from '../../../features/deposit-transfers/components/deposit-transfer-list';
+import { PayoutExceptionList } from '../../../features/payout-exceptions/components/payout-exception-list';
 
+/** The admin console's "Transaction": incoming transfers and their review queues, then outgoing ones to review. */
 export default function TransactionsRoute() {
-  return <DepositTransferList />;
+  return (
+    <div className="flex flex-col gap-10">
+      <DepositTransferList />
+      <PayoutExceptionList />
+    </div>
+  );
 }

@@ -1,0 +1,118 @@
+import { formatAmount, type PayoutException, type PayoutExceptionResolution } from '@gerbang/contract';
+import type { Database } from '../../db/database';
+import { isCheckViolation } from '../../db/pg-errors';
+import { AppError } from '../../http/app-error';
+import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
+import { createAuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { postJournal } from '../ledger/ledger';
+import type { PayoutExceptionsRepository } from './payout-exceptions.repository';
+import { chargedPayoutJournal, unclaimedPayoutJournal, writtenOffPayoutJournal } from './withdrawal-journals';
+
+export type Operator = { userId: string; ip: string };
+
+const toPayoutException = ({ cursorAt: _, ...row }: PayoutException & { cursorAt: string }): PayoutException => row;
+
+/**
+ * Outgoing transfers no open withdrawal answers for. Each transfer of a sending account's history
+ * is considered once (its row locked, then a payout_exceptions row keyed by it written with its
+ * journal): one that a sent, still open withdrawal could be paid by is left to that withdrawal's
+ * reconciliation; one that pays a withdrawal whose hold was released is `paid_after_release`;
+ * anything else is `unclaimed`. Both leave the account's cash for the payout exceptions account at
+ * once, and wait for an operator: charge the merchant, or write it off.
+ */
+export function createPayoutExceptionsService(deps: {
+  db: Database;
+  repo: PayoutExceptionsRepository;
+  onBalanceChanged: (merchantId: string) => void;
+}) {
+  const { db, repo } = deps;
+
+  async function considerOne(transferId: string): Promise<'queued' | 'open' | null> {
+    return db.transaction(async (tx) => {
+      const transfer = await repo.lockUnconsidered(tx, transferId);
+      if (!transfer) return null;
+      const paid = await repo.withdrawalsItPays(tx, transfer);
+      if (paid.some((withdrawal) => withdrawal.status !== 'failed')) return 'open';
+      const released = paid[0] ?? null;
+      await postJournal(tx, unclaimedPayoutJournal(transfer));
+      await repo.queue(tx, transfer, released ? 'paid_after_release' : 'unclaimed', released?.id ?? null);
+      return 'queued';
+    });
+  }
+
+  async function resolve(
+    actor: Operator,
+    transferId: string,
+    kind: PayoutExceptionResolution,
+    note: string,
+  ): Promise<string | null> {
+    return db.transaction(async (tx) => {
+      const open = await repo.lockOpen(tx, transferId);
+      if (!open) {
+        throw new AppError('INVALID_STATE', 'This payout exception is not waiting for an operator (resolved already)');
+      }
+      const { transfer, withdrawal } = open;
+      if (kind === 'charged_to_merchant') {
+        if (!withdrawal) {
+          throw new AppError('INVALID_STATE', 'This transfer paid no withdrawal: there is no merchant to charge');
+        }
+        try {
+          await tx.transaction((savepoint) => postJournal(savepoint, chargedPayoutJournal(transfer, withdrawal)));
+        } catch (error) {
+          if (!isCheckViolation(error, 'ledger_accounts_available_not_negative')) throw error;
+          const total = formatAmount(withdrawal.amountMinor + withdrawal.feeMinor, withdrawal.currency);
+          throw new AppError(
+            'INSUFFICIENT_BALANCE',
+            `The merchant's available balance does not cover ${total} (the amount and its fee); nothing was charged`,
+          );
+        }
+      } else {
+        await postJournal(tx, writtenOffPayoutJournal(transfer));
+      }
+      await repo.resolve(tx, transferId, { kind, userId: actor.userId, note });
+      await createAuditRepository(tx).insert({
+        actorUserId: actor.userId,
+        action:
+          kind === 'charged_to_merchant'
+            ? AUDIT_ACTIONS.payoutExceptionCharged
+            : AUDIT_ACTIONS.payoutExceptionWrittenOff,
+        targetType: 'wallet_transaction',
+        targetId: transferId,
+        ip: actor.ip,
+        details: {
+          amount: formatAmount(transfer.amountMinor, transfer.currency),
+          withdrawalId: withdrawal?.id ?? null,
+          note,
+        },
+      });
+      return kind === 'charged_to_merchant' ? (withdrawal?.merchantId ?? null) : null;
+    });
+  }
+
+  return {
+    /** Considers every outgoing transfer no withdrawal claims (of one account, or all); returns how many were queued. */
+    async run(accountId?: string): Promise<number> {
+      let queued = 0;
+      for (const id of await repo.pending(accountId)) {
+        if ((await considerOne(id)) === 'queued') queued += 1;
+      }
+      return queued;
+    },
+
+    async list(query: { limit: number; cursor?: string; awaitingReview?: 'true' | 'false' }) {
+      const rows = await repo.page(query.awaitingReview === 'true', query.limit, decodeKeysetCursor(query.cursor));
+      return toPage(rows, query.limit, toPayoutException);
+    },
+
+    async chargeMerchant(actor: Operator, transferId: string, note: string): Promise<void> {
+      const merchantId = await resolve(actor, transferId, 'charged_to_merchant', note);
+      if (merchantId) deps.onBalanceChanged(merchantId);
+    },
+
+    async writeOff(actor: Operator, transferId: string, note: string): Promise<void> {
+      await resolve(actor, transferId, 'written_off', note);
+    },
+  };
+}
+export type PayoutExceptionsService = ReturnType<typeof createPayoutExceptionsService>;
