@@ -89,6 +89,11 @@ export const configSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   /** Health checks of every online device run this often; 0 turns the schedule off. */
   HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
+  /**
+   * The ledger's invariants (the ones the tests check) are checked against the database this often
+   * by one instance; a violation is logged and raises gerbang_ledger_invariant_violations. 0: off.
+   */
+  LEDGER_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
   /** How long an agent has to answer a health check before it is recorded as failed (timeout). */
   HEALTH_CHECK_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** How long a phone has to answer a wallet command (a check or a login step) before it fails as timeout. */

@@ -13,6 +13,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   inet,
   integer,
@@ -22,6 +23,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -299,6 +301,18 @@ export const proxies = pgTable(
  * Periodic jobs shared by every instance: an instance runs a job only after moving next_run_at
  * forward with a guarded update, so each due run happens once however many instances there are.
  */
+/**
+ * The last run of each self-check of the books (ledger-check.ts): when, and what it found. Written by
+ * the one instance that ran it, read by every instance's metrics.
+ */
+export const ledgerChecks = pgTable('ledger_checks', {
+  name: text('name').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  violations: integer('violations').notNull(),
+  /** The first violations, as ledgerViolations words them. */
+  sample: jsonb('sample').$type<string[]>().notNull(),
+});
+
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
@@ -609,17 +623,28 @@ export const ledgerAccounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_code_key').on(t.code),
+    // An account is its purpose in one currency: a journal of another currency never finds it.
+    uniqueIndex('ledger_accounts_code_currency_key').on(t.code, t.currency),
+    // What an entry's foreign key points at: the account in the entry's currency.
+    unique('ledger_accounts_id_currency_key').on(t.id, t.currency),
     index('ledger_accounts_merchant_idx').on(t.merchantId),
     check('ledger_accounts_normal_check', sql`${t.normal} in (1, -1)`),
     check(
       'ledger_accounts_available_not_negative',
       sql`${t.kind} <> 'merchant_available' or ${t.balanceMinor} * ${t.normal} >= 0`,
     ),
+    // Holds are released or settled once each: what is pending never goes below zero either.
+    check(
+      'ledger_accounts_pending_not_negative',
+      sql`${t.kind} <> 'merchant_pending' or ${t.balanceMinor} * ${t.normal} >= 0`,
+    ),
   ],
 );
 
-/** One movement of money: append-only; a correction is a new journal. */
+/**
+ * One movement of money: append-only (a trigger refuses UPDATE and DELETE of journals and entries,
+ * migration 0027); a correction is a new journal.
+ */
 export const ledgerJournals = pgTable(
   'ledger_journals',
   {
@@ -634,6 +659,11 @@ export const ledgerJournals = pgTable(
   },
   (t) => [
     uniqueIndex('ledger_journals_kind_reference_key').on(t.kind, t.referenceId),
+    // A withdrawal's hold is settled or released, never both.
+    uniqueIndex('ledger_journals_hold_resolution_key')
+      .on(t.referenceId)
+      .where(sql`${t.kind} in ('withdrawal_settle', 'withdrawal_release')`),
+    unique('ledger_journals_id_currency_key').on(t.id, t.currency),
     index('ledger_journals_reference_idx').on(t.referenceType, t.referenceId),
   ],
 );
@@ -648,11 +678,23 @@ export const ledgerEntries = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** The journal's currency, and its account's: both foreign keys below hold it to them. */
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
     /** Debit positive, credit negative, in the journal's currency's minor units. */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'ledger_entries_journal_currency_fk',
+      columns: [t.journalId, t.currency],
+      foreignColumns: [ledgerJournals.id, ledgerJournals.currency],
+    }),
+    foreignKey({
+      name: 'ledger_entries_account_currency_fk',
+      columns: [t.accountId, t.currency],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+    }),
     index('ledger_entries_journal_idx').on(t.journalId),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     check('ledger_entries_not_zero', sql`${t.amountMinor} <> 0`),

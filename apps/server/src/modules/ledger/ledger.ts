@@ -40,7 +40,9 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
       currency: journal.currency,
       memo: journal.memo,
     })
-    .onConflictDoNothing()
+    // Only the same kind for the same reference is a replay; any other unique rule (a hold settled
+    // and released both) is an error that rolls the caller back.
+    .onConflictDoNothing({ target: [ledgerJournals.kind, ledgerJournals.referenceId] })
     .returning({ id: ledgerJournals.id });
   if (!posted) return false;
 
@@ -49,25 +51,30 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
     .insert(ledgerAccounts)
     .values(refs.map((ref) => ({ ...ref, normal: NORMAL_BALANCE[ref.kind] })))
     .onConflictDoNothing();
+  // Found by code in the journal's currency: an account of another currency is another account.
   const accounts = await tx
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
     .where(
-      inArray(
-        ledgerAccounts.code,
-        refs.map((ref) => ref.code),
+      and(
+        inArray(
+          ledgerAccounts.code,
+          refs.map((ref) => ref.code),
+        ),
+        eq(ledgerAccounts.currency, journal.currency),
       ),
     );
   const idOf = new Map(accounts.map((account) => [account.code, account.id]));
   const accountId = (code: string) => {
     const id = idOf.get(code);
-    if (!id) throw new Error(`ledger account ${code} is missing`);
+    if (!id) throw new Error(`ledger account ${code} (${journal.currency}) is missing`);
     return id;
   };
   await tx.insert(ledgerEntries).values(
     lines.map((line) => ({
       journalId: posted.id,
       accountId: accountId(line.account.code),
+      currency: journal.currency,
       amountMinor: line.amountMinor,
     })),
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../app-context';
 import { isOnlineSql } from '../devices/devices.repository';
+import { lastLedgerCheck } from '../ledger/ledger-check';
 import { walletsOf } from '../wallets/wallets';
 
 async function rows<T>(ctx: AppContext, query: SQL): Promise<T[]> {
@@ -107,6 +108,15 @@ function createMetrics(ctx: AppContext) {
       const wallets = walletsOf(ctx);
       const summaries = await Promise.all(WALLET_PROVIDERS.map((provider) => wallets.service.summary(provider)));
       for (const summary of summaries) this.set({ provider: summary.provider }, summary.ready);
+    },
+  });
+
+  new Gauge({
+    name: 'gerbang_ledger_invariant_violations',
+    help: 'Invariants the ledger broke at its last scheduled check (0: sound; alert on anything above)',
+    registers: [registry],
+    async collect() {
+      this.set((await lastLedgerCheck(ctx.db))?.violations ?? 0);
     },
   });
 
