@@ -13,7 +13,7 @@ import { TransferError } from './wallets/phone-wallets';
  *   GET    /devices               the phones, their state and accounts
  *   GET    /accounts              every account on every phone
  *   GET    /accounts/:id/otp      { otp, expiresAt } while the last code is good, else 404
- *   POST   /transfers             { accountId, amount, direction?, counterpartyName?, counterpartyAccount?, note? }
+ *   POST   /transfers             { accountId, amount, direction?, counterpartyName?, counterpartyAccount?, note?, occurredAt? }
  *   GET    /faults                the armed faults
  *   POST   /faults                { kind, accountId?, device?, times?: next|always, on?: step or check type }
  *   DELETE /faults[/:id]          disarm one or all
@@ -25,6 +25,8 @@ const transferSchema = z.strictObject({
   counterpartyName: z.string().max(100).optional(),
   counterpartyAccount: z.string().max(50).optional(),
   note: z.string().max(200).optional(),
+  /** A transfer reported late: when it was made (ISO 8601, with an offset). */
+  occurredAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 const MAX_BODY_BYTES = 16 * 1024;

@@ -68,9 +68,9 @@ describe.skipIf(!onPostgres)('crash: SIGKILL under load, restart, invariants int
       }
       const log = await operations;
       await world.fleet.whenOnline(world.accounts.length, 30_000);
-      // Leases of the killed process (webhook claims: 60 s) must run out before its work is taken over.
+      // Leases of the killed process (webhook claims: the receiver timeout + 30 s) must run out before its work is taken over.
       await passTheClocks(world, 150_000);
-      const violations = await stressViolations(database.db, [log], 20);
+      const violations = await stressViolations(world, database.db, [log], 20);
       const outcomes = await outcomesSoFar(world);
       console.log(`crash run ${run}: ran ${JSON.stringify(log.counts)}; so far ${JSON.stringify(outcomes)}`);
       expect(violations, `${violations.length} violations (replay: CRASH_RUNS=${run})`).toEqual([]);

@@ -34,7 +34,7 @@ describe.skipIf(!onPostgres)('stress: concurrent mixed operations on PostgreSQL'
     it(`seed ${seed}: ${OPERATIONS} operations leave every ledger and state invariant intact`, async () => {
       const log = await runOperations(world, seed, OPERATIONS);
       await passTheClocks(world);
-      const violations = await stressViolations(world.server.database.db, [log], GRACE_SECONDS);
+      const violations = await stressViolations(world, world.server.database.db, [log], GRACE_SECONDS);
       const replay = `replay: STRESS_SEED=${seed} STRESS_OPERATIONS=${OPERATIONS} npm run stress`;
       expect(violations, `${violations.length} violations (${replay})`).toEqual([]);
       // The run did what it says: money came in, went out, and some transfers' outcomes were lost.

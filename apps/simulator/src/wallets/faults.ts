@@ -6,7 +6,9 @@ import { z } from 'zod';
  * command with that `errorCode`; `app_crashed` and `app_not_installed` too; `timeout` accepts the
  * command and never answers; `refuse` refuses it in the ack. For transfers: `crash_after_send`
  * sends the money, then reports app_crashed (the server cannot know it went); `silent_after_send`
- * sends it and never answers; `account_not_found` fails an inquiry; `insufficient_funds` and
+ * sends it and never answers; `crash_after_send_unseen` sends it and reports app_crashed, and the
+ * transfer reaches only the app's history, not its stream (the server learns of it at its next
+ * history read); `account_not_found` fails an inquiry; `insufficient_funds` and
  * `destination_invalid` fail a transfer before any money moves.
  */
 export const FAULT_KINDS = [
@@ -23,6 +25,7 @@ export const FAULT_KINDS = [
   'destination_invalid',
   'crash_after_send',
   'silent_after_send',
+  'crash_after_send_unseen',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 

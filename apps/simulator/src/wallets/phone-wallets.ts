@@ -36,6 +36,11 @@ export type TransferInput = {
   counterpartyName?: string;
   counterpartyAccount?: string;
   note?: string;
+  /**
+   * When it was made, if not now: a transfer the phone reports late (its app listed it late, the
+   * phone was offline) carries the time it happened, as a provider's history does.
+   */
+  occurredAt?: string;
 };
 
 type AccountState = {
@@ -72,6 +77,7 @@ const DEFAULT_FAULT_STEP: Partial<Record<FaultKind, number | string>> = {
   destination_invalid: 'send_transfer',
   crash_after_send: 'send_transfer',
   silent_after_send: 'send_transfer',
+  crash_after_send_unseen: 'send_transfer',
 };
 
 const failure = (errorCode: WalletErrorCode | undefined, error: string): WalletOutcome => ({
@@ -190,7 +196,9 @@ export class PhoneWallets {
       this.transfers.set(command.payload.transferId, outcome);
       return outcome;
     };
-    if (fault && fault !== 'crash_after_send' && fault !== 'silent_after_send') {
+    const afterSend =
+      fault === 'crash_after_send' || fault === 'silent_after_send' || fault === 'crash_after_send_unseen';
+    if (fault && !afterSend) {
       return fault === 'timeout' || fault === 'refuse'
         ? this.faulted(account, fault)
         : remember(this.faulted(account, fault));
@@ -202,24 +210,35 @@ export class PhoneWallets {
     }
     let sent: ReportedWalletTransaction;
     try {
-      sent = this.deliverTransfer(account.ref.id, {
-        amount,
-        direction: 'out',
-        counterpartyName: destination.holderName,
-        counterpartyAccount: destination.accountNumber,
-        note,
-      });
+      sent = this.deliverTransfer(
+        account.ref.id,
+        {
+          amount,
+          direction: 'out',
+          counterpartyName: destination.holderName,
+          counterpartyAccount: destination.accountNumber,
+          note,
+        },
+        { inStream: fault !== 'crash_after_send_unseen' },
+      );
     } catch (error) {
       return remember(failure('insufficient_funds', (error as Error).message));
     }
-    if (fault === 'crash_after_send')
+    if (fault === 'crash_after_send' || fault === 'crash_after_send_unseen')
       return remember(failure('app_crashed', 'Simulated: the app crashed after sending'));
     if (fault === 'silent_after_send') return remember({ kind: 'silent' });
     return remember(success({ providerTransactionId: sent.providerTransactionId }));
   }
 
-  /** A transfer reaches the account (a customer paid in, or money left it). */
-  deliverTransfer(accountId: string, input: TransferInput): ReportedWalletTransaction {
+  /**
+   * A transfer reaches the account (a customer paid in, or money left it): into its history, and
+   * into the stream the phone reports unless `inStream` is false (only a history read shows it).
+   */
+  deliverTransfer(
+    accountId: string,
+    input: TransferInput,
+    { inStream = true }: { inStream?: boolean } = {},
+  ): ReportedWalletTransaction {
     const account = this.accounts.get(accountId);
     if (!account) throw new TransferError(`account ${accountId} is not on ${this.options.deviceName}`);
     const amount = parseAmount(input.amount, CURRENCY_OF_PROVIDER[account.ref.provider]);
@@ -236,12 +255,12 @@ export class PhoneWallets {
       amount: formatAmount(amount.minor, CURRENCY_OF_PROVIDER[account.ref.provider]),
       counterpartyName: input.counterpartyName ?? '',
       counterpartyAccount: input.counterpartyAccount ?? '',
-      occurredAt: new Date().toISOString(),
+      occurredAt: input.occurredAt ?? new Date().toISOString(),
       note: input.note ?? '',
     };
     account.history.unshift(transaction);
     account.history.length = Math.min(account.history.length, HISTORY_KEPT);
-    account.unreported.push(transaction);
+    if (inStream) account.unreported.push(transaction);
     return transaction;
   }
 
@@ -286,7 +305,7 @@ export class PhoneWallets {
     if (fault === 'session_expired') account.loggedIn = false;
     if (fault === 'app_crashed') return failure('app_crashed', 'Simulated: the app crashed');
     // The after-send faults only mean something for a transfer; elsewhere the app just crashes.
-    if (fault === 'crash_after_send' || fault === 'silent_after_send')
+    if (fault === 'crash_after_send' || fault === 'silent_after_send' || fault === 'crash_after_send_unseen')
       return failure('app_crashed', 'Simulated: the app crashed');
     return failure(fault, `Simulated fault: ${fault}`);
   }

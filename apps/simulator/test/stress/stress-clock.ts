@@ -1,3 +1,4 @@
+import { runWalletChecks } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import { adminCall } from '../ready-account';
 import { stuckItems } from './stress-invariants';
@@ -23,16 +24,24 @@ export async function passTheClocks(world: StressWorld, maxWaitMs = 60_000) {
   await db.execute(
     sql`update withdrawals set expires_at = now() where status in ('verifying', 'awaiting_confirmation') and expires_at > now()`,
   );
+  // Every phone reads its accounts' histories once more: a transfer only a history shows (an app
+  // that crashed after sending) reaches the server, which must then account for it.
+  const histories = await adminCall(world.server, 'POST', runWalletChecks.path, {
+    accountIds: world.accounts.map((account) => account.id),
+    type: 'transaction_history',
+  });
+  if (histories.status !== 200) throw new Error(`history reads did not start: ${histories.status}`);
   for (let waited = 0; waited < maxWaitMs; waited += 500) {
     const stuck = await stuckItems(db, 0);
     const [busy] = (
       (await db.execute(
         sql`select
               (select count(*) from withdrawals where status in ('processing', 'uncertain'))::int as withdrawals,
-              (select count(*) from webhook_events where status = 'pending')::int as webhooks`,
-      )) as unknown as { rows: { withdrawals: number; webhooks: number }[] }
+              (select count(*) from webhook_events where status = 'pending')::int as webhooks,
+              (select count(*) from health_check_runs where status = 3 and wallet_account_id is not null)::int as checks`,
+      )) as unknown as { rows: { withdrawals: number; webhooks: number; checks: number }[] }
     ).rows;
-    if (stuck.length === 0 && busy?.withdrawals === 0 && busy.webhooks === 0) return;
+    if (stuck.length === 0 && busy?.withdrawals === 0 && busy.webhooks === 0 && busy.checks === 0) return;
     await sleep(500);
   }
 }

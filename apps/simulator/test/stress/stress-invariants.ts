@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/database';
 import { ledgerViolations } from '../../../server/src/modules/ledger/ledger-invariants';
 import type { RunLog } from './stress-operations';
+import { cashOfAccounts, type StressWorld } from './stress-world';
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -19,7 +20,7 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
     db,
     sql`select id, status from withdrawals where
           (status = 'processing' and transfer_deadline_at < now() - ${grace}::interval)
-       or (status = 'awaiting_confirmation' and confirm_deadline_at < now() - ${grace}::interval)
+       or (status in ('awaiting_confirmation', 'confirmed') and confirm_deadline_at < now() - ${grace}::interval)
        or (status in ('verifying', 'awaiting_confirmation') and expires_at < now() - ${grace}::interval)
        or (status = 'uncertain' and updated_at < now() - ${grace}::interval)`,
   );
@@ -33,11 +34,31 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
  * Every promise the stress issue lists, read from the database (and the run's own log): the
  * ledger's (journals sum to zero, balances are their entries, nothing below zero, each hold
  * resolved once and as its withdrawal's state says), one effect per idempotency key, each transfer
- * considered once and a session paid at most once and credited exactly when it succeeded, an
- * outbox event for every state change, nothing stuck past its deadline.
+ * considered once and a session paid at most once and credited exactly when it succeeded, every
+ * outgoing transfer claimed by a withdrawal or queued as a payout exception, a session paid in time
+ * but reported late paid, no confirmation kept by a withdrawal sent back to verifying, every
+ * timeline a path, an outbox event for every state change, nothing stuck past its deadline.
  */
-export async function stressViolations(db: Database, logs: RunLog[], graceSeconds: number): Promise<string[]> {
+export async function stressViolations(
+  world: Pick<StressWorld, 'fleet' | 'accounts' | 'cashAtStart'>,
+  db: Database,
+  logs: RunLog[],
+  graceSeconds: number,
+): Promise<string[]> {
   const violations = [...(await ledgerViolations(db))];
+  // Nothing the phones moved is unknown to the ledger: each account's money moved on the phone
+  // exactly as its cash moved in the books (deposits matched or queued, payouts settled or
+  // queued as exceptions).
+  const cashNow = await cashOfAccounts(db, world.fleet, world.accounts);
+  for (const [accountId, start] of world.cashAtStart) {
+    const now = cashNow.get(accountId);
+    if (!now) continue;
+    const phone = now.phone - start.phone;
+    const ledger = now.ledger - start.ledger;
+    if (phone !== ledger) {
+      violations.push(`account ${accountId}: its phone's money moved ${phone}, its cash in the ledger ${ledger}`);
+    }
+  }
   for (const log of logs) {
     violations.push(...log.problems);
     for (const [key, ids] of log.effects) {
@@ -90,6 +111,67 @@ export async function stressViolations(db: Database, logs: RunLog[], graceSecond
     ...unannounced
       .filter((r) => r.changes !== r.events)
       .map((r) => `${r.kind} ${r.id} changed ${r.changes} times but announced ${r.events} events`),
+  );
+  const unaccounted = await rows<{ id: string }>(
+    db,
+    sql`select t.id from wallet_transactions t
+        where t.direction = 'out'
+          and not exists (select 1 from withdrawals w where w.wallet_transaction_id = t.id)
+          and not exists (select 1 from withdrawals w where w.wallet_account_id = t.account_id
+                          and w.transfer_reference = t.provider_transaction_id)
+          and not exists (select 1 from payout_exceptions x where x.wallet_transaction_id = t.id)`,
+  );
+  violations.push(
+    ...unaccounted.map(
+      (r) => `outgoing transfer ${r.id} was claimed by no withdrawal nor queued as a payout exception`,
+    ),
+  );
+  const doubled = await rows<{ id: string; withdrawal: string }>(
+    db,
+    sql`select x.wallet_transaction_id as id, w.id as withdrawal from payout_exceptions x
+        join wallet_transactions t on t.id = x.wallet_transaction_id
+        join withdrawals w on w.wallet_transaction_id = t.id
+          or (w.wallet_account_id = t.account_id and w.transfer_reference = t.provider_transaction_id)`,
+  );
+  violations.push(
+    ...doubled.map((r) => `outgoing transfer ${r.id} both settled withdrawal ${r.withdrawal} and is a payout exception`),
+  );
+  const paidLate = logs.flatMap((log) => [...log.paidLate]);
+  if (paidLate.length > 0) {
+    const unpaid = await rows<{ id: string; status: string }>(
+      db,
+      sql`select id, status from payment_sessions where status <> 'success'
+          and id in (${sql.join(
+            paidLate.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    violations.push(
+      ...unpaid.map((r) => `payment session ${r.id} paid in time, reported late, is ${r.status}, not success`),
+    );
+  }
+  const unconfirmedSends = await rows<{ id: string }>(
+    db,
+    sql`select id from withdrawals where status = 'verifying' and confirmed_at is not null`,
+  );
+  violations.push(
+    ...unconfirmedSends.map((r) => `withdrawal ${r.id} went back to verifying with its confirmation kept`),
+  );
+  // Every timeline is a path of its lifecycle: each step leaves the state the one before reached.
+  const broken = await rows<{ id: string; kind: string }>(
+    db,
+    sql`select distinct id, kind from (
+          select session_id as id, 'payment session' as kind, from_status,
+            lag(to_status) over (partition by session_id order by id) as before
+          from payment_session_events
+          union all
+          select withdrawal_id, 'withdrawal', from_status,
+            lag(to_status) over (partition by withdrawal_id order by id)
+          from withdrawal_events) steps
+        where from_status is distinct from before`,
+  );
+  violations.push(
+    ...broken.map((r) => `${r.kind} ${r.id} has a timeline step that does not leave the state before it`),
   );
   violations.push(...(await stuckItems(db, graceSeconds)));
   return violations;

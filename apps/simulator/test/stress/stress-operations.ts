@@ -14,6 +14,8 @@ export type RunLog = {
   problems: string[];
   /** Idempotency key → the ids of every successful answer it got (must all be one id). */
   effects: Map<string, Set<string>>;
+  /** Sessions paid inside their window whose report came after they ended: each must succeed. */
+  paidLate: Set<string>;
   counts: Record<string, number>;
 };
 
@@ -92,10 +94,22 @@ async function createIdempotently(
   return { id: [...ids][0], key, headers };
 }
 
+/** A session's time limit passes now (the clock is moved, not waited for), and the sweep ends it. */
+async function expireNow(world: StressWorld, call: ReturnType<typeof client>, id: string) {
+  await world.server.database.db.execute(
+    sql`update payment_sessions set expires_at = now() where id = ${id} and status = 'awaiting_payment'`,
+  );
+  for (let i = 0; i < 50; i += 1) {
+    if ((await call('GET', `/public/deposits/${id}`)).body.status !== 'awaiting_payment') break;
+    await sleep(200);
+  }
+}
+
 /**
  * One customer payment: a session created through the merchant API (sometimes the same request
  * twice, sometimes the same key with another body), then paid exactly, paid twice, paid the wrong
- * amount, paid after 'I Have Transferred', paid after its time limit, or never paid.
+ * amount, paid after 'I Have Transferred', paid after its time limit, paid in time but reported after
+ * it ended (with a new session of the same amount opened meanwhile), or never paid.
  */
 async function paymentOperation(
   world: StressWorld,
@@ -139,30 +153,68 @@ async function paymentOperation(
     pay(view.finalAmount);
   } else if (outcome < 0.95) {
     // Paid after its time limit (the clock is moved, not waited for): a paid-late transfer.
-    await world.server.database.db.execute(
-      sql`update payment_sessions set expires_at = now() where id = ${id} and status = 'awaiting_payment'`,
-    );
-    for (let i = 0; i < 50; i += 1) {
-      if ((await call('GET', `/public/deposits/${id}`)).body.status !== 'awaiting_payment') break;
-      await sleep(200);
-    }
+    await expireNow(world, call, id);
     pay(view.finalAmount);
+  } else if (outcome < 0.975) {
+    // Paid in time, reported after the session ended, while another customer opens a session of
+    // the same amount: the transfer pays the session it was made for, never the new one.
+    const madeAt = new Date().toISOString();
+    await expireNow(world, call, id);
+    await createIdempotently(
+      call,
+      log,
+      pick(random, world.merchants),
+      '/v1/payment-sessions',
+      { ...body, referenceNumber: `ST-${tag}-next` },
+      false,
+    );
+    world.fleet.wallets.deliverTransfer(account.id, {
+      amount: view.finalAmount,
+      counterpartyName: 'Customer',
+      note: view.referenceNumber,
+      occurredAt: madeAt,
+    });
+    log.paidLate.add(id);
   }
 }
 
+/** Polls a withdrawal every `everyMs` until it leaves `status` (or gives up after ten seconds). */
+async function whileIn(
+  call: ReturnType<typeof client>,
+  path: string,
+  headers: Record<string, string>,
+  status: string,
+  everyMs = 200,
+) {
+  for (let waited = 0; waited < 10_000; waited += everyMs) {
+    const now = (await call('GET', path, headers)).body.status;
+    if (now !== status) return now;
+    await sleep(everyMs);
+  }
+  return status;
+}
+
 /**
- * One settlement: the merchant asks; an Admin approves and sends it, rejects it, or approves while
- * the merchant cancels (a race); sometimes the phone's answer is lost (uncertain).
+ * One settlement: the merchant asks (now and then the console's same request twice at once: one
+ * hold); an Admin approves and sends it, rejects it, or approves while the merchant cancels (a
+ * race); sometimes the phone's answer is lost (uncertain), and sometimes the app crashes after the
+ * send and an Admin says "not paid" before the history shows it (the success then comes after the
+ * release: a payout exception, or the decision is refused when the transfer is already recorded).
  */
 async function settlementOperation(world: StressWorld, log: RunLog, random: Random, merchant: StressMerchant) {
   const call = client(world, log);
   const admin = world.server.state.headers;
-  const created = await call('POST', '/withdrawal-requests', merchant.userHeaders, {
+  const request = {
     payoutMethodId: merchant.payoutMethodId,
     amount: String(randomInt(random, 10, 400) * 1000),
-  });
-  if (created.status !== 201) return;
-  const id = created.body.id as string;
+    requestId: randomUUID(),
+  };
+  const ask = () => call('POST', '/withdrawal-requests', merchant.userHeaders, request);
+  const answers = random() < 0.2 ? await Promise.all([ask(), ask()]) : [await ask()];
+  const ids = new Set(answers.filter((answer) => answer.status < 300).map((answer) => answer.body.id as string));
+  log.effects.set(`${merchant.id}:console:${request.requestId}`, ids);
+  const id = [...ids][0];
+  if (!id) return;
   const roll = random();
   if (roll < 0.15) await call('POST', `/withdrawal-requests/${id}/reject`, admin, { reason: 'Stress: not today' });
   else if (roll < 0.3) await call('POST', `/withdrawal-requests/${id}/cancel`, merchant.userHeaders, {});
@@ -172,6 +224,18 @@ async function settlementOperation(world: StressWorld, log: RunLog, random: Rand
       call('POST', `/withdrawal-requests/${id}/cancel`, merchant.userHeaders, {}),
     ]);
     await call('POST', `/withdrawal-requests/${id}/execute`, admin, {});
+  } else if (roll < 0.55) {
+    // The app crashes after sending, and only its history will show the transfer: an Admin who
+    // looks before the server's history read comes back says "not paid" (released), and the
+    // success then arrives as a payout exception; one who looks after is refused, or too late.
+    await call('POST', `/withdrawal-requests/${id}/approve`, admin, {});
+    world.fleet.wallets.injectFault({ kind: 'crash_after_send_unseen', on: 'send_transfer' });
+    await call('POST', `/withdrawal-requests/${id}/execute`, admin, {});
+    if ((await whileIn(call, `/withdrawal-requests/${id}`, admin, 'processing', 20)) !== 'uncertain') return;
+    await call('POST', `/withdrawal-requests/${id}/reconcile`, admin, {
+      outcome: 'not_paid',
+      note: 'Stress: not seen',
+    });
   } else {
     await call('POST', `/withdrawal-requests/${id}/approve`, admin, {});
     if (random() < 0.15) world.fleet.wallets.injectFault({ kind: 'silent_after_send', on: 'send_transfer' });
@@ -181,7 +245,10 @@ async function settlementOperation(world: StressWorld, log: RunLog, random: Rand
   }
 }
 
-/** One customer withdrawal through the merchant API: confirmed (sometimes twice), cancelled, or left to lapse. */
+/**
+ * One customer withdrawal through the merchant API: confirmed (sometimes twice, sometimes right at
+ * its deadline), cancelled, or left to lapse.
+ */
 async function customerWithdrawalOperation(
   world: StressWorld,
   log: RunLog,
@@ -210,7 +277,18 @@ async function customerWithdrawalOperation(
     await sleep(100);
   }
   if (fate < 0.3) await call('POST', `/public/withdrawals/${id}/cancel`, {}, {});
-  else if (fate < 0.9) {
+  else if (fate < 0.4) {
+    // The confirmation lands at its deadline, racing the page's read that times it out.
+    await world.server.database.db.execute(
+      sql`update withdrawals set confirm_deadline_at = now() + interval '100 milliseconds'
+          where id = ${id} and status = 'awaiting_confirmation'`,
+    );
+    await sleep(randomInt(random, 50, 150));
+    await Promise.all([
+      call('POST', `/public/withdrawals/${id}/confirm`, {}, {}),
+      call('GET', `/public/withdrawals/${id}`),
+    ]);
+  } else if (fate < 0.9) {
     const confirm = () => call('POST', `/public/withdrawals/${id}/confirm`, {}, {});
     await (random() < 0.2
       ? Promise.all([confirm(), confirm(), call('POST', `/public/withdrawals/${id}/cancel`, {}, {})])
@@ -235,7 +313,13 @@ export async function runOperations(
   count: number,
   options: { outages?: boolean; spreadMs?: number } = {},
 ): Promise<RunLog> {
-  const log: RunLog = { outages: options.outages ?? false, problems: [], effects: new Map(), counts: {} };
+  const log: RunLog = {
+    outages: options.outages ?? false,
+    problems: [],
+    effects: new Map(),
+    paidLate: new Set(),
+    counts: {},
+  };
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
       const random = createRandom(deriveSeed(seed, index));

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ROLE, type WalletAccount } from '@gerbang/contract';
-import type { DatabaseHandle } from '../../../server/src/db/database';
+import { sql } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '../../../server/src/db/database';
 import { fundMerchant } from '../../../server/src/modules/withdrawals/withdrawals.test-support';
 import { insertUser, TEST_PASSWORD } from '../../../server/test/helpers/test-app';
 import { type Fleet, silentLogger, startFleet } from '../../src';
@@ -34,8 +35,34 @@ export type StressWorld = {
   /** Bank accounts customers withdraw to (named for the phones' inquiries). */
   customerDestinations: string[];
   receiver: WebhookReceiver;
+  /**
+   * Each account's money when the world was built, as the phone holds it and as the ledger counts
+   * it (cash at the account): from then on, every rupiah that moves on a phone moves in the ledger.
+   */
+  cashAtStart: Map<string, { phone: bigint; ledger: bigint }>;
   close(): Promise<void>;
 };
+
+/** Each account's money as its phone holds it and as the ledger counts it (minor units). */
+export async function cashOfAccounts(
+  db: Database,
+  fleet: Fleet,
+  accounts: readonly WalletAccount[],
+): Promise<Map<string, { phone: bigint; ledger: bigint }>> {
+  const phones = new Map(fleet.wallets.accounts().map((a) => [a.id, BigInt(a.balance.replace('.', ''))]));
+  const ledger = (
+    (await db.execute(
+      sql`select wallet_account_id as id, balance_minor::text as balance from ledger_accounts where kind = 'wallet_cash'`,
+    )) as unknown as { rows: { id: string; balance: string }[] }
+  ).rows;
+  const kept = new Map(ledger.map((row) => [row.id, BigInt(row.balance)]));
+  return new Map(
+    accounts.map((account) => [
+      account.id,
+      { phone: phones.get(account.id) ?? 0n, ledger: kept.get(account.id) ?? 0n },
+    ]),
+  );
+}
 
 /** The merchants' webhook endpoint: answers 500 to a share of deliveries (they are retried). */
 export type WebhookReceiver = { url: string; received: number; failed: number; close(): Promise<void> };
@@ -171,6 +198,7 @@ export async function buildStressWorld(
     merchants,
     customerDestinations,
     receiver,
+    cashAtStart: await cashOfAccounts(server.database.db, fleet, accounts),
     async close() {
       await fleet.stop();
       await receiver.close();

@@ -1,5 +1,5 @@
 import type { PayoutException, PayoutExceptionOutcome, PayoutExceptionResolution } from '@gerbang/contract';
-import { and, asc, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { amountText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
@@ -92,8 +92,16 @@ export function createPayoutExceptionsRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
-    /** The transfer, locked; null when a withdrawal claimed it or it was queued meanwhile. */
+    /**
+     * The transfer, locked (whoever settles a withdrawal with it holds the same lock), then read
+     * again after the lock: null when a withdrawal claimed it or it was queued meanwhile.
+     */
     async lockUnconsidered(tx: Database, transferId: string): Promise<OutgoingTransfer | null> {
+      await tx
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(eq(walletTransactions.id, transferId))
+        .for('update');
       const [row] = await tx
         .select()
         .from(walletTransactions)
@@ -104,15 +112,16 @@ export function createPayoutExceptionsRepository(db: Database) {
             transferUnclaimed(),
             sql`not exists (select 1 from ${payoutExceptions} x where x.wallet_transaction_id = ${walletTransactions.id})`,
           ),
-        )
-        .for('update');
+        );
       return row ?? null;
     },
 
     /**
      * The withdrawals of the transfer's account that it pays (transferPaysWithdrawal) and that were
      * sent: one still open (processing, uncertain: it settles that one, so it is not an exception),
-     * else one whose hold was released (failed: paid after release).
+     * one settled whose own transfer is still to be identified (its inferred one was named by
+     * another's phone: this is its own), else one whose hold was released (failed: paid after
+     * release).
      */
     async withdrawalsItPays(tx: Database, transfer: OutgoingTransfer) {
       return tx
@@ -121,13 +130,24 @@ export function createPayoutExceptionsRepository(db: Database) {
         .innerJoin(walletTransactions, eq(walletTransactions.id, transfer.id))
         .where(
           and(
-            inArray(withdrawals.status, ['processing', 'uncertain', 'failed']),
+            or(
+              inArray(withdrawals.status, ['processing', 'uncertain', 'failed']),
+              and(eq(withdrawals.status, 'success'), isNull(withdrawals.transferReference)),
+            ),
             sql`${withdrawals.transferStartedAt} is not null`,
             isNull(withdrawals.walletTransactionId),
             transferPaysWithdrawal(),
           ),
         )
         .orderBy(asc(withdrawals.transferStartedAt));
+    },
+
+    /** Gives a settled withdrawal waiting for its own transfer this one (in the consideration's transaction). */
+    async claimFor(tx: Database, withdrawalId: string, transfer: OutgoingTransfer): Promise<void> {
+      await tx
+        .update(withdrawals)
+        .set({ walletTransactionId: transfer.id, transferReference: transfer.providerTransactionId })
+        .where(and(eq(withdrawals.id, withdrawalId), isNull(withdrawals.walletTransactionId)));
     },
 
     async queue(

@@ -17,7 +17,9 @@ const toPayoutException = ({ cursorAt: _, ...row }: PayoutException & { cursorAt
  * Outgoing transfers no open withdrawal answers for. Each transfer of a sending account's history
  * is considered once (its row locked, then a payout_exceptions row keyed by it written with its
  * journal): one that a sent, still open withdrawal could be paid by is left to that withdrawal's
- * reconciliation; one that pays a withdrawal whose hold was released is `paid_after_release`;
+ * reconciliation; one that is the transfer of a settled withdrawal still waiting for its own (its
+ * inferred one was named by another's phone) is given to it; one that pays a withdrawal whose hold
+ * was released is `paid_after_release`;
  * anything else is `unclaimed`. Both leave the account's cash for the payout exceptions account at
  * once, and wait for an operator: charge the merchant, or write it off.
  */
@@ -28,11 +30,16 @@ export function createPayoutExceptionsService(deps: {
 }) {
   const { db, repo } = deps;
 
-  async function considerOne(transferId: string): Promise<'queued' | 'open' | null> {
+  async function considerOne(transferId: string): Promise<'queued' | 'claimed' | 'open' | null> {
     return db.transaction(async (tx) => {
       const transfer = await repo.lockUnconsidered(tx, transferId);
       if (!transfer) return null;
       const paid = await repo.withdrawalsItPays(tx, transfer);
+      const waiting = paid.find((withdrawal) => withdrawal.status === 'success');
+      if (waiting) {
+        await repo.claimFor(tx, waiting.id, transfer);
+        return 'claimed';
+      }
       if (paid.some((withdrawal) => withdrawal.status !== 'failed')) return 'open';
       const released = paid[0] ?? null;
       await postJournal(tx, unclaimedPayoutJournal(transfer));

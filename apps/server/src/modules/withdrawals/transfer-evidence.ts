@@ -1,4 +1,5 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { walletTransactions, withdrawals } from '../../db/schema';
 
 /** A phone's clock may run behind the server's: a transfer this much before its start still counts. */
@@ -10,17 +11,35 @@ const PHONE_CLOCK_SLACK = sql`interval '5 minutes'`;
  * transfer started. The one test, read both ways: which transfer paid an uncertain withdrawal
  * (reconciliation), and which withdrawal a transfer no withdrawal claims paid (payout exceptions).
  */
-export function transferPaysWithdrawal(): SQL {
+/** The columns the test reads, of the withdrawals table or of an alias of it. */
+type WithdrawalColumns = Record<
+  'walletAccountId' | 'amountMinor' | 'transferStartedAt' | 'destAccountNumber' | 'referenceNumber',
+  AnyPgColumn
+>;
+
+export function transferPaysWithdrawal(w: WithdrawalColumns = withdrawals): SQL {
   return and(
-    eq(walletTransactions.accountId, withdrawals.walletAccountId),
+    eq(walletTransactions.accountId, w.walletAccountId),
     eq(walletTransactions.direction, 'out'),
-    eq(walletTransactions.amountMinor, withdrawals.amountMinor),
-    sql`${walletTransactions.occurredAt} >= ${withdrawals.transferStartedAt} - ${PHONE_CLOCK_SLACK}`,
-    or(
-      eq(walletTransactions.counterpartyAccount, withdrawals.destAccountNumber),
-      eq(walletTransactions.note, withdrawals.referenceNumber),
-    ),
+    eq(walletTransactions.amountMinor, w.amountMinor),
+    sql`${walletTransactions.occurredAt} >= ${w.transferStartedAt} - ${PHONE_CLOCK_SLACK}`,
+    or(eq(walletTransactions.counterpartyAccount, w.destAccountNumber), eq(walletTransactions.note, w.referenceNumber)),
   ) as SQL;
+}
+
+const sending = alias(withdrawals, 'sending');
+
+/**
+ * No other withdrawal still being sent could be paid by the transfer: its phone's result will name
+ * its own transfer, so a transfer that may be that one is not taken by inference meanwhile.
+ */
+export function transferNotAwaitedByAnother(withdrawalId: string): SQL {
+  return notExists(
+    new QueryBuilder()
+      .select({ one: sql`1` })
+      .from(sending)
+      .where(and(eq(sending.status, 'processing'), ne(sending.id, withdrawalId), transferPaysWithdrawal(sending))),
+  );
 }
 
 /**

@@ -12,6 +12,8 @@ export type Move = WithdrawalChange & {
   journal?: (row: WithdrawalRecord) => Journal;
   /** The operator's action, audited in its transaction. */
   audit?: Omit<AuditEntry, 'targetType' | 'targetId'>;
+  /** Taken before the transition, in its transaction (the outgoing transfer a settlement claims). */
+  lockFirst?: (tx: Database) => Promise<void>;
 };
 
 /**
@@ -27,6 +29,7 @@ export function createWithdrawalMoves(deps: {
 }) {
   return async function move(id: string, change: Move): Promise<WithdrawalRecord | null> {
     const moved = await deps.db.transaction(async (tx) => {
+      if (change.lockFirst) await change.lockFirst(tx);
       const done = await deps.repo.transition(tx, id, change);
       if (!done) return null;
       if (change.journal) await postJournal(tx, change.journal(done.row));

@@ -45,6 +45,26 @@ describe('uncertain withdrawals against the transfers the server recorded', () =
     return phone;
   }
 
+  /** The phone reports an outgoing transfer in its account's stream. */
+  const push = (
+    phone: Awaited<ReturnType<typeof readyAccount>>,
+    providerTransactionId: string,
+    payload: { amount: string; destination: { accountNumber: string }; note: string },
+  ) =>
+    send(phone.phone.socket, 'wallet:transactions', {
+      accountId: phone.account.id,
+      transactions: [
+        {
+          providerTransactionId,
+          direction: 'out',
+          amount: payload.amount,
+          counterpartyAccount: payload.destination.accountNumber,
+          occurredAt: new Date().toISOString(),
+          note: payload.note,
+        },
+      ],
+    });
+
   async function sendOne(amount: string, walletAccountId: string) {
     const request = (await shop.console.post('/withdrawal-requests', { payoutMethodId: method.id, amount })).json();
     expect((await approver.post(`/withdrawal-requests/${request.id}/approve`)).statusCode).toBe(200);
@@ -156,6 +176,51 @@ describe('uncertain withdrawals against the transfers the server recorded', () =
       reference: 'DANA-EVIDENCE-1',
     });
     expect(paid.json()).toMatchObject({ status: 'success', transferReference: 'DANA-EVIDENCE-1' });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('an uncertain withdrawal never takes, by inference, the transfer of one still being sent with the same amount and destination', async () => {
+    const held: Extract<WalletCommand, { type: 'transfer' }>[] = [];
+    let mode: 'crash' | 'report_then_hold' = 'crash';
+    const phone = await readyAccount(t, 'dana', (command) => {
+      if (command.type !== 'transfer') return undefined;
+      if (mode === 'crash') return { ok: false, errorCode: 'outcome_unknown' };
+      held.push(command);
+      void push(phone, `SECOND-${command.payload.transferId.slice(0, 8)}`, command.payload);
+      return null;
+    });
+    await fundMerchant(t, shop.merchantId, phone.account.id, 100_000n);
+    // The first goes uncertain: the app crashed; its transfer is not in the history yet.
+    const first = await sendOne('25000', phone.account.id);
+    await eventually(async () => (await statusOf(first)).status === 'uncertain');
+    // The second, of the same amount to the same destination, is sent from the same account; its
+    // transfer shows in the phone's stream before its result.
+    mode = 'report_then_hold';
+    const second = await sendOne('25000', phone.account.id);
+    await eventually(async () => held.length === 1);
+    await eventually(async () => {
+      const [row] = await t.database.db
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(eq(walletTransactions.providerTransactionId, `SECOND-${second.slice(0, 8)}`));
+      return row ?? null;
+    });
+    await withdrawalsOf(t.app.ctx).transfers.reconcile(phone.account.id);
+    expect((await statusOf(first)).status).toBe('uncertain');
+    // The second's result names its transfer: it is the second's.
+    await send(phone.phone.socket, 'command:result', {
+      commandId: held[0]?.id,
+      ok: true,
+      data: { providerTransactionId: `SECOND-${second.slice(0, 8)}` },
+    });
+    await eventually(async () => (await statusOf(second)).status === 'success');
+    // The first's own transfer reaches the history: it settles the first.
+    await push(phone, 'FIRST-OWN', { amount: '25000', destination: { accountNumber: method.accountNumber }, note: '' });
+    await eventually(async () => (await statusOf(first)).status === 'success');
+    expect((await statusOf(first)).transferReference).toBe('FIRST-OWN');
+    expect((await statusOf(second)).transferReference).toBe(`SECOND-${second.slice(0, 8)}`);
+    await withdrawalsOf(t.app.ctx).exceptions.run();
+    expect((await operator.get('/payout-exceptions')).json().items).toEqual([]);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });

@@ -150,7 +150,33 @@ export function createWithdrawalTransfers(deps: {
       },
       journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
       audit: operator?.audit,
+      lockFirst: paid.walletTransactionId
+        ? (tx) => repo.lockTransfer(tx, paid.walletTransactionId as string)
+        : undefined,
     });
+  }
+
+  /**
+   * The phone names the transfer it sent for `row`, and reconciliation had already given that
+   * transfer to another uncertain withdrawal with the same amount and destination (an inference
+   * from the history): the other takes the one that is really its own, so each transfer settles
+   * one withdrawal. The ledger does not move (a settlement names the account, not the transfer).
+   */
+  async function freeFromInference(row: WithdrawalRecord, reference: string) {
+    if (!row.walletAccountId) return;
+    const known = await repo.transactionByProviderId(row.walletAccountId, reference);
+    if (!known?.paidWithdrawalId || known.paidWithdrawalId === row.id) return;
+    const other = await repo.findById(known.paidWithdrawalId);
+    if (!other) return;
+    const own = await repo.findPayingTransfer(other);
+    if (own && (await repo.relinkTransaction(other.id, known.id, own.id))) return;
+    // Its own is not in the history yet: it stays settled, waiting for it (payout exceptions give
+    // the next transfer that pays it to it instead of queueing it).
+    await repo.unlinkInferred(other.id, known.id);
+    logger.warn(
+      { withdrawalId: row.id, reference, inferredFor: other.id },
+      'a phone named a transfer inferred for another withdrawal: that one waits for its own',
+    );
   }
 
   /**
@@ -300,6 +326,7 @@ export function createWithdrawalTransfers(deps: {
       // Settled first, under the provider's id, then recorded in the account's history and linked:
       // reconciliation never takes a reported transfer for another withdrawal's.
       const reference = data.data.providerTransactionId;
+      await freeFromInference(row, reference);
       const paid = await succeed(row, { walletTransactionId: null, reference }, 'transfer_reported');
       const account = paid ? await deps.findAccount(paid.walletAccountId as string) : null;
       const transactionId = account && paid ? await deps.recordOutgoing(account, paid, reference) : null;

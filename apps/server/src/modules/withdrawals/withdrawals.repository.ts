@@ -12,7 +12,7 @@ import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText } from '../../db/iso-text';
 import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
-import { transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
+import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const cursorAt = cursorText(withdrawals.createdAt);
@@ -74,6 +74,19 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       .from(withdrawals)
       .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
       .leftJoin(walletAccounts, eq(walletAccounts.id, withdrawals.walletAccountId));
+
+  /**
+   * An outgoing transfer's row, locked until the caller's transaction ends: whoever gives a
+   * transfer to a withdrawal, or queues it as a payout exception, holds it first, so the two never
+   * both happen (payout-exceptions.service.ts).
+   */
+  async function lockTransfer(tx: Database, walletTransactionId: string): Promise<void> {
+    await tx
+      .select({ id: walletTransactions.id })
+      .from(walletTransactions)
+      .where(eq(walletTransactions.id, walletTransactionId))
+      .for('update');
+  }
 
   /** A change's timeline entry and its webhook event, in the transaction of the change. */
   async function recordChange(
@@ -272,11 +285,49 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         .from(walletTransactions)
         .innerJoin(withdrawals, eq(withdrawals.id, row.id))
         .where(
-          and(eq(walletTransactions.accountId, row.walletAccountId), transferPaysWithdrawal(), transferUnclaimed()),
+          and(
+            eq(walletTransactions.accountId, row.walletAccountId),
+            transferPaysWithdrawal(),
+            transferUnclaimed(),
+            transferNotAwaitedByAnother(row.id),
+          ),
         )
         .orderBy(asc(walletTransactions.occurredAt))
         .limit(1);
       return found ?? null;
+    },
+
+    lockTransfer,
+
+    /**
+     * Moves a settled withdrawal's link from one transfer of its history to another (a re-inference),
+     * holding the new one, so it is not queued as a payout exception meanwhile; false when the new
+     * one was queued or claimed first.
+     */
+    async relinkTransaction(id: string, fromTransactionId: string, toTransactionId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockTransfer(tx, toTransactionId);
+        const rows = await tx
+          .update(withdrawals)
+          .set({ walletTransactionId: toTransactionId })
+          .where(
+            and(
+              eq(withdrawals.id, id),
+              eq(withdrawals.walletTransactionId, fromTransactionId),
+              sql`not exists (select 1 from payout_exceptions x where x.wallet_transaction_id = ${toTransactionId})`,
+            ),
+          )
+          .returning({ id: withdrawals.id });
+        return rows.length > 0;
+      });
+    },
+
+    /** A settled withdrawal gives up the transfer it was inferred to be paid by (its own is still to come). */
+    async unlinkInferred(id: string, walletTransactionId: string): Promise<void> {
+      await db
+        .update(withdrawals)
+        .set({ walletTransactionId: null, transferReference: null })
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.walletTransactionId, walletTransactionId)));
     },
 
     /** Links a settled withdrawal to its outgoing transfer in the account's history (once). */
