@@ -1,5 +1,6 @@
 import { runWalletChecks } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
+import { PROCESSING_GRACE_SECONDS } from '../../../server/src/modules/payment-sessions/payment-sessions.service';
 import { adminCall } from '../ready-account';
 import { stuckItems } from './stress-invariants';
 import type { StressWorld } from './stress-world';
@@ -7,15 +8,21 @@ import type { StressWorld } from './stress-world';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Lets background work finish as if time had passed: the open sessions', confirmations' and
- * withdrawal links' deadlines are moved to now, then the sweeps, the transfer deadlines, the history
+ * Lets background work finish as if time had passed: the open sessions' (with the grace of those
+ * the customer said they paid), confirmations' and withdrawal links' deadlines are moved to now, then the sweeps, the transfer deadlines, the history
  * reads and the webhook retries run until nothing is left in flight (or the wait ends and the
  * invariants say what is).
  */
 export async function passTheClocks(world: StressWorld, maxWaitMs = 60_000) {
   const db = world.server.database.db;
   await db.execute(
-    sql`update payment_sessions set expires_at = now() where status in ('created', 'awaiting_payment', 'processing') and expires_at > now()`,
+    sql`update payment_sessions set expires_at = now() where status in ('created', 'awaiting_payment') and expires_at > now()`,
+  );
+  // A session the customer said they paid waits PROCESSING_GRACE_SECONDS past its limit for the
+  // transfer: that grace passes too.
+  await db.execute(
+    sql`update payment_sessions set expires_at = now() - ${`${PROCESSING_GRACE_SECONDS} seconds`}::interval
+        where status = 'processing' and expires_at > now() - ${`${PROCESSING_GRACE_SECONDS} seconds`}::interval`,
   );
   await db.execute(
     sql`update withdrawals set confirm_deadline_at = now() where status = 'awaiting_confirmation' and confirm_deadline_at > now()`,

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/database';
 import { ledgerViolations } from '../../../server/src/modules/ledger/ledger-invariants';
+import { PROCESSING_GRACE_SECONDS } from '../../../server/src/modules/payment-sessions/payment-sessions.service';
 import type { RunLog } from './stress-operations';
 import { cashOfAccounts, type StressWorld } from './stress-world';
 
@@ -14,7 +15,9 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
   const sessions = await rows<{ id: string; status: string }>(
     db,
     sql`select id, status from payment_sessions
-        where status in ('created', 'awaiting_payment', 'processing') and expires_at < now() - ${grace}::interval`,
+        where (status in ('created', 'awaiting_payment') and expires_at < now() - ${grace}::interval)
+           or (status = 'processing'
+               and expires_at + ${`${PROCESSING_GRACE_SECONDS} seconds`}::interval < now() - ${grace}::interval)`,
   );
   const withdrawals = await rows<{ id: string; status: string }>(
     db,
@@ -25,7 +28,7 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
        or (status = 'uncertain' and updated_at < now() - ${grace}::interval)`,
   );
   return [
-    ...sessions.map((r) => `payment session ${r.id} is still ${r.status} past its time limit`),
+    ...sessions.map((r) => `payment session ${r.id} is still ${r.status} past its deadline`),
     ...withdrawals.map((r) => `withdrawal ${r.id} is still ${r.status} past its deadline`),
   ];
 }
@@ -134,7 +137,9 @@ export async function stressViolations(
           or (w.wallet_account_id = t.account_id and w.transfer_reference = t.provider_transaction_id)`,
   );
   violations.push(
-    ...doubled.map((r) => `outgoing transfer ${r.id} both settled withdrawal ${r.withdrawal} and is a payout exception`),
+    ...doubled.map(
+      (r) => `outgoing transfer ${r.id} both settled withdrawal ${r.withdrawal} and is a payout exception`,
+    ),
   );
   const paidLate = logs.flatMap((log) => [...log.paidLate]);
   if (paidLate.length > 0) {

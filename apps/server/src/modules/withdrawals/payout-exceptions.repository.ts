@@ -70,7 +70,7 @@ export function createPayoutExceptionsRepository(db: Database) {
     /**
      * Outgoing transfers not considered yet: made after their account joined Gerbang (its history
      * from before is the owner's business), reported in the last two days, claimed by no
-     * withdrawal, not queued already.
+     * withdrawal nor queued already (transferUnclaimed).
      */
     async pending(accountId?: string, limit = 200): Promise<string[]> {
       const rows = await db
@@ -84,7 +84,6 @@ export function createPayoutExceptionsRepository(db: Database) {
             gte(walletTransactions.reportedAt, sql`now() - ${SWEEP_LOOKBACK}`),
             gte(walletTransactions.occurredAt, walletAccounts.createdAt),
             transferUnclaimed(),
-            sql`not exists (select 1 from ${payoutExceptions} x where x.wallet_transaction_id = ${walletTransactions.id})`,
           ),
         )
         .orderBy(asc(walletTransactions.occurredAt))
@@ -106,12 +105,7 @@ export function createPayoutExceptionsRepository(db: Database) {
         .select()
         .from(walletTransactions)
         .where(
-          and(
-            eq(walletTransactions.id, transferId),
-            eq(walletTransactions.direction, 'out'),
-            transferUnclaimed(),
-            sql`not exists (select 1 from ${payoutExceptions} x where x.wallet_transaction_id = ${walletTransactions.id})`,
-          ),
+          and(eq(walletTransactions.id, transferId), eq(walletTransactions.direction, 'out'), transferUnclaimed()),
         );
       return row ?? null;
     },

@@ -43,12 +43,14 @@ export function transferNotAwaitedByAnother(withdrawalId: string): SQL {
 }
 
 /**
- * No withdrawal claims the transfer: none is linked to it, and none reported it under its provider
- * id (a withdrawal the phone settled is linked to its transfer a moment after the transfer is
- * stored).
+ * Nobody has the transfer: no withdrawal is linked to it, none reported it under its provider id (a
+ * withdrawal the phone settled is linked to its transfer a moment after the transfer is stored),
+ * and it is not queued as a payout exception. Whoever takes it holds its row lock first
+ * (withdrawals.repository.ts lockTransfer).
  */
 export function transferUnclaimed(): SQL {
   return sql`not exists (select 1 from withdrawals claimed where claimed.wallet_transaction_id = ${walletTransactions.id})
     and not exists (select 1 from withdrawals claimed where claimed.wallet_account_id = ${walletTransactions.accountId}
-      and claimed.transfer_reference = ${walletTransactions.providerTransactionId})`;
+      and claimed.transfer_reference = ${walletTransactions.providerTransactionId})
+    and not exists (select 1 from payout_exceptions queued where queued.wallet_transaction_id = ${walletTransactions.id})`;
 }

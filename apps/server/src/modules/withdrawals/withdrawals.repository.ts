@@ -5,12 +5,19 @@ import {
   type WithdrawalEventName,
   type WithdrawalStatus,
 } from '@gerbang/contract';
-import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText } from '../../db/iso-text';
-import { merchants, walletAccounts, walletTransactions, withdrawalEvents, withdrawals } from '../../db/schema';
+import {
+  merchants,
+  payoutExceptions,
+  walletAccounts,
+  walletTransactions,
+  withdrawalEvents,
+  withdrawals,
+} from '../../db/schema';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
@@ -314,7 +321,12 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
             and(
               eq(withdrawals.id, id),
               eq(withdrawals.walletTransactionId, fromTransactionId),
-              sql`not exists (select 1 from payout_exceptions x where x.wallet_transaction_id = ${toTransactionId})`,
+              notExists(
+                tx
+                  .select({ id: payoutExceptions.walletTransactionId })
+                  .from(payoutExceptions)
+                  .where(eq(payoutExceptions.walletTransactionId, toTransactionId)),
+              ),
             ),
           )
           .returning({ id: withdrawals.id });
