@@ -70,6 +70,7 @@ function step(name, cmd, args, options = {}) {
 }
 
 step('lint', bin('biome'), ['check', '.']);
+step('layout', 'node', ['scripts/check-layout.mjs']);
 step('typecheck', bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']);
 vitest('contract', `${root}packages/contract`);
 vitest('web', `${root}apps/web`);

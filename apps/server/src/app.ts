@@ -6,6 +6,7 @@ import { BODY_LIMIT_BYTES } from '@gerbang/contract';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppContext, createAppContext } from './app-context';
+import { registerBackgroundWork } from './background-work';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payoutExceptionsRoutes(api, ctx);
   });
 
+  registerBackgroundWork(ctx);
   attachRealtime(app, ctx);
   attachAgents(app, ctx);
   paymentSessionsOf(ctx).bind(app.realtime);

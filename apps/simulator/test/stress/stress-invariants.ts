@@ -129,16 +129,28 @@ export async function stressViolations(
       (r) => `outgoing transfer ${r.id} was claimed by no withdrawal nor queued as a payout exception`,
     ),
   );
-  const doubled = await rows<{ id: string; withdrawal: string }>(
+  const doubled = await rows<{
+    id: string;
+    withdrawal: string;
+    how: string;
+    outcome: string;
+    status: string;
+    steps: string;
+  }>(
     db,
-    sql`select x.wallet_transaction_id as id, w.id as withdrawal from payout_exceptions x
+    sql`select x.wallet_transaction_id as id, w.id as withdrawal, w.status, x.outcome,
+          case when w.wallet_transaction_id = t.id then 'linked' else 'by reference' end as how,
+          (select string_agg(e.to_status || ':' || e.reason, ' > ' order by e.id) from withdrawal_events e
+            where e.withdrawal_id = w.id) as steps
+        from payout_exceptions x
         join wallet_transactions t on t.id = x.wallet_transaction_id
         join withdrawals w on w.wallet_transaction_id = t.id
           or (w.wallet_account_id = t.account_id and w.transfer_reference = t.provider_transaction_id)`,
   );
   violations.push(
     ...doubled.map(
-      (r) => `outgoing transfer ${r.id} both settled withdrawal ${r.withdrawal} and is a payout exception`,
+      (r) =>
+        `outgoing transfer ${r.id} both settled withdrawal ${r.withdrawal} (${r.how}; ${r.status}: ${r.steps}) and is a payout exception (${r.outcome})`,
     ),
   );
   const paidLate = logs.flatMap((log) => [...log.paidLate]);

@@ -26,7 +26,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
-import { registerHealthCheckJobs } from '../health-checks/health-check-jobs';
 import { healthChecksRoutes } from '../health-checks/health-checks.routes';
 import { fleetOf } from './fleet';
 
@@ -163,5 +162,4 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   await healthChecksRoutes(app, ctx, fleet.healthChecks);
-  registerHealthCheckJobs(ctx, fleet.healthChecks);
 }

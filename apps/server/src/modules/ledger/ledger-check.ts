@@ -33,7 +33,7 @@ export async function checkLedger(ctx: Pick<AppContext, 'db' | 'logger'>): Promi
 }
 
 /** The scheduled check, once across instances (LEDGER_CHECK_SCHEDULE_MINUTES). */
-export function scheduleLedgerCheck(ctx: AppContext): void {
+export function registerLedgerCheck(ctx: AppContext): void {
   ctx.scheduler.every('ledger.invariants', ctx.config.LEDGER_CHECK_SCHEDULE_MINUTES * 60_000, async () => {
     await checkLedger(ctx);
   });

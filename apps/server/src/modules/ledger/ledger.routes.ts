@@ -7,11 +7,9 @@ import { errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { merchantBalances } from './ledger';
-import { scheduleLedgerCheck } from './ledger-check';
 
-/** The merchant API's view of the ledger (and the scheduled check of its invariants). */
+/** The merchant API's view of the ledger. */
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  scheduleLedgerCheck(ctx);
   const guard = createApiTokenGuard(ctx);
   const merchantsRepo = createMerchantsRepository(ctx.db);
   const api = app.withTypeProvider<ZodTypeProvider>();

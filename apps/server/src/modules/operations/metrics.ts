@@ -120,9 +120,11 @@ function createMetrics(ctx: AppContext) {
     },
   });
 
-  ctx.events.on('webhook.attempted', ({ outcome }) => webhookAttempts.inc({ outcome }));
-
   return {
+    /** Counts what the app announces (webhook attempts); registered by the composition root. */
+    listen() {
+      ctx.events.on('webhook.attempted', ({ outcome }) => webhookAttempts.inc({ outcome }));
+    },
     /** The text a Prometheus scrape gets: this process's and this app's metrics. */
     async scrape(): Promise<{ contentType: string; body: string }> {
       const merged = Registry.merge([processMetrics(), registry]);

@@ -1,7 +1,7 @@
 import type { Currency } from '@gerbang/contract';
 import type { Journal } from '../ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
-import type { PaymentSessionRecord } from './payment-sessions.repository';
+import type { PaymentSessionRecord } from './payment-session-record';
 
 const { walletCash, merchantAvailable, feeRevenue, amountAdjustment, suspense } = LEDGER_ACCOUNTS;
 

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database';
 import { depositMatches, paymentSessions, walletAccounts, walletTransactions } from '../../db/schema';
 import { postJournal } from '../ledger/ledger';
 import { depositJournal, unidentifiedDepositJournal } from './deposit-journals';
-import type { PaymentSessionRecord, PaymentSessionsRepository } from './payment-sessions.repository';
+import type { PaymentSessionRecord } from './payment-session-record';
+import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
 
 /** A phone's clock and the server's may disagree a little; a transfer this close to a window counts. */

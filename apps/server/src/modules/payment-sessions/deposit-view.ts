@@ -7,7 +7,8 @@ import {
   type WalletProvider,
 } from '@gerbang/contract';
 import type { MerchantRecord } from '../merchants/merchants.repository';
-import type { PaymentSessionRecord, PaymentSessionsRepository } from './payment-sessions.repository';
+import type { PaymentSessionRecord } from './payment-session-record';
+import type { PaymentSessionsRepository } from './payment-sessions.repository';
 
 /** How each bank provider is named to a customer who transfers to it. */
 const BANK_NAMES: Partial<Record<WalletProvider, string>> = { livin: 'Bank Mandiri' };

@@ -15,8 +15,8 @@ import { errorResponses } from '../../http/route-schemas';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { walletsOf } from '../wallets/wallets';
 import { instructionsFor, toDepositView } from './deposit-view';
+import type { PaymentSessionRecord } from './payment-session-record';
 import { paymentSessionsOf } from './payment-sessions';
-import type { PaymentSessionRecord } from './payment-sessions.repository';
 
 const tags = ['customer-pages'];
 /** A comment line every so often keeps proxies from closing a quiet event stream. */

@@ -5,7 +5,7 @@ import {
   type PaymentSession,
   type WalletProvider,
 } from '@gerbang/contract';
-import type { PaymentSessionRecord } from './payment-sessions.repository';
+import type { PaymentSessionRecord } from './payment-session-record';
 
 /** The public page a customer pays a session on (also what a merchant frames). */
 export function paymentUrlOf(customerPagesUrl: string, sessionId: string): string {

@@ -18,12 +18,8 @@ import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
+import type { NewPaymentSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
-
-export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
-/** A session after a move, and the state it left. */
-export type SessionMove = { row: PaymentSessionRecord; from: PaymentSessionStatus };
-export type NewPaymentSession = typeof paymentSessions.$inferInsert;
 
 /** Guards of a move, in the database's clock: the session's time limit has not passed. */
 export const withinTimeLimit = sql`${paymentSessions.expiresAt} > now()`;

@@ -20,14 +20,13 @@ import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
 import { rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
+import type { PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
 import {
   AWAITING_MONEY,
   type ListPaymentSessionsFilter,
-  type PaymentSessionRecord,
   type PaymentSessionsRepository,
   pastTimeLimit,
-  type SessionMove,
   withinTimeLimit,
 } from './payment-sessions.repository';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../app-context';
-import { createIdempotency } from '../idempotency/idempotency';
+import { createIdempotency, type Idempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createWalletsRepository } from '../wallets/wallets.repository';
@@ -10,15 +10,12 @@ import { createPaymentSessionDetail, type PaymentSessionDetailReader } from './p
 import { createPaymentSessionsRepository, type PaymentSessionsRepository } from './payment-sessions.repository';
 import { createPaymentSessionsService, type PaymentSessionsService } from './payment-sessions.service';
 
-/** How often the session deadlines and the unconsidered transfers are swept (once across instances). */
-const SWEEP_MS = 5_000;
-const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
-
 export type PaymentSessions = {
   /** Where the customer pages are served (each session's paymentUrl starts with it). */
   customerPagesUrl: string;
   repo: PaymentSessionsRepository;
   service: PaymentSessionsService;
+  idempotency: Idempotency;
   matching: DepositMatching;
   reviews: DepositReviewsService;
   detail: PaymentSessionDetailReader;
@@ -28,7 +25,10 @@ export type PaymentSessions = {
 
 const all = new WeakMap<AppContext, PaymentSessions>();
 
-/** The payment-session parts of one app, built once and shared by its routes and jobs. */
+/**
+ * The payment-session parts of one app, built once and shared by its routes and its background work
+ * (payment-sessions-work.ts, registered by the composition root).
+ */
 export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
   const existing = all.get(ctx);
   if (existing) return existing;
@@ -72,21 +72,11 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     onChange,
     onBalanceChanged,
   });
-  const matchAccount = (accountId: string) =>
-    matching.run(accountId).catch((error) => ctx.logger.error({ err: error, accountId }, 'deposit matching failed'));
-  ctx.events.on('wallet.incoming_stored', ({ accountId }) => void matchAccount(accountId));
-  ctx.scheduler.every('payment-sessions.sweep', SWEEP_MS, async () => {
-    // Transfers first: a payment made in time wins over the deadline passing.
-    await matching.run();
-    await service.sweepDeadlines();
-  });
-  ctx.scheduler.every('payment-sessions.idempotency-sweep', IDEMPOTENCY_SWEEP_MS, async () => {
-    await idempotency.sweep();
-  });
   const parts: PaymentSessions = {
     customerPagesUrl,
     repo,
     service,
+    idempotency,
     matching,
     reviews,
     detail: createPaymentSessionDetail({ db: ctx.db, repo, customerPagesUrl }),

@@ -19,28 +19,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { createSecretBox } from '../../crypto/secret-box';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
-import { createProxiesRepository } from './proxies.repository';
-import { createProxiesService } from './proxies.service';
+import { proxiesOf } from './proxies';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['proxies'];
 const security = BEARER_SECURITY;
 
 export async function proxiesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createProxiesService({
-    repo: createProxiesRepository(ctx.db),
-    audit: ctx.audit,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
-    logger: ctx.logger,
-    check: { url: ctx.config.PROXY_CHECK_URL, timeoutMs: ctx.config.PROXY_CHECK_TIMEOUT_SECONDS * 1000 },
-  });
-  ctx.scheduler.every('proxy-checks', ctx.config.PROXY_CHECK_SCHEDULE_MINUTES * 60_000, async () => {
-    const { checked } = await service.checkAll();
-    ctx.logger.info({ checked }, 'scheduled proxy checks done');
-  });
+  const service = proxiesOf(ctx);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -26,8 +26,9 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { HealthChecksRepository, RunOutcome, RunRecord } from '../health-checks/health-checks.repository';
 import type { WalletEvents } from './wallet-events';
 import type { WalletFailures } from './wallet-failures';
+import type { WalletRecord } from './wallet-record';
 import { parseReportedTransactions, type WalletTransactionsService } from './wallet-transactions.service';
-import type { WalletRecord, WalletsRepository } from './wallets.repository';
+import type { WalletsRepository } from './wallets.repository';
 
 export type Initiator = { trigger: 'user'; userId: string; ip: string } | { trigger: 'schedule' };
 type Skipped = RunWalletChecksResponse['skipped'][number];

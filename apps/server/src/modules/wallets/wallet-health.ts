@@ -4,7 +4,7 @@ import {
   type WalletCheckFailureReason,
   type WalletHealth,
 } from '@gerbang/contract';
-import type { WalletRecord } from './wallets.repository';
+import type { WalletRecord } from './wallet-record';
 
 /** Shared by every answer with a check never run, so frozen: no answer can change another's. */
 const UNKNOWN_CHECK = Object.freeze({

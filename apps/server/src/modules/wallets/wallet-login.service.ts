@@ -24,7 +24,8 @@ import { openProxyEndpoint } from '../proxies/proxy-endpoint';
 import type { WalletEvents } from './wallet-events';
 import type { WalletFailures } from './wallet-failures';
 import type { FlowRecord, StepRecord, WalletLoginRepository } from './wallet-login.repository';
-import type { WalletRecord, WalletsRepository } from './wallets.repository';
+import type { WalletRecord } from './wallet-record';
+import type { WalletsRepository } from './wallets.repository';
 
 export type Actor = { userId: string; ip: string };
 type StepEnd = { ok: true; data: Record<string, unknown> } | { ok: false; reason: string; message: string | null };

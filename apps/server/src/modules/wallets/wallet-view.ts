@@ -9,8 +9,8 @@ import {
 } from '@gerbang/contract';
 import { healthOf, healthOfText } from './wallet-health';
 import { readinessOf } from './wallet-readiness';
+import type { WalletRecord } from './wallet-record';
 import type { TodayTotals } from './wallet-view-facts.repository';
-import type { WalletRecord } from './wallets.repository';
 import type { AmountFields, WalletPageRow } from './wallets-page.repository';
 
 /** An account as read for one (Dates, bigints) or as the list's page reads it (ISO text, minor units as text). */

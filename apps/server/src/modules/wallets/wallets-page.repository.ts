@@ -7,8 +7,8 @@ import { named, preparedRead } from '../../db/prepared-read';
 import { devices, proxies, walletAccounts } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
 import { isOnlineSql } from '../devices/devices.repository';
+import type { WalletListFilter, WalletRecord } from './wallet-record';
 import { type ViewFactsRow, viewFactColumns } from './wallet-view-facts.repository';
-import type { WalletListFilter, WalletRecord } from './wallets.repository';
 
 /** The record's times and amounts, which the page reads as text (ISO times, minor units). */
 type TimeFields =

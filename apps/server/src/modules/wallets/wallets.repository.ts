@@ -1,10 +1,11 @@
-import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider, type WalletSort } from '@gerbang/contract';
+import { PROVIDER_TIME_ZONES, WALLET_COMMAND_CHECKS, type WalletProvider } from '@gerbang/contract';
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { isoText } from '../../db/iso-text';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
 import { isOnlineSql } from '../devices/devices.repository';
+import type { NewWalletRecord, WalletChanges, WalletRecord } from './wallet-record';
 import type { TodayTotals } from './wallet-view-facts.repository';
 import { createWalletsPageRead } from './wallets-page.repository';
 
@@ -24,50 +25,6 @@ const recordColumns = {
   proxyLabel: proxies.label,
   proxyCheckStatus: proxies.checkStatus,
   proxyLastCheckedAt: proxies.lastCheckedAt,
-};
-
-export type WalletRecord = Omit<typeof walletAccounts.$inferSelect, 'credentialsEncrypted'> & {
-  deviceName: string;
-  deviceIsOnline: boolean;
-  deviceIsBusy: boolean;
-  deviceStatus: 'active' | 'disabled';
-  deviceCapabilities: string[];
-  proxyType: 'http' | 'https' | 'socks5' | null;
-  proxyHost: string | null;
-  proxyPort: number | null;
-  proxyLabel: string | null;
-  proxyCheckStatus: 'unchecked' | 'ok' | 'failed' | null;
-  proxyLastCheckedAt: Date | null;
-};
-
-export type NewWalletRecord = typeof walletAccounts.$inferInsert;
-export type WalletChanges = Partial<
-  Pick<
-    NewWalletRecord,
-    | 'deviceId'
-    | 'accountNumber'
-    | 'holderName'
-    | 'label'
-    | 'notes'
-    | 'dailyIncomingAmountMinor'
-    | 'dailyIncomingCount'
-    | 'dailyOutgoingAmountMinor'
-    | 'dailyOutgoingCount'
-    | 'settings'
-    | 'proxyId'
-    | 'loginStatus'
-  >
->;
-
-export type WalletListFilter = {
-  provider?: WalletProvider;
-  status?: 'active' | 'disabled' | 'auto_disabled';
-  loginStatus?: 'logged_out' | 'logging_in' | 'logged_in' | 'failed' | 'session_expired';
-  healthState?: 'healthy' | 'failing' | 'checking' | 'unknown';
-  deviceId?: string;
-  ids?: string[];
-  q?: string;
-  sort: WalletSort;
 };
 
 const latestCheckTypes = sql.raw(WALLET_COMMAND_CHECKS.map((type) => `('${type}')`).join(', '));

@@ -28,7 +28,6 @@ import type { AppContext } from '../../app-context';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { walletChecksRoutes } from './wallet-checks.routes';
-import { registerWalletJobs } from './wallet-jobs';
 import { walletLoginRoutes } from './wallet-login.routes';
 import { walletsOf } from './wallets';
 
@@ -198,5 +197,4 @@ export async function walletsRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   await walletChecksRoutes(app, ctx, wallets);
   await walletLoginRoutes(app, ctx, wallets);
-  registerWalletJobs(ctx, wallets);
 }

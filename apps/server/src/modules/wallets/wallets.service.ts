@@ -20,10 +20,11 @@ import type { ProxiesRepository } from '../proxies/proxies.repository';
 import type { WalletEvents } from './wallet-events';
 import { accountNumberOf, checkCredentialFields, limitColumnsOf } from './wallet-input';
 import type { WalletLoginRepository } from './wallet-login.repository';
+import type { WalletChanges, WalletListFilter, WalletRecord } from './wallet-record';
 import { createWalletSummaries } from './wallet-summaries';
 import { forceActiveSettings, isForceActive, toWalletAccount } from './wallet-view';
 import { NO_MOVEMENTS, viewFactsOf, type WalletViewFactsRepository } from './wallet-view-facts.repository';
-import type { WalletChanges, WalletListFilter, WalletRecord, WalletsRepository } from './wallets.repository';
+import type { WalletsRepository } from './wallets.repository';
 
 export type Actor = { userId: string; ip: string };
 

@@ -6,7 +6,7 @@ const all = new WeakMap<AppContext, WebhookDelivery>();
 
 /**
  * The webhook delivery of one app: started when the app is ready, stopped before it closes, and
- * woken whenever a payment session changes (its event is in the outbox by then).
+ * woken whenever a payment session changes (registerWebhookWork: its event is in the outbox by then).
  */
 export function webhooksOf(ctx: AppContext): WebhookDelivery {
   const existing = all.get(ctx);
@@ -19,7 +19,11 @@ export function webhooksOf(ctx: AppContext): WebhookDelivery {
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
     onAttempt: (outcome) => ctx.events.emit('webhook.attempted', { outcome }),
   });
-  ctx.events.on('payment_session.changed', () => void delivery.kick());
   all.set(ctx, delivery);
   return delivery;
+}
+
+/** Wakes the delivery whenever a payment session changed (its event is in the outbox by then). */
+export function registerWebhookWork(ctx: AppContext, delivery: WebhookDelivery): void {
+  ctx.events.on('payment_session.changed', () => void delivery.kick());
 }

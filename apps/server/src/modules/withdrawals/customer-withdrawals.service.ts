@@ -19,13 +19,13 @@ import type { InquiryRecord } from './account-inquiries.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
+import type { WithdrawalRecord } from './withdrawal-record';
 import { isoOrNull, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import {
   beforeConfirmDeadline,
   confirmDeadlinePassed,
   linkLapsed,
-  type WithdrawalRecord,
   type WithdrawalsRepository,
 } from './withdrawals.repository';
 

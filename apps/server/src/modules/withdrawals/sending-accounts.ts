@@ -1,6 +1,7 @@
 import { CURRENCY_OF_PROVIDER, type Currency, WALLET_PROVIDERS } from '@gerbang/contract';
+import type { WalletRecord } from '../wallets/wallet-record';
 import { readinessOfRecord } from '../wallets/wallet-view';
-import type { WalletRecord, WalletsRepository } from '../wallets/wallets.repository';
+import type { WalletsRepository } from '../wallets/wallets.repository';
 
 /** Why an account cannot send this transfer now, in the words an operator reads. */
 export type SendRefusal = { accountId: string; reason: string };

@@ -6,7 +6,8 @@ import type { withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { postJournal } from '../ledger/ledger';
 import { holdJournal } from './withdrawal-journals';
-import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRecord } from './withdrawal-record';
+import type { WithdrawalsRepository } from './withdrawals.repository';
 
 /**
  * Creates a withdrawal and holds its amount and fee in the caller's transaction: both or neither.

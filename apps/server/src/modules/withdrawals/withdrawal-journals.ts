@@ -1,6 +1,6 @@
 import type { Journal } from '../ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
-import type { WithdrawalRecord } from './withdrawals.repository';
+import type { WithdrawalRecord } from './withdrawal-record';
 
 const { merchantAvailable, merchantPending, walletCash, feeRevenue, externalPayouts } = LEDGER_ACCOUNTS;
 

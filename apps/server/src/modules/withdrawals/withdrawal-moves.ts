@@ -2,7 +2,8 @@ import type { WithdrawalStatus } from '@gerbang/contract';
 import type { Database } from '../../db/database';
 import { type AuditEntry, createAuditRepository } from '../audit/audit.repository';
 import { type Journal, postJournal } from '../ledger/ledger';
-import type { WithdrawalChange, WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRecord } from './withdrawal-record';
+import type { WithdrawalChange, WithdrawalsRepository } from './withdrawals.repository';
 
 /** Told of every change after it commits (realtime, balances). */
 export type WithdrawalListener = (row: WithdrawalRecord, from: WithdrawalStatus | null) => void;

@@ -1,5 +1,5 @@
 import { formatAmount, type OperatorWithdrawal, type Withdrawal, type WithdrawalEvent } from '@gerbang/contract';
-import type { WithdrawalEventRecord, WithdrawalRecord } from './withdrawals.repository';
+import type { WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
 import type { WithdrawalPageRow } from './withdrawals-page.repository';
 
 /** A withdrawal as read for one (Dates, bigints) or as a list's page reads it (ISO text, minor units as text). */

@@ -14,11 +14,12 @@ import { AppError } from '../../http/app-error';
 import type { AgentLink } from '../agents/agent-link';
 import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
-import type { WalletRecord } from '../wallets/wallets.repository';
+import type { WalletRecord } from '../wallets/wallet-record';
 import type { SendingAccounts } from './sending-accounts';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { Move, WithdrawalMove } from './withdrawal-moves';
-import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalRecord } from './withdrawal-record';
+import type { WithdrawalsRepository } from './withdrawals.repository';
 
 /** Errors after which the phone cannot tell whether the money left: never a failure, never a retry. */
 const OUTCOME_UNKNOWN: readonly (WalletErrorCode | undefined)[] = ['outcome_unknown', 'app_crashed'];

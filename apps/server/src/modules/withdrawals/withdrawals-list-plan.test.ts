@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexPlanOf } from '../../../test/helpers/query-plan';
 import { createTestDatabase } from '../../../test/helpers/test-database';
 import type { DatabaseHandle } from '../../db/database';
-import type { ListWithdrawalsFilter } from './withdrawals.repository';
+import type { ListWithdrawalsFilter } from './withdrawal-record';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const MERCHANT = '00000000-0000-4000-8000-000000000001';

@@ -6,7 +6,7 @@ import { cursorText, isoText } from '../../db/iso-text';
 import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, walletAccounts, withdrawals } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
-import type { ListWithdrawalsFilter, WithdrawalRecord } from './withdrawals.repository';
+import type { ListWithdrawalsFilter, WithdrawalRecord } from './withdrawal-record';
 
 /**
  * A row of a withdrawal list's page as PostgreSQL writes it: what the answers show of a

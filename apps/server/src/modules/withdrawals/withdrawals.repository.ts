@@ -20,13 +20,10 @@ import {
 } from '../../db/schema';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
+import type { NewWithdrawal, WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const cursorAt = cursorText(withdrawals.createdAt);
-
-export type WithdrawalRecord = typeof withdrawals.$inferSelect;
-export type NewWithdrawal = typeof withdrawals.$inferInsert;
-export type WithdrawalEventRecord = typeof withdrawalEvents.$inferSelect;
 
 /** A move of a withdrawal: an event of WITHDRAWAL_LIFECYCLE and what it records. */
 export type WithdrawalChange = {
@@ -48,12 +45,6 @@ export type PayingTransfer = {
   currency: Currency;
   counterpartyAccount: string;
   occurredAt: Date;
-};
-
-export type ListWithdrawalsFilter = {
-  merchantId?: string;
-  status?: WithdrawalStatus;
-  kind?: WithdrawalRecord['kind'];
 };
 
 /** Deadlines of customer withdrawals, compared in the database's clock. */

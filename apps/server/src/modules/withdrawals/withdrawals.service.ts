@@ -19,9 +19,10 @@ import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
+import type { WithdrawalRecord } from './withdrawal-record';
 import { toOperatorWithdrawal, toOperatorWithdrawalOfRow, toWithdrawalEvent } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
-import type { WithdrawalRecord, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalsRepository } from './withdrawals.repository';
 
 /** Who acts: a console user; `merchantId` is set for Merchant users (their scope). */
 export type Actor = { userId: string; ip: string; merchantId?: string };

@@ -20,11 +20,6 @@ import { createWithdrawalTransfers, type WithdrawalTransfers } from './withdrawa
 import { createWithdrawalsRepository, type WithdrawalsRepository } from './withdrawals.repository';
 import { createWithdrawalsService, type WithdrawalsService } from './withdrawals.service';
 
-/** Deadlines of transfers and inquiries, and the history requests for uncertain transfers. */
-const SWEEP_MS = 5_000;
-const QUEUE_MS = 1_000;
-const HISTORY_REQUEST_MS = 60_000;
-
 export type Withdrawals = {
   repo: WithdrawalsRepository;
   service: WithdrawalsService;
@@ -143,35 +138,6 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     repo: createPayoutExceptionsRepository(ctx.db),
     onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
   });
-  // Reconciliation first: a transfer that settles an uncertain withdrawal is no exception.
-  const reconcile = (accountId: string, read?: Parameters<WithdrawalTransfers['reconcile']>[1]) =>
-    transfers
-      .reconcile(accountId, read)
-      .then(() => exceptions.run(accountId))
-      .catch((error) => ctx.logger.error({ err: error, accountId }, 'withdrawal reconciliation failed'));
-  ctx.events.on('wallet.outgoing_stored', ({ accountId }) => void reconcile(accountId));
-  ctx.events.on(
-    'wallet.history_read',
-    (read) =>
-      void reconcile(read.accountId, {
-        accountId: read.accountId,
-        finishedAt: new Date(read.finishedAt),
-        reported: read.reported,
-        oldestAt: read.oldestAt ? new Date(read.oldestAt) : null,
-      }),
-  );
-  ctx.scheduler.every('withdrawals.sweep', SWEEP_MS, async () => {
-    await transfers.sweepOverdue();
-    await inquiries.failOverdue();
-    await customers?.sweep();
-    await exceptions.run();
-  });
-  // Confirmed customer withdrawals waiting for a free account go out as soon as one is.
-  ctx.scheduler.every('withdrawals.send-queued', QUEUE_MS, async () => {
-    await customers?.sendQueued();
-  });
-  ctx.scheduler.every('withdrawals.history-requests', HISTORY_REQUEST_MS, () => transfers.requestHistories());
-
   return {
     repo,
     service,
@@ -199,7 +165,10 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
 
 const all = new WeakMap<AppContext, Withdrawals>();
 
-/** The money-out parts of one app, built once and shared by its routes, jobs and the agent namespace. */
+/**
+ * The money-out parts of one app, built once and shared by its routes, its background work
+ * (withdrawals-work.ts, registered by the composition root) and the agent namespace.
+ */
 export function withdrawalsOf(ctx: AppContext): Withdrawals {
   let parts = all.get(ctx);
   if (!parts) {

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/**
+ * Merchants: who Gerbang collects money for, and on what terms. Money columns are bigint minor
+ * units of the merchant's currency; the fee percentage is basis points (250 = 2.50 %). The
+ * webhook signing secret is sealed with the secret box and never leaves the server again.
+ */
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Upper case, unique: merchants and operators refer to a merchant by it. */
+    code: text('code').notNull(),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    depositFeeBasisPoints: integer('deposit_fee_basis_points').notNull().default(0),
+    depositFeeFixedMinor: bigint('deposit_fee_fixed_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawalFeeBasisPoints: integer('withdrawal_fee_basis_points').notNull().default(0),
+    withdrawalFeeFixedMinor: bigint('withdrawal_fee_fixed_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    minAmountMinor: bigint('min_amount_minor', { mode: 'bigint' }).notNull(),
+    maxAmountMinor: bigint('max_amount_minor', { mode: 'bigint' }).notNull(),
+    allowedMethods: text('allowed_methods').array().notNull(),
+    callbackUrl: text('callback_url'),
+    webhookSecretEncrypted: text('webhook_secret_encrypted').notNull(),
+    embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
+    paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
+    /** Customers may open payments themselves from a link with the code (/request-transaction). */
+    paymentLinksEnabled: boolean('payment_links_enabled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('merchants_code_key').on(t.code),
+    // The list: by name, then id (keyset), with and without the status filter.
+    index('merchants_name_id_idx').on(t.name, t.id),
+    index('merchants_status_name_id_idx').on(t.status, t.name, t.id),
+    check('merchants_code_upper_check', sql`${t.code} = upper(${t.code})`),
+    check(
+      'merchants_fee_check',
+      sql`${t.depositFeeBasisPoints} between 0 and 10000 and ${t.depositFeeFixedMinor} >= 0`,
+    ),
+    check(
+      'merchants_withdrawal_fee_check',
+      sql`${t.withdrawalFeeBasisPoints} between 0 and 10000 and ${t.withdrawalFeeFixedMinor} >= 0`,
+    ),
+    check('merchants_amounts_check', sql`${t.minAmountMinor} > 0 and ${t.minAmountMinor} <= ${t.maxAmountMinor}`),
+    check('merchants_methods_check', sql`cardinality(${t.allowedMethods}) > 0`),
+  ],
+);
