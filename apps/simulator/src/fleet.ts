@@ -1,8 +1,9 @@
+import type { DeviceBehaviour, DeviceStats } from './device-types';
 import { type ApiAuth, createGerbangApi } from './gerbang-api';
 import { consoleLogger, type Logger } from './logger';
 import { createRandom, deriveSeed, jitter, randomInt } from './prng';
 import { type DeviceCredential, deviceNames, obtainDeviceToken, provisionDevices } from './register-devices';
-import { type DeviceBehaviour, type DeviceStats, SimulatedDevice } from './simulated-device';
+import { SimulatedDevice } from './simulated-device';
 import { readTokensFile, writeTokensFile } from './tokens-file';
 import { type Fault, FaultBook, type FaultInput } from './wallets/faults';
 import type { SimulatedAccountView, TransferInput } from './wallets/phone-wallets';

@@ -3,6 +3,7 @@ export { seedDemoMerchants } from './demo/merchant-demo';
 export { playPaymentDemo, seedDemoMerchantAccess } from './demo/payment-demo';
 export { createDemoPayoutToken, playPayoutDemo } from './demo/payout-demo';
 export { playWalletDemo } from './demo/wallet-demo';
+export type { DeviceBehaviour, DeviceState } from './device-types';
 export {
   DEFAULT_BEHAVIOUR,
   type Fleet,
@@ -17,7 +18,7 @@ export {
 export { type ApiAuth, ApiError, createGerbangApi } from './gerbang-api';
 export { consoleLogger, type Logger, silentLogger } from './logger';
 export { type DeviceCredential, deviceNames, provisionDevices } from './register-devices';
-export { type DeviceBehaviour, type DeviceState, SimulatedDevice } from './simulated-device';
+export { SimulatedDevice } from './simulated-device';
 export { DEFAULT_TOKENS_FILE, readTokensFile, writeTokensFile } from './tokens-file';
 export { FAULT_KINDS, type Fault, type FaultInput, type FaultKind } from './wallets/faults';
 export { type SimulatedAccountView, TransferError, type TransferInput } from './wallets/phone-wallets';

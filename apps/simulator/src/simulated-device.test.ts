@@ -13,9 +13,10 @@ import {
 } from '@gerbang/contract';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceBehaviour } from './device-types';
 import { silentLogger } from './logger';
 import { createRandom } from './prng';
-import { type DeviceBehaviour, SimulatedDevice } from './simulated-device';
+import { SimulatedDevice } from './simulated-device';
 
 /**
  * A stand-in for the server's agent namespace that records what the device sends, so the

@@ -6,15 +6,9 @@ import {
   type AgentError,
   type AgentToServerEvents,
   agentAccountsSchema,
-  agentAckSchema,
   busySchema,
-  type Command,
   type CommandAck,
   type CommandResult,
-  commandAckSchema,
-  commandResultSchema,
-  commandSchema,
-  DEVICE_CHECK_TYPES,
   type DisconnectReason,
   disconnectReasonSchema,
   heartbeatSchema,
@@ -23,76 +17,25 @@ import {
   REALTIME_PATH,
   type ServerToAgentEvents,
   type Telemetry,
-  WALLET_CHECK_TYPES,
-  type WalletTransactionsReport,
-  walletTransactionsReportSchema,
 } from '@gerbang/contract';
 import { io, type Socket } from 'socket.io-client';
-import { buildHealthCheckResult } from './health-check-answer';
-import type { Logger } from './logger';
-import { jitter, type Random } from './prng';
+import { emitChecked } from './agent-emit';
+import { answerCommand } from './command-answers';
+import {
+  type DeviceState,
+  type DeviceStats,
+  noDeviceStats,
+  SIMULATED_CAPABILITIES,
+  type SimulatedDeviceOptions,
+} from './device-types';
+import { jitter } from './prng';
 import { afterConnectError, afterDisconnect, nextBackoff, RETRY_MAX_MS, RETRY_MIN_MS } from './reconnect-policy';
-import type { DeviceCredential } from './register-devices';
 import { initialTelemetry, nextTelemetry } from './telemetry';
+import { TransferReports } from './transfer-reports';
 import { FaultBook } from './wallets/faults';
 import { PhoneWallets, type TransferInput } from './wallets/phone-wallets';
 
 export const SIMULATOR_VERSION = '0.1.0';
-
-export type DeviceBehaviour = {
-  /** Mean time to answer a command (±25% jitter). */
-  latencyMs: number;
-  /** Share of checks answered ok: false, 0–1. */
-  failureRate: number;
-  /** Chance per heartbeat that an idle phone goes busy for a while, 0–1. */
-  busyRate: number;
-  /** Overrides the interval the server gives in the hello ack. */
-  heartbeatMs?: number;
-  /** How long a simulated OTP is good (default: the contract's WALLET_OTP_TTL_SECONDS_DEFAULT). */
-  otpTtlSeconds?: number;
-  /**
-   * The apps are already signed in to the accounts the server lists (a phone that kept its
-   * sessions): for benchmarks whose server was seeded with logged-in accounts.
-   */
-  accountsSignedIn?: boolean;
-};
-
-/**
- * idle: not started · connecting: waiting for socket.io · greeting: connected, hello sent ·
- * online: hello accepted · waiting: refused or dropped, retrying later · retired: the server
- * said not to come back (replaced, token rotated, unsupported protocol) · stopped: by us.
- */
-export type DeviceState = 'idle' | 'connecting' | 'greeting' | 'online' | 'waiting' | 'retired' | 'stopped';
-
-export type DeviceStats = {
-  connects: number;
-  heartbeats: number;
-  commandsReceived: number;
-  checksAnswered: number;
-  checksFailed: number;
-  walletCommandsAnswered: number;
-  transfersReported: number;
-  /** Results not sent because the connection ended before they were due. */
-  resultsDropped: number;
-  /** Acks that were refusals or never came. */
-  ackProblems: number;
-  busyChanges: number;
-};
-
-export type SimulatedDeviceOptions = {
-  server: string;
-  credential: DeviceCredential;
-  behaviour: DeviceBehaviour;
-  random: Random;
-  logger: Logger;
-  /** Asked for a fresh token when the server refuses this one; null keeps the old one. */
-  renewToken?: () => Promise<string | null>;
-  ackTimeoutMs?: number;
-  /** The faults armed on the fleet (shared by its phones). */
-  faults?: FaultBook;
-  /** Holder names the simulated providers give known destination accounts (shared by the fleet). */
-  destinations?: Map<string, string>;
-};
 
 type AgentSocket = Socket<ServerToAgentEvents, AgentToServerEvents>;
 
@@ -104,28 +47,10 @@ export class SimulatedDevice {
   isBusy = false;
   telemetry: Telemetry;
   lastDisconnectReason: DisconnectReason | null = null;
-  readonly stats: DeviceStats = {
-    connects: 0,
-    heartbeats: 0,
-    commandsReceived: 0,
-    checksAnswered: 0,
-    checksFailed: 0,
-    walletCommandsAnswered: 0,
-    transfersReported: 0,
-    resultsDropped: 0,
-    ackProblems: 0,
-    busyChanges: 0,
-  };
+  readonly stats: DeviceStats = noDeviceStats();
   readonly appVersions = { agent: `${SIMULATOR_VERSION}-simulator` };
   /** The device checks, the wallet checks, the QR fetch and the wallet login: all this phone can do. */
-  readonly capabilities: AgentCapability[] = [
-    ...DEVICE_CHECK_TYPES,
-    ...WALLET_CHECK_TYPES,
-    'get_qr_code',
-    'wallet_login',
-    'account_inquiry',
-    'send_transfer',
-  ];
+  readonly capabilities: AgentCapability[] = [...SIMULATED_CAPABILITIES];
   /** The wallet and bank apps on this phone and the accounts signed in to them. */
   readonly wallets: PhoneWallets;
 
@@ -140,8 +65,8 @@ export class SimulatedDevice {
   private retryDelayMs = RETRY_MIN_MS;
   private telemetryAt = Date.now();
   private lastRenewalAt = 0;
-  /** A report is on its way; the next call waits for the next heartbeat. */
-  private reporting = false;
+  /** The transfers the phone has seen, sent to the server (and acknowledged) in reports. */
+  private readonly reports: TransferReports;
   private readonly ackTimeoutMs: number;
 
   constructor(private readonly options: SimulatedDeviceOptions) {
@@ -159,6 +84,14 @@ export class SimulatedDevice {
       destinations: options.destinations ?? new Map(),
       otpTtlSeconds: options.behaviour.otpTtlSeconds,
       accountsSignedIn: options.behaviour.accountsSignedIn,
+    });
+    this.reports = new TransferReports({
+      wallets: this.wallets,
+      isOnline: () => this.state === 'online',
+      emit: (report) => this.emit(AGENT_EVENTS.walletTransactions, report),
+      onReported: (count) => {
+        this.stats.transfersReported += count;
+      },
     });
   }
 
@@ -189,7 +122,7 @@ export class SimulatedDevice {
       const parsed = agentAccountsSchema.safeParse(payload);
       if (!parsed.success) return this.options.logger.warn(`${this.name}: ignored an invalid accounts list`);
       this.wallets.setAccounts(parsed.data.accounts);
-      void this.reportTransfers();
+      void this.reports.send();
     });
     socket.on(AGENT_EVENTS.disconnectReason, (payload) => {
       const parsed = disconnectReasonSchema.safeParse(payload);
@@ -281,7 +214,7 @@ export class SimulatedDevice {
     this.wallets.setAccounts(ack.data.accounts);
     this.retryDelayMs = RETRY_MIN_MS;
     // Transfers seen while away are reported now (the server keeps one row per transfer).
-    void this.reportTransfers();
+    void this.reports.send();
     const intervalMs = this.options.behaviour.heartbeatMs ?? ack.data.heartbeatIntervalMs;
     // The first beat comes at a random point of the interval so a fleet does not beat in step.
     this.later(() => this.beat(intervalMs), Math.round(this.options.random() * intervalMs));
@@ -292,7 +225,7 @@ export class SimulatedDevice {
     void this.send(AGENT_EVENTS.heartbeat, heartbeatSchema.parse({ telemetry: this.telemetry })).then((ok) => {
       if (ok) this.stats.heartbeats += 1;
     });
-    void this.reportTransfers();
+    void this.reports.send();
     if (!this.isBusy && this.options.random() < this.options.behaviour.busyRate) {
       void this.setBusy(true);
       this.busyTimer = setTimeout(
@@ -314,85 +247,30 @@ export class SimulatedDevice {
 
   private onCommand(raw: unknown, ack: (answer: CommandAck) => void): void {
     this.stats.commandsReceived += 1;
-    const parsed = commandSchema.safeParse(raw);
     if (typeof ack !== 'function') return;
-    if (!parsed.success) {
-      const type = (raw as { type?: unknown } | null)?.type;
-      const reason =
-        typeof type === 'string' && type !== 'health-check' ? `unknown command type: ${type}` : 'invalid command';
-      this.options.logger.warn(`${this.name}: refused a command (${reason})`);
-      ack(commandAckSchema.parse({ accepted: false, reason }));
-      return;
-    }
-    const command = parsed.data;
-    if (command.type === 'health-check') {
-      ack(commandAckSchema.parse({ accepted: true }));
-      this.answerLater(command);
-      return;
-    }
-    const outcome = this.wallets.handle(command);
-    if (outcome.kind === 'refuse') {
-      this.options.logger.warn(`${this.name}: refused ${command.type} (${outcome.reason})`);
-      ack(commandAckSchema.parse({ accepted: false, reason: outcome.reason }));
-      return;
-    }
-    ack(commandAckSchema.parse({ accepted: true }));
-    if (outcome.kind === 'silent') return; // a phone that hangs: the server's deadline ends it
-    const { kind: _, ...result } = outcome;
-    this.resultLater(
-      commandResultSchema.parse({
-        commandId: command.id,
-        ...result,
-        additionalData: { simulated: true, type: command.type },
-      }),
-      () => {
-        this.stats.walletCommandsAnswered += 1;
-      },
-    );
+    const answer = answerCommand(raw, {
+      name: this.name,
+      wallets: this.wallets,
+      logger: this.options.logger,
+      isCheckOk: () => this.options.random() >= this.options.behaviour.failureRate,
+      telemetry: () => this.telemetry,
+      appVersions: this.appVersions,
+    });
+    ack(answer.ack);
+    const { result, counts } = answer;
+    if (!result) return; // refused, or a phone that hangs: the server's deadline ends it
+    this.resultLater(result, () => {
+      if (counts === 'wallet') this.stats.walletCommandsAnswered += 1;
+      else this.stats.checksAnswered += 1;
+      if (counts === 'failed_check') this.stats.checksFailed += 1;
+    });
   }
 
   /** A transfer reaches one of this phone's accounts; reported to the server at once when it can be. */
   deliverTransfer(accountId: string, input: TransferInput) {
     const transaction = this.wallets.deliverTransfer(accountId, input);
-    void this.reportTransfers();
+    void this.reports.send();
     return transaction;
-  }
-
-  /** Sends what the phone has seen and the server has not acknowledged, one report per account. */
-  private async reportTransfers(): Promise<void> {
-    if (this.reporting || this.state !== 'online') return;
-    this.reporting = true;
-    try {
-      for (const report of this.wallets.dueReports()) {
-        const answer = await this.sendReport(walletTransactionsReportSchema.parse(report));
-        // UNKNOWN_ACCOUNT: the account left this phone; INVALID_PAYLOAD would fail again the same way.
-        if (answer === 'ok' || answer === 'UNKNOWN_ACCOUNT' || answer === 'INVALID_PAYLOAD') {
-          this.wallets.reported(report.accountId, report.transactions);
-          if (answer === 'ok') this.stats.transfersReported += report.transactions.length;
-        }
-      }
-    } finally {
-      this.reporting = false;
-    }
-  }
-
-  private answerLater(command: Extract<Command, { type: 'health-check' }>): void {
-    const ok = this.options.random() >= this.options.behaviour.failureRate;
-    this.resultLater(
-      (latencyMs) =>
-        buildHealthCheckResult({
-          commandId: command.id,
-          checkType: command.payload.checkType,
-          ok,
-          latencyMs,
-          telemetry: this.telemetry,
-          appVersions: this.appVersions,
-        }),
-      () => {
-        this.stats.checksAnswered += 1;
-        if (!ok) this.stats.checksFailed += 1;
-      },
-    );
   }
 
   /**
@@ -414,10 +292,6 @@ export class SimulatedDevice {
     this.pendingResults.add(timer);
   }
 
-  private sendReport(report: WalletTransactionsReport) {
-    return this.emit(AGENT_EVENTS.walletTransactions, report);
-  }
-
   /** Emits with an ack and checks it; nothing is sent (or queued) while not online. */
   private async send<E extends 'agent:heartbeat' | 'agent:busy' | 'command:result'>(
     event: E,
@@ -427,27 +301,16 @@ export class SimulatedDevice {
   }
 
   /** 'ok', the server's error code, or 'no_ack' (not online, or no answer in time). */
-  private async emit<E extends keyof AgentToServerEvents>(
+  private emit<E extends keyof AgentToServerEvents>(
     event: E,
     payload: Parameters<AgentToServerEvents[E]>[0],
   ): Promise<'ok' | AgentError['code'] | 'no_ack'> {
-    const socket = this.socket;
-    if (!socket?.connected || this.state !== 'online') return 'no_ack';
-    // socket.io's typings cannot pick the overload for a generic event name; the payload is typed above.
-    const emitter = socket.timeout(this.ackTimeoutMs) as unknown as {
-      emitWithAck(event: string, payload: unknown): Promise<unknown>;
-    };
-    try {
-      const ack = agentAckSchema.safeParse(await emitter.emitWithAck(event, payload));
-      if (ack.success && ack.data.ok) return 'ok';
+    const socket = this.state === 'online' ? this.socket : null;
+    return emitChecked(socket, this.ackTimeoutMs, event, payload, (why) => {
+      if (this.state !== 'online') return;
       this.stats.ackProblems += 1;
-      const why = ack.success && !ack.data.ok ? `${ack.data.error.code}: ${ack.data.error.message}` : 'malformed ack';
-      this.options.logger.warn(`${this.name}: ${event} refused (${why})`);
-      return ack.success && !ack.data.ok ? ack.data.error.code : 'no_ack';
-    } catch {
-      if (this.state === 'online') this.stats.ackProblems += 1;
-      return 'no_ack';
-    }
+      if (why) this.options.logger.warn(`${this.name}: ${event} refused (${why})`);
+    });
   }
 
   private onDisconnect(reason: Socket.DisconnectReason): void {

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CommandResult,
-  CREDENTIAL_FIELDS_OF_PROVIDER,
   WALLET_LOGIN_STEP,
-  WALLET_LOGIN_STEPS,
   WALLET_OTP_TTL_SECONDS_DEFAULT,
-  type WalletLoginCommandPayload,
-  type WalletLoginFailureReason,
   type WalletLoginFlow,
   type WalletLoginStep,
   walletOtpSentDataSchema,
@@ -20,19 +16,16 @@ import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispa
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { ProxiesRepository } from '../proxies/proxies.repository';
-import { openProxyEndpoint } from '../proxies/proxy-endpoint';
 import type { WalletEvents } from './wallet-events';
 import type { WalletFailures } from './wallet-failures';
 import type { FlowRecord, StepRecord, WalletLoginRepository } from './wallet-login.repository';
+import { createLoginAnnouncer } from './wallet-login-announcer';
+import { createLoginPayloads, type StepSecrets } from './wallet-login-payloads';
 import type { WalletRecord } from './wallet-record';
 import type { WalletsRepository } from './wallets.repository';
 
 export type Actor = { userId: string; ip: string };
 type StepEnd = { ok: true; data: Record<string, unknown> } | { ok: false; reason: string; message: string | null };
-/** Only what one step needs, held in memory for that step and never stored: credentials, the OTP. */
-type StepSecrets = { otp?: string };
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const loginRunning = () =>
   new AppError('WALLET_LOGIN_RUNNING', 'A login is already running on this account; wait for it or cancel it');
 
@@ -57,94 +50,15 @@ export function createWalletLoginService(deps: {
   deadlineSeconds: number;
   logger: FastifyBaseLogger;
 }) {
-  const { logins, wallets, events, logger } = deps;
+  const { logins, wallets, logger } = deps;
   const inFlight = new Set<Promise<void>>();
+  const { view, announce, answer } = createLoginAnnouncer({ logins, wallets, events: deps.events, logger });
+  const { hasAllCredentials, payloadOf } = createLoginPayloads(deps);
 
   async function getRecord(accountId: string): Promise<WalletRecord> {
     const record = await wallets.findById(accountId);
     if (!record) throw notFound('Wallet account');
     return record;
-  }
-
-  /**
-   * Steps up to where the flow is (running: its current step; ended: where it failed) show their
-   * latest attempt; later ones are pending, even if an earlier round of this flow reached them.
-   */
-  async function view(flow: FlowRecord): Promise<WalletLoginFlow> {
-    const [steps, startedByName] = await Promise.all([
-      logins.stepsOf(flow.id),
-      logins.starterName(flow.startedByUserId),
-    ]);
-    const isActive = flow.status === 'running' || flow.status === 'awaiting_otp';
-    const reached = isActive
-      ? flow.status === 'awaiting_otp'
-        ? WALLET_LOGIN_STEP.SendOtp
-        : flow.currentStep
-      : (flow.failedStep ?? WALLET_LOGIN_STEP.VerifyOtp);
-    return {
-      id: flow.id,
-      accountId: flow.accountId,
-      status: flow.status,
-      currentStep: flow.currentStep as WalletLoginStep,
-      failedStep: flow.failedStep as WalletLoginStep | null,
-      reason: flow.reason as WalletLoginFailureReason | null,
-      startedByUserId: flow.startedByUserId,
-      startedByName,
-      startedAt: flow.startedAt.toISOString(),
-      finishedAt: iso(flow.finishedAt),
-      otpExpiresAt: flow.status === 'awaiting_otp' ? iso(flow.otpExpiresAt) : null,
-      steps: WALLET_LOGIN_STEPS.map((step) => {
-        const latest = step <= reached ? steps.filter((s) => s.step === step).at(-1) : undefined;
-        if (!latest) return { step, status: 'pending', startedAt: null, finishedAt: null, reason: null, message: null };
-        return {
-          step,
-          status: latest.status,
-          startedAt: latest.startedAt.toISOString(),
-          finishedAt: iso(latest.finishedAt),
-          reason: latest.reason as WalletLoginFailureReason | null,
-          message: latest.message,
-        };
-      }),
-    };
-  }
-
-  const announcing = new Map<string, Promise<WalletLoginFlow | null>>();
-
-  /**
-   * Tells the consoles (Maya: maya-login-status-update, others: wallet-login-status-update) the
-   * flow's state as it is when the event goes out. Announcements of one flow go out one after
-   * another, each reading the state afresh, so the last one sent is never older than the last
-   * change (a result may land while an operator's request is still announcing).
-   */
-  function announce(flow: FlowRecord): Promise<WalletLoginFlow | null> {
-    const previous = announcing.get(flow.id) ?? Promise.resolve(null);
-    const next = previous.then(async () => {
-      const [current, record] = await Promise.all([logins.findFlow(flow.id), wallets.findById(flow.accountId)]);
-      if (!current || !record) return null;
-      const flowView = await view(current);
-      events.loginStatus({
-        accountId: record.id,
-        provider: record.provider,
-        loginStatus: record.loginStatus,
-        flow: flowView,
-      });
-      events.changed([record.id]);
-      return flowView;
-    });
-    const settled = next.catch((error) => {
-      logger.error({ err: error, flowId: flow.id }, 'login status announcement failed');
-      return null;
-    });
-    announcing.set(flow.id, settled);
-    void settled.finally(() => {
-      if (announcing.get(flow.id) === settled) announcing.delete(flow.id);
-    });
-    return next;
-  }
-
-  /** An operator's answer: the flow as announced, or (if it vanished meanwhile) as it was. */
-  async function answer(flow: FlowRecord): Promise<WalletLoginFlow> {
-    return (await announce(flow)) ?? view(flow);
   }
 
   function audit(actor: Actor, action: string, record: WalletRecord, details: Record<string, unknown>) {
@@ -157,38 +71,6 @@ export function createWalletLoginService(deps: {
       ip: actor.ip,
       details,
     });
-  }
-
-  async function hasAllCredentials(record: WalletRecord): Promise<boolean> {
-    const credentials = await deps.openCredentials(record.id);
-    return CREDENTIAL_FIELDS_OF_PROVIDER[record.provider].every((field) => Boolean(credentials?.[field]));
-  }
-
-  /** The step's command payload; secrets only in the steps that need them. */
-  async function payloadOf(
-    record: WalletRecord,
-    step: WalletLoginStep,
-    secrets: StepSecrets,
-  ): Promise<WalletLoginCommandPayload | { error: string }> {
-    const payload: WalletLoginCommandPayload = {
-      account: { id: record.id, provider: record.provider, accountNumber: record.accountNumber },
-      step,
-    };
-    if (step === WALLET_LOGIN_STEP.SaveInformation) {
-      const credentials = await deps.openCredentials(record.id);
-      if (!credentials) return { error: 'The stored credentials cannot be read; set them again' };
-      payload.credentials = credentials;
-    }
-    if (step === WALLET_LOGIN_STEP.InitializeEnvironment) {
-      const proxy = record.proxyId ? await deps.proxies.findById(record.proxyId) : null;
-      if (proxy) {
-        const { isPasswordUnreadable, ...endpoint } = openProxyEndpoint(proxy, deps.secretBox);
-        if (isPasswordUnreadable) return { error: 'The proxy’s stored password cannot be read; set it again' };
-        payload.proxy = endpoint;
-      } else payload.proxy = null;
-    }
-    if (step === WALLET_LOGIN_STEP.VerifyOtp) payload.otp = secrets.otp;
-    return payload;
   }
 
   /** Runs one step: a step row (its command), then the command in the background. */
