@@ -15,7 +15,12 @@ import { walletProviderSchema } from '../wallets/provider';
 export const PAYOUT_EXCEPTION_OUTCOMES = ['paid_after_release', 'unclaimed'] as const;
 export const payoutExceptionOutcomeSchema = z.enum(PAYOUT_EXCEPTION_OUTCOMES);
 export type PayoutExceptionOutcome = z.infer<typeof payoutExceptionOutcomeSchema>;
-export const PAYOUT_EXCEPTION_RESOLUTIONS = ['charged_to_merchant', 'written_off'] as const;
+/**
+ * How an exception ended: an Admin charged the merchant or wrote it off; or the withdrawal it was
+ * made for claimed it (its phone's result, or an operator's reconciliation, named the transfer after
+ * it was queued: the money left once, for that withdrawal).
+ */
+export const PAYOUT_EXCEPTION_RESOLUTIONS = ['charged_to_merchant', 'written_off', 'claimed_by_withdrawal'] as const;
 export type PayoutExceptionResolution = (typeof PAYOUT_EXCEPTION_RESOLUTIONS)[number];
 
 export const payoutExceptionSchema = z.object({

@@ -173,10 +173,21 @@ export function createPayoutExceptionsRepository(db: Database) {
       return { ...row, withdrawal: withdrawal ?? null };
     },
 
+    /** The exception queued for this transfer (resolved or not), locked; null when there is none. */
+    async lockQueuedOf(tx: Database, transferId: string) {
+      const [row] = await tx
+        .select({ exception: payoutExceptions, transfer: walletTransactions })
+        .from(payoutExceptions)
+        .innerJoin(walletTransactions, eq(walletTransactions.id, payoutExceptions.walletTransactionId))
+        .where(eq(payoutExceptions.walletTransactionId, transferId))
+        .for('update', { of: payoutExceptions });
+      return row ?? null;
+    },
+
     async resolve(
       tx: Database,
       transferId: string,
-      resolution: { kind: PayoutExceptionResolution; userId: string; note: string },
+      resolution: { kind: PayoutExceptionResolution; userId: string | null; note: string },
     ): Promise<void> {
       await tx
         .update(payoutExceptions)

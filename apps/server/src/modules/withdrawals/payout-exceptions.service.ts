@@ -1,4 +1,5 @@
 import { formatAmount, type PayoutException, type PayoutExceptionResolution } from '@gerbang/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { isCheckViolation } from '../../db/pg-errors';
 import { AppError } from '../../http/app-error';
@@ -7,7 +8,12 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
 import type { PayoutExceptionsRepository } from './payout-exceptions.repository';
-import { chargedPayoutJournal, unclaimedPayoutJournal, writtenOffPayoutJournal } from './withdrawal-journals';
+import {
+  chargedPayoutJournal,
+  unclaimedPayoutJournal,
+  withdrawnPayoutJournal,
+  writtenOffPayoutJournal,
+} from './withdrawal-journals';
 
 export type Operator = { userId: string; ip: string };
 
@@ -27,6 +33,7 @@ export function createPayoutExceptionsService(deps: {
   db: Database;
   repo: PayoutExceptionsRepository;
   onBalanceChanged: (merchantId: string) => void;
+  logger: FastifyBaseLogger;
 }) {
   const { db, repo } = deps;
 
@@ -98,6 +105,30 @@ export function createPayoutExceptionsService(deps: {
   }
 
   return {
+    /**
+     * The withdrawal a queued transfer was made for claims it (its phone named it, or an operator
+     * did, after it was queued): in the claim's transaction, the exception is withdrawn and its
+     * money goes back from the exception to the account, so the transfer leaves the books once.
+     * One an Admin already resolved cannot be undone here: that is logged for a person.
+     */
+    async withdrawFor(tx: Database, transferId: string, withdrawalId: string): Promise<void> {
+      const queued = await repo.lockQueuedOf(tx, transferId);
+      if (!queued) return;
+      if (queued.exception.resolvedAt) {
+        deps.logger.error(
+          { transferId, withdrawalId, resolution: queued.exception.resolution },
+          'a withdrawal claims a transfer whose payout exception an Admin already resolved: correct it by hand',
+        );
+        return;
+      }
+      await postJournal(tx, withdrawnPayoutJournal(queued.transfer));
+      await repo.resolve(tx, transferId, {
+        kind: 'claimed_by_withdrawal',
+        userId: null,
+        note: `Withdrawal ${withdrawalId} was paid by this transfer`,
+      });
+    },
+
     /** Considers every outgoing transfer no withdrawal claims (of one account, or all); returns how many were queued. */
     async run(accountId?: string): Promise<number> {
       let queued = 0;

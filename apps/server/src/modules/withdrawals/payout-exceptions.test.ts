@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
-import { auditLog, ledgerJournals } from '../../db/schema';
+import { auditLog, ledgerAccounts, ledgerJournals } from '../../db/schema';
 import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
+import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { merchantWithToken, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import type { WalletCommand } from '../wallets/wallets.test-support';
@@ -175,5 +176,39 @@ describe('payout exceptions', () => {
     const staff = api(t.app, (await signedInUser(t, ROLE.Staff)).headers);
     expect((await staff.get('/payout-exceptions')).statusCode).toBe(403);
     expect((await shop.console.get('/payout-exceptions')).statusCode).toBe(403);
+  });
+
+  it("withdraws an exception when a withdrawal's own result names its transfer: the money left once", async () => {
+    // The history shows the transfer masked (no destination, no note): nothing ties it to the
+    // withdrawal being sent, so it is queued as unclaimed; then the phone's result names it.
+    onTransfer = (command) => {
+      unanswered.push(command);
+      return null;
+    };
+    const availableBefore = await available();
+    const id = await sendOne('52000');
+    await pushOutgoing({ id: 'DANA-MASKED-1', amount: '52000', to: '****7890' });
+    await withdrawalsOf(t.app.ctx).exceptions.run();
+    const [queued] = await queue();
+    expect(queued).toMatchObject({ outcome: 'unclaimed', amount: '52000' });
+    const command = unanswered.pop();
+    await send(sender.phone.socket, 'command:result', {
+      commandId: command?.id,
+      ok: true,
+      data: { providerTransactionId: 'DANA-MASKED-1' },
+    });
+    await eventually(async () => (await statusOf(id)).status === 'success');
+    // Settled once: the exception is withdrawn, its money back from exceptions to the account.
+    expect(await queue()).toEqual([]);
+    const all = (await operator.get('/payout-exceptions')).json().items as Exception[];
+    expect(all.find((x) => x.id === queued?.id)).toMatchObject({ resolution: 'claimed_by_withdrawal' });
+    expect(availableBefore - (await available())).toBe(52_000n);
+    // Every exception before this one was resolved, and this one withdrawn: nothing is left in it.
+    const exceptions = await t.database.db
+      .select({ balance: ledgerAccounts.balanceMinor })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, LEDGER_ACCOUNTS.payoutExceptions('IDR').code));
+    expect(exceptions[0]?.balance).toBe(0n);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });

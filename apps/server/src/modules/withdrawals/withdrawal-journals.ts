@@ -102,3 +102,14 @@ export function writtenOffPayoutJournal(transfer: OutgoingTransfer): Journal {
     ],
   };
 }
+
+/** The withdrawal the transfer was made for claimed it after it was queued: back from the exception. */
+export function withdrawnPayoutJournal(transfer: OutgoingTransfer): Journal {
+  return {
+    ...ofTransfer(transfer, 'unclaimed_payout_withdrawn'),
+    lines: [
+      { account: walletCash(transfer.accountId, transfer.currency), amountMinor: transfer.amountMinor },
+      { account: payoutExceptions(transfer.currency), amountMinor: -transfer.amountMinor },
+    ],
+  };
+}

@@ -15,6 +15,8 @@ export type Move = WithdrawalChange & {
   audit?: Omit<AuditEntry, 'targetType' | 'targetId'>;
   /** Taken before the transition, in its transaction (the outgoing transfer a settlement claims). */
   lockFirst?: (tx: Database) => Promise<void>;
+  /** More work of the move, in its transaction, after its journal (an exception the claim withdraws). */
+  alsoInTx?: (tx: Database, moved: WithdrawalRecord) => Promise<void>;
 };
 
 /**
@@ -34,6 +36,7 @@ export function createWithdrawalMoves(deps: {
       const done = await deps.repo.transition(tx, id, change);
       if (!done) return null;
       if (change.journal) await postJournal(tx, change.journal(done.row));
+      if (change.alsoInTx) await change.alsoInTx(tx, done.row);
       if (change.audit) {
         await createAuditRepository(tx).insert({ ...change.audit, targetType: 'withdrawal', targetId: id });
       }

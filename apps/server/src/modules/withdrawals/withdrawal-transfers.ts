@@ -8,6 +8,7 @@ import {
   type WalletErrorCode,
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
 import { databaseNow, secondsFromNow } from '../../db/database-clock';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../http/app-error';
@@ -39,6 +40,11 @@ export function createWithdrawalTransfers(deps: {
   move: WithdrawalMove;
   senders: SendingAccounts;
   link: AgentLink;
+  /**
+   * In a settlement's transaction: the transfer it claims, if it was queued as a payout exception
+   * meanwhile, is withdrawn from there (payout-exceptions.service.ts withdrawFor).
+   */
+  withdrawException(tx: Database, walletTransactionId: string, withdrawalId: string): Promise<void>;
   /** Records the transfer in the sending account's history (so limits and reconciliation see it). */
   recordOutgoing(account: WalletRecord, row: WithdrawalRecord, providerTransactionId: string): Promise<string | null>;
   /** Asks the sending account's phone for its history (for uncertain transfers). */
@@ -151,8 +157,12 @@ export function createWithdrawalTransfers(deps: {
       },
       journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
       audit: operator?.audit,
+      // The transfer it claims is held, and leaves the payout exceptions if it was queued there.
       lockFirst: paid.walletTransactionId
         ? (tx) => repo.lockTransfer(tx, paid.walletTransactionId as string)
+        : undefined,
+      alsoInTx: paid.walletTransactionId
+        ? (tx) => deps.withdrawException(tx, paid.walletTransactionId as string, row.id)
         : undefined,
     });
   }
@@ -328,7 +338,10 @@ export function createWithdrawalTransfers(deps: {
       // reconciliation never takes a reported transfer for another withdrawal's.
       const reference = data.data.providerTransactionId;
       await freeFromInference(row, reference);
-      const paid = await succeed(row, { walletTransactionId: null, reference }, 'transfer_reported');
+      // Already in the history (the phone's stream showed it first): claimed by id, at once.
+      const known = row.walletAccountId ? await repo.transactionByProviderId(row.walletAccountId, reference) : null;
+      const walletTransactionId = known && !known.paidWithdrawalId && known.direction === 'out' ? known.id : null;
+      const paid = await succeed(row, { walletTransactionId, reference }, 'transfer_reported');
       const account = paid ? await deps.findAccount(paid.walletAccountId as string) : null;
       const transactionId = account && paid ? await deps.recordOutgoing(account, paid, reference) : null;
       if (transactionId) await repo.linkTransaction(row.id, transactionId);

@@ -53,6 +53,12 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
   };
   const move = createWithdrawalMoves({ db: ctx.db, repo, onChange });
 
+  const exceptions = createPayoutExceptionsService({
+    db: ctx.db,
+    repo: createPayoutExceptionsRepository(ctx.db),
+    onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
+    logger: ctx.logger,
+  });
   const transfers = createWithdrawalTransfers({
     repo,
     move,
@@ -60,6 +66,8 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     link: fleet.link,
     deadlineMs: ctx.config.TRANSFER_DEADLINE_SECONDS * 1000,
     historyLagMs: ctx.config.TRANSFER_HISTORY_LAG_SECONDS * 1000,
+    withdrawException: (tx, walletTransactionId, withdrawalId) =>
+      exceptions.withdrawFor(tx, walletTransactionId, withdrawalId),
     findAccount: (id) => wallets.repo.findById(id),
     async recordOutgoing(account, row, providerTransactionId) {
       const parsed = parseReportedTransactions(
@@ -133,11 +141,6 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     onChange,
   });
 
-  const exceptions = createPayoutExceptionsService({
-    db: ctx.db,
-    repo: createPayoutExceptionsRepository(ctx.db),
-    onBalanceChanged: (merchantId) => consoles?.emitToMerchant(merchantId, 'merchant:trigger-available-balance'),
-  });
   return {
     repo,
     service,
