@@ -66,7 +66,8 @@ export type SimulatedAccountView = {
 };
 
 const HISTORY_KEPT = 200;
-const HISTORY_READ = 20;
+/** A history read returns as many transfers as one report may carry: the newest first. */
+const HISTORY_READ = WALLET_TRANSACTIONS_PER_REPORT_MAX;
 /** Faults that belong to one login step when no step is named. */
 const DEFAULT_FAULT_STEP: Partial<Record<FaultKind, number | string>> = {
   wrong_otp: WALLET_LOGIN_STEP.VerifyOtp,
