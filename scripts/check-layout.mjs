@@ -8,7 +8,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_SOURCE_LINES = 400;
-const ROOTS = ['packages/contract/src', 'apps/server/src', 'apps/server/scripts', 'apps/web/src', 'apps/simulator/src', 'bench/src', 'scripts'];
+const ROOTS = [
+  'packages/contract/src',
+  'apps/server/src',
+  'apps/server/scripts',
+  'apps/web/src',
+  'apps/simulator/src',
+  'bench/src',
+  'scripts',
+];
 const SOURCE = /\.(ts|tsx|mjs)$/;
 const TEST = /\.test(-support)?\.(ts|tsx)$|\.test-support\.ts$/;
 
@@ -17,7 +25,8 @@ function walk(dir, into) {
     if (name === 'node_modules' || name === 'dist') continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path, into);
-    else if (SOURCE.test(name) && !TEST.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.d.mts')) into.push(resolve(path));
+    else if (SOURCE.test(name) && !TEST.test(name) && !name.endsWith('.d.ts') && !name.endsWith('.d.mts'))
+      into.push(resolve(path));
   }
   return into;
 }
