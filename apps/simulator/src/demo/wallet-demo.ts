@@ -1,4 +1,5 @@
 import {
+  CURRENCY_OF_PROVIDER,
   createWallet,
   enableWallet,
   getWalletLogin,
@@ -148,7 +149,7 @@ function startRandomPayIns(fleet: Fleet, logger: Logger, everyMs: number): () =>
     const target = candidates[randomInt(random, 0, candidates.length - 1)];
     if (!target) return;
     const amount =
-      target.provider === 'maya'
+      CURRENCY_OF_PROVIDER[target.provider] === 'PHP'
         ? `${randomInt(random, 100, 5_000)}.${String(randomInt(random, 0, 99)).padStart(2, '0')}`
         : String(randomInt(random, 10, 500) * 1000);
     const payer = PAYERS[randomInt(random, 0, PAYERS.length - 1)] as string;

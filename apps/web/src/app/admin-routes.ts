@@ -1,5 +1,6 @@
 import { ROLE } from '@gerbang/contract';
 import { AUTH_ROUTES } from './auth-routes';
+import { PROVIDER_ROUTES } from './provider-pages';
 import type { AppRoute } from './route-definition';
 
 /**
@@ -34,54 +35,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     namespaces: ['depositTransfers', 'payoutExceptions'],
     load: () => import('./routes/transactions/transaction-list'),
   },
-  {
-    path: '/dana',
-    titleKey: 'routes.walletDashboard',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/dana-dashboard'),
-  },
-  {
-    path: '/dana/:id',
-    titleKey: 'routes.walletAccount',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/dana-detail'),
-  },
-  {
-    path: '/maya',
-    titleKey: 'routes.mayaDashboard',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/maya-dashboard'),
-  },
-  {
-    path: '/maya/:id',
-    titleKey: 'routes.walletAccount',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/maya-detail'),
-  },
-  {
-    path: '/livin',
-    titleKey: 'routes.bankDashboard',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/livin-dashboard'),
-  },
-  {
-    path: '/livin/:id',
-    titleKey: 'routes.walletAccount',
-    area: 'wallets',
-    layout: 'console',
-    namespaces: ['wallets'],
-    load: () => import('./routes/wallets/livin-detail'),
-  },
+  ...PROVIDER_ROUTES,
   {
     path: '/merchant',
     titleKey: 'routes.merchantManagement',

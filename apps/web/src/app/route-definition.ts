@@ -1,4 +1,4 @@
-import type { Area, RoleId } from '@gerbang/contract';
+import type { Area, RoleId, WalletProvider } from '@gerbang/contract';
 import type { ComponentType } from 'react';
 import type { Namespace } from '../lib/i18n';
 
@@ -8,8 +8,13 @@ export type RouteLayout = 'auth' | 'console';
 /** One row of a console's route table (spec §2 "Routing behaviour"). */
 export type AppRoute = {
   path: string;
-  /** Key in the common namespace; the router sets the document title from it. */
-  titleKey: string;
+  /**
+   * Key in the common namespace; the router sets the document title from it. Several keys: the
+   * first the locale has (a provider's own text, then one that interpolates its name).
+   */
+  titleKey: string | readonly string[];
+  /** The wallet provider whose page it is: its name is the `name` the title may interpolate. */
+  provider?: WalletProvider;
   isPublic?: boolean;
   /** Only these roles may open the page; others see "no access". */
   roles?: readonly RoleId[];

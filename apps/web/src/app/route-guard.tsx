@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
 import { useSession } from '../lib/session';
 import { useCurrentRoute } from './current-route';
 import { WrongConsole } from './errors/wrong-console';
+import { useProviderText } from './provider-text';
 import { decideAccess } from './route-access';
 import { useDocumentTitle } from './use-document-title';
 
@@ -13,11 +13,11 @@ import { useDocumentTitle } from './use-document-title';
  * or shows the wrong-console page. "No access" is drawn by the console layout, inside the shell.
  */
 export function RouteGuard({ consoleKind }: { consoleKind: ConsoleKind }) {
-  const { t } = useTranslation('common');
+  const text = useProviderText();
   const { user, isLoading } = useSession();
   const { pathname, search } = useLocation();
   const route = useCurrentRoute();
-  useDocumentTitle(route ? t(`common:${route.titleKey}`) : null);
+  useDocumentTitle(route ? text(route.titleKey, route.provider) : null);
 
   if (!route) return <Outlet />;
   if (isLoading) return <FullScreenSpinner />;

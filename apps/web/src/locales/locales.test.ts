@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_CAPABILITIES, ERROR_CODES, LANGUAGES } from '@gerbang/contract';
+import { AGENT_CAPABILITIES, ERROR_CODES, LANGUAGES, WALLET_PROVIDERS } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../lib/i18n';
 
@@ -28,6 +28,27 @@ describe('translations', () => {
     for (const language of LANGUAGES) {
       const files = readdirSync(join(LOCALES_DIR, language)).filter((file) => file.endsWith('.json'));
       expect(files.sort()).toEqual([...namespaceFiles].map((namespace) => `${namespace}.json`).sort());
+    }
+  });
+
+  it("name every wallet provider of the contract's table in every language, which is all a new provider's pages need", () => {
+    for (const language of LANGUAGES) {
+      const { providers, routes, sidebar, pageHeader } = readNamespace(language, 'common') as {
+        providers: Record<string, string>;
+        routes: { providerDashboard: string };
+        sidebar: { provider: string };
+        pageHeader: { provider: { title: string; blurb: string } };
+      };
+      for (const provider of WALLET_PROVIDERS) expect(providers[provider], `${language}: ${provider}`).toBeTruthy();
+      // A provider without texts of its own gets these, with its name.
+      for (const text of [
+        routes.providerDashboard,
+        sidebar.provider,
+        pageHeader.provider.title,
+        pageHeader.provider.blurb,
+      ]) {
+        expect(text, language).toContain('{{name}}');
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_CALLERS, PAYMENT_SESSION_STATUSES } from '@gerbang/contract';
+import { IDEMPOTENCY_CALLERS, PAYMENT_SESSION_STATUSES, WALLET_PROVIDERS } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -40,7 +40,7 @@ export const paymentSessions = pgTable(
     finalAmountMinor: bigint('final_amount_minor', { mode: 'bigint' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
-    method: text('method', { enum: ['dana', 'livin', 'maya'] }),
+    method: text('method', { enum: WALLET_PROVIDERS }),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
     /** The incoming transfer that paid it (one transfer pays at most one session). */
     walletTransactionId: uuid('wallet_transaction_id').references(() => walletTransactions.id, {

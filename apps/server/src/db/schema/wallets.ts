@@ -1,3 +1,4 @@
+import { WALLET_PROVIDERS } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -42,7 +43,7 @@ export const walletAccounts = pgTable(
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'restrict' }),
-    provider: text('provider', { enum: ['dana', 'livin', 'maya'] }).notNull(),
+    provider: text('provider', { enum: WALLET_PROVIDERS }).notNull(),
     label: text('label').notNull().default(''),
     accountNumber: text('account_number').notNull(),
     holderName: text('holder_name').notNull(),
@@ -103,7 +104,10 @@ export const walletAccounts = pgTable(
     index('wallet_accounts_all_label_idx').on(t.label, t.id),
     index('wallet_accounts_all_created_idx').on(t.createdAt, t.id),
     index('wallet_accounts_all_balance_idx').on(sql`coalesce(${t.balanceMinor}, -1)`, t.id),
-    check('wallet_accounts_provider_check', sql`${t.provider} in ('dana', 'livin', 'maya')`),
+    check(
+      'wallet_accounts_provider_check',
+      sql`${t.provider} in (${sql.raw(WALLET_PROVIDERS.map((provider) => `'${provider}'`).join(', '))})`,
+    ),
     check('wallet_accounts_balance_check', sql`${t.balanceMinor} is null or ${t.balanceMinor} >= 0`),
     check('wallet_accounts_failures_check', sql`${t.consecutiveFailures} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import type { WalletHealthCheckItem, WalletLoginStatusUpdate } from '@gerbang/contract';
+import { WALLET_PROVIDER_TABLE, type WalletHealthCheckItem, type WalletLoginStatusUpdate } from '@gerbang/contract';
 import type { Broadcaster } from '../realtime/broadcaster';
 
 /** Changes come in bursts (a bulk check, a fleet reconnecting): one refresh per burst is enough. */
@@ -27,9 +27,9 @@ export function createWalletEvents() {
     bind(b: Broadcaster) {
       broadcaster = b;
     },
-    /** Spec §7 names the Maya event; DANA and Livin' get its twin with the same payload. */
+    /** Spec §7 names the Maya event; the other providers get its twin with the same payload. */
     loginStatus(update: WalletLoginStatusUpdate) {
-      const event = update.provider === 'maya' ? 'maya-login-status-update' : 'wallet-login-status-update';
+      const event = WALLET_PROVIDER_TABLE[update.provider].loginStatusEvent;
       broadcaster?.emitToArea('wallets', event, update);
     },
     healthCheck(items: WalletHealthCheckItem[]) {

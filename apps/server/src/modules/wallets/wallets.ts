@@ -1,4 +1,4 @@
-import type { AgentAck, CommandResult, WalletTransactionsReport } from '@gerbang/contract';
+import type { AgentAck, CommandResult, WalletProvider, WalletTransactionsReport } from '@gerbang/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { createSecretBox } from '../../crypto/secret-box';
@@ -43,7 +43,7 @@ export type Wallets = {
   reportTransactions(deviceId: string, report: WalletTransactionsReport): Promise<AgentAck>;
   /** The phone's agent is gone: nothing it was doing for its accounts can finish. */
   deviceGone(deviceId: string): Promise<void>;
-  refsOfDevice(deviceId: string): Promise<{ id: string; provider: 'dana' | 'livin' | 'maya'; accountNumber: string }[]>;
+  refsOfDevice(deviceId: string): Promise<{ id: string; provider: WalletProvider; accountNumber: string }[]>;
   drain(): Promise<void>;
 };
 

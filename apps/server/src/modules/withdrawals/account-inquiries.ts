@@ -5,6 +5,7 @@ import {
   type Currency,
   type PayoutProvider,
   WALLET_COMMAND_DEADLINE_MS,
+  type WalletProvider,
 } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentLink } from '../agents/agent-link';
@@ -38,7 +39,7 @@ export function createAccountInquiries(deps: {
 
   async function dispatch(
     inquiry: InquiryRecord,
-    account: { id: string; provider: 'dana' | 'livin' | 'maya'; accountNumber: string },
+    account: { id: string; provider: WalletProvider; accountNumber: string },
   ) {
     const outcome = await dispatchCommand(
       deps.link,

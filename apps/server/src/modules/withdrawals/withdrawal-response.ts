@@ -1,4 +1,10 @@
-import { formatAmount, type OperatorWithdrawal, type Withdrawal, type WithdrawalEvent } from '@gerbang/contract';
+import {
+  formatAmount,
+  type OperatorWithdrawal,
+  type WalletProvider,
+  type Withdrawal,
+  type WithdrawalEvent,
+} from '@gerbang/contract';
 import type { WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
 import type { WithdrawalPageRow } from './withdrawals-page.repository';
 
@@ -37,7 +43,7 @@ export function toWithdrawal(row: WithdrawalSource): Withdrawal {
 
 type SendingAccount = {
   id: string | null;
-  provider: string | null;
+  provider: WalletProvider | null;
   accountNumber: string | null;
   name: string | null;
 } | null;
@@ -58,7 +64,7 @@ export function toOperatorWithdrawal(
     account?.id && account.provider
       ? {
           id: account.id,
-          provider: account.provider as 'dana' | 'livin' | 'maya',
+          provider: account.provider,
           accountNumber: account.accountNumber ?? '',
           name: account.name ?? '',
         }

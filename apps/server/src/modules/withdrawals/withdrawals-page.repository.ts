@@ -1,4 +1,4 @@
-import type { Currency, WithdrawalStatus } from '@gerbang/contract';
+import type { Currency, WalletProvider, WithdrawalStatus } from '@gerbang/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { minorText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
@@ -39,7 +39,7 @@ export type WithdrawalPageRow = {
   updatedAt: string;
   merchantName: string;
   accountId: string | null;
-  accountProvider: string | null;
+  accountProvider: WalletProvider | null;
   accountNumber: string | null;
   accountName: string | null;
   cursorAt: string;

@@ -1,3 +1,4 @@
+import { PROVIDER_SIDEBAR_ITEMS } from '../provider-pages';
 import type { SidebarItem } from './sidebar-item';
 
 /** Spec §2 "Admin sidebar (heading GENERAL), in order". */
@@ -8,8 +9,6 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { path: '/merchant', labelKey: 'sidebar.merchant', icon: 'merchant' },
   { path: '/user', labelKey: 'sidebar.user', icon: 'user' },
   { path: '/', labelKey: 'sidebar.device', icon: 'device' },
-  { path: '/dana', labelKey: 'sidebar.dana', icon: 'wallet' },
-  { path: '/livin', labelKey: 'sidebar.livin', icon: 'bank' },
-  { path: '/maya', labelKey: 'sidebar.maya', icon: 'wallet' },
+  ...PROVIDER_SIDEBAR_ITEMS,
   { path: '/proxy', labelKey: 'sidebar.proxy', icon: 'proxy' },
 ];

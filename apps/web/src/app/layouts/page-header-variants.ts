@@ -1,6 +1,7 @@
-import type { IconName } from '../../components/ui/icon';
+import { PROVIDER_PAGE_HEADER_VARIANTS } from '../provider-pages';
+import type { PageHeaderVariant } from './page-header-variant';
 
-export type PageHeaderVariant = { word: string; key: string; icon: IconName };
+export type { PageHeaderVariant } from './page-header-variant';
 
 /**
  * Spec §2 "Page header": the first word found in the path picks the title, blurb and icon.
@@ -12,9 +13,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },
   { word: 'transaction', key: 'transactionManagement', icon: 'transaction' },
-  { word: 'livin', key: 'livin', icon: 'bank' },
-  { word: 'maya', key: 'maya', icon: 'wallet' },
-  { word: 'dana', key: 'dana', icon: 'wallet' },
+  ...PROVIDER_PAGE_HEADER_VARIANTS,
   { word: 'merchant', key: 'merchant', icon: 'merchant' },
   { word: 'user', key: 'user', icon: 'user' },
   { word: 'proxy', key: 'proxy', icon: 'proxy' },

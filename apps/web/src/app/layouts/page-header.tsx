@@ -1,11 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Icon } from '../../components/ui/icon';
+import { useProviderText } from '../provider-text';
 import { type PageHeaderVariant, pageHeaderVariantFor } from './page-header-variants';
+
+const keysOf = (variant: PageHeaderVariant) =>
+  (typeof variant.key === 'string' ? [variant.key] : variant.key).map((key) => `pageHeader.${key}`);
 
 /** The console page's one h1: title, blurb and icon follow a word in the path (spec §2). */
 export function PageHeader({ fallback }: { fallback?: PageHeaderVariant }) {
-  const { t } = useTranslation('common');
+  const text = useProviderText();
   const { pathname } = useLocation();
   const variant = pageHeaderVariantFor(pathname, fallback);
   return (
@@ -14,8 +17,10 @@ export function PageHeader({ fallback }: { fallback?: PageHeaderVariant }) {
         <Icon name={variant.icon} className="size-6" />
       </span>
       <div className="min-w-0">
-        <h1 className="text-xl font-bold sm:text-2xl">{t(`common:pageHeader.${variant.key}.title`)}</h1>
-        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t(`common:pageHeader.${variant.key}.blurb`)}</p>
+        <h1 className="text-xl font-bold sm:text-2xl">{text(keysOf(variant), variant.provider, '.title')}</h1>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+          {text(keysOf(variant), variant.provider, '.blurb')}
+        </p>
       </div>
     </div>
   );

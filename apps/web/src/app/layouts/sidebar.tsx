@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { OutsideClick } from '../../components/ui/outside-click';
 import { useSession } from '../../lib/session';
+import { useProviderText } from '../provider-text';
 import { canOpenRoute } from '../route-access';
 import type { AppRoute } from '../route-definition';
 import { Brand } from './brand';
@@ -26,6 +27,7 @@ type SidebarProps = {
  */
 export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarProps) {
   const { t } = useTranslation('common');
+  const text = useProviderText();
   const { user } = useSession();
   const visibleItems = items.filter((item) => {
     const route = routes.find((candidate) => candidate.path === item.path);
@@ -83,7 +85,7 @@ export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarPr
                     }
                   >
                     <Icon name={item.icon} />
-                    {t(`common:${item.labelKey}`)}
+                    {text(item.labelKey, item.provider)}
                   </NavLink>
                 </li>
               ))}

@@ -36,7 +36,12 @@ export function AddWalletModal({ provider, onClose }: { provider: WalletProvider
     const next: Partial<Record<Field, string>> = {};
     if (!values.deviceId) next.deviceId = t('wallets:validation.required');
     const number = normalizeAccountNumber(provider, values.accountNumber);
-    if (!number.ok) next.accountNumber = t(`wallets:validation.accountNumber.${provider}`);
+    if (!number.ok) {
+      next.accountNumber = t(
+        [`wallets:validation.accountNumber.${provider}`, 'wallets:validation.accountNumberOfProvider'],
+        { name: t(`common:providers.${provider}`) },
+      );
+    }
     if (!values.holderName.trim()) next.holderName = t('wallets:validation.required');
     setLocalErrors(next);
     if (Object.keys(next).length > 0 || !number.ok) return;
@@ -90,7 +95,9 @@ export function AddWalletModal({ provider, onClose }: { provider: WalletProvider
         onChange={(event) => setValues({ ...values, deviceId: event.target.value })}
       />
       <Input
-        label={t(`wallets:fields.accountNumberOf.${provider}`)}
+        label={t([`wallets:fields.accountNumberOf.${provider}`, 'wallets:fields.accountNumberOfProvider'], {
+          name: t(`common:providers.${provider}`),
+        })}
         name="accountNumber"
         required
         inputMode="tel"

@@ -32,7 +32,9 @@ export function WalletBasicInfoSection({ account }: { account: WalletAccount }) 
           },
           {
             key: 'number',
-            label: t(`wallets:fields.accountNumberOf.${account.provider}`),
+            label: t([`wallets:fields.accountNumberOf.${account.provider}`, 'wallets:fields.accountNumberOfProvider'], {
+              name: t(`common:providers.${account.provider}`),
+            }),
             value: account.accountNumber,
           },
           { key: 'holder', label: t('wallets:fields.holderName'), value: account.holderName },
