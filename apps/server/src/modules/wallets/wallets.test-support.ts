@@ -2,6 +2,7 @@ import {
   type Command,
   type CommandResult,
   type CreateWalletBody,
+  CURRENCY_OF_PROVIDER,
   createWallet,
   DEVICE_CHECK_TYPES,
   type Hello,
@@ -114,7 +115,7 @@ export function fakeWalletApp(
     }
     const { checkType, account } = command.payload;
     if (checkType === 'get_balance')
-      return { ok: true, data: { balance: account.provider === 'maya' ? '1250.50' : '150000' } };
+      return { ok: true, data: { balance: CURRENCY_OF_PROVIDER[account.provider] === 'PHP' ? '1250.50' : '150000' } };
     if (checkType === 'get_qr_code')
       return { ok: true, data: { qr: `00020101021126${account.accountNumber}5802ID6304ABCD` } };
     if (checkType === 'transaction_history') return { ok: true, data: { transactions: [] } };
