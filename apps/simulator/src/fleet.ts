@@ -1,4 +1,4 @@
-import type { DeviceBehaviour, DeviceStats } from './device-types';
+import { type DeviceBehaviour, type DeviceStats, noDeviceStats } from './device-types';
 import { type ApiAuth, createGerbangApi } from './gerbang-api';
 import { consoleLogger, type Logger } from './logger';
 import { createRandom, deriveSeed, jitter, randomInt } from './prng';
@@ -201,16 +201,7 @@ export function fleetStats(devices: SimulatedDevice[]): FleetStats {
     busy: 0,
     retired: 0,
     reconnects: 0,
-    connects: 0,
-    heartbeats: 0,
-    commandsReceived: 0,
-    checksAnswered: 0,
-    checksFailed: 0,
-    walletCommandsAnswered: 0,
-    transfersReported: 0,
-    resultsDropped: 0,
-    ackProblems: 0,
-    busyChanges: 0,
+    ...noDeviceStats(),
   };
   for (const device of devices) {
     if (device.isOnline) total.online += 1;
