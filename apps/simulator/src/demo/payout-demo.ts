@@ -6,10 +6,12 @@ import {
   createPayoutMethod,
   createWithdrawalRequest,
   executeWithdrawalRequest,
+  getWithdrawal,
   listPayoutMethods,
   listPayoutMethodsResponseSchema,
   type PayoutMethod,
   payoutMethodSchema,
+  reconcileWithdrawal,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
 import type { Fleet } from '../fleet';
@@ -36,8 +38,9 @@ export async function createDemoPayoutToken(server: string, merchant: ApiAuth): 
  * sent by the demo Admin, paid by a simulated phone); its checkout pays customers through
  * `/v1/withdrawals`, each confirmed on the /withdraw page's API as a customer would (one in four
  * cancels). The first settlement's phone "loses" the outcome after sending (fault
- * silent_after_send): it goes uncertain and is settled from the account's history. Returns a stop
- * function.
+ * silent_after_send): it goes uncertain and is settled from the account's history. The second's app
+ * crashes after sending and the Admin says "not paid" too soon: a payout exception. Someone also
+ * uses a phone by hand once: an outgoing transfer no withdrawal claims. Returns a stop function.
  */
 export function playPayoutDemo(options: {
   server: string;
@@ -116,6 +119,10 @@ export function playPayoutDemo(options: {
       // The phone sends it, then its outcome is lost: the server must not guess.
       fleet.wallets.injectFault({ kind: 'silent_after_send', on: 'send_transfer', times: 'next' });
     }
+    if (settlements === 2) {
+      // The app crashes after sending, and only its history will show the transfer.
+      fleet.wallets.injectFault({ kind: 'crash_after_send_unseen', on: 'send_transfer', times: 'next' });
+    }
     const request = await merchant.request(createWithdrawalRequest, withdrawalDetailSchema, {
       body: { payoutMethodId: method.id, amount: String(amount), note: 'Weekly settlement' },
     });
@@ -130,6 +137,48 @@ export function playPayoutDemo(options: {
       settlements === 1
         ? `[demo] ${request.referenceNumber} approved and sent; its phone will not report back: watch it go uncertain, then settle from the account's history`
         : `[demo] ${request.referenceNumber} approved and sent through a phone`,
+    );
+    if (settlements === 2) await releaseTooSoon(request.id, request.referenceNumber);
+  }
+
+  /**
+   * An operator's mistake the server catches: the demo Admin says "not paid" the moment the
+   * settlement is uncertain, before the phone's history was read. When the history shows the
+   * transfer, the money that left is queued as a payout exception (admin console → Transaction),
+   * for an Admin to charge the merchant or write off.
+   */
+  async function releaseTooSoon(id: string, reference: string) {
+    const uncertain = await until(async () => {
+      const now = await admin.request(getWithdrawal, withdrawalDetailSchema, { params: { id } });
+      return now.status === 'uncertain' ? now : null;
+    }, 30_000);
+    if (!uncertain) return;
+    await admin
+      .request(reconcileWithdrawal, withdrawalDetailSchema, {
+        params: { id },
+        body: { outcome: 'not_paid', note: 'Not in the app yet (demo: too soon)' },
+      })
+      .then(() =>
+        logger.info(
+          `[demo] ${reference}: the Admin said "not paid" before the history was read; the transfer it shows goes to the payout exceptions (admin console → Transaction)`,
+        ),
+      )
+      .catch((error: Error) => logger.info(`[demo] ${reference}: "not paid" was refused (${error.message})`));
+  }
+
+  /** Someone uses a phone's DANA app by hand: money leaves that no withdrawal asked for. */
+  function sendByHand() {
+    const account = fleet.wallets.accounts().find((a) => a.provider === 'dana' && a.loggedIn);
+    if (!account) return;
+    fleet.wallets.deliverTransfer(account.id, {
+      amount: '25000',
+      direction: 'out',
+      counterpartyName: 'Pulsa top-up',
+      counterpartyAccount: '081299990000',
+      note: 'by hand',
+    });
+    logger.info(
+      `[demo] someone sent 25000 from DANA ${account.accountNumber} by hand: it is queued as an outgoing transfer no withdrawal claims (admin console → Transaction)`,
     );
   }
 
@@ -183,6 +232,7 @@ export function playPayoutDemo(options: {
     let round = 0;
     while (!stopped) {
       round += 1;
+      if (round === 2) sendByHand();
       if (method && round % 3 === 1)
         await settle(method).catch((error: Error) => logger.warn(`[demo] settlement: ${error.message}`));
       await payCustomer().catch((error: Error) => logger.warn(`[demo] customer payout: ${error.message}`));
