@@ -21,7 +21,10 @@ function contractModulesWithoutZod(): Set<string> {
   const imports = new Map<string, string[]>();
   for (const file of contractFiles(CONTRACT_SOURCE)) {
     const source = readFileSync(file, 'utf8');
-    const specifiers = [...source.matchAll(/(?:from|import)\s+'([^']+)'/g)].map((match) => match[1] as string);
+    // Type-only imports are gone after the build: they drag nothing along.
+    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'/g)]
+      .filter((match) => !match[1])
+      .map((match) => match[2] as string);
     imports.set(
       file,
       specifiers.map((specifier) =>

@@ -3,7 +3,8 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../com
 import { amountSchema, amountStringSchema, parseAmount } from '../money/amount';
 import { type Currency, currencySchema } from '../money/currency';
 import { feePercentStringSchema } from '../money/fee';
-import { CURRENCY_OF_PROVIDER, type WalletProvider, walletProviderSchema } from '../wallets/provider';
+import { walletProviderSchema } from '../wallets/provider';
+import { CURRENCY_OF_PROVIDER, type WalletProvider } from '../wallets/wallet-providers';
 
 /**
  * A merchant: who Gerbang collects money for. Its terms (currency, fee, amount range, payment

@@ -3,8 +3,9 @@ import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { PROXY_CHECK_STATUSES, proxyTypeSchema } from '../proxies/proxy';
-import { ACCOUNT_TYPES, WALLET_CREDENTIAL_FIELDS, walletProviderSchema } from './provider';
+import { walletProviderSchema } from './provider';
 import { walletHealthSchema, walletHealthStateSchema } from './wallet-checks';
+import { ACCOUNT_TYPES, WALLET_CREDENTIAL_FIELDS } from './wallet-providers';
 
 /** active; disabled by an operator; auto_disabled after consecutive failures (the reason says which). */
 export const WALLET_ACCOUNT_STATUSES = ['active', 'disabled', 'auto_disabled'] as const;

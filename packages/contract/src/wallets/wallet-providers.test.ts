@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PAYOUT_PROVIDERS } from '../withdrawals/payout-destination';
+import { PAYOUT_PROVIDERS } from '../withdrawals/payout-providers';
 import {
   ACCOUNT_TYPE_OF_PROVIDER,
   CURRENCY_OF_PROVIDER,
   normalizeAccountNumber,
   WALLET_PROVIDER_TABLE,
   WALLET_PROVIDERS,
-} from './provider';
+} from './wallet-providers';
 
 describe('the wallet provider table', () => {
   it('gives every provider its facts, and the lists read from it', () => {
