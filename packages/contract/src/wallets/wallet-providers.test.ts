@@ -24,6 +24,13 @@ describe('the wallet provider table', () => {
     }
   });
 
+  it("accepts each provider's example number as it is written", () => {
+    for (const provider of WALLET_PROVIDERS) {
+      const { example } = WALLET_PROVIDER_TABLE[provider].accountNumber;
+      expect(normalizeAccountNumber(provider, example), provider).toEqual({ ok: true, value: example });
+    }
+  });
+
   it('writes what an operator types as the provider shows it', () => {
     expect(normalizeAccountNumber('dana', '+62 812-3456-7890')).toEqual({ ok: true, value: '081234567890' });
     expect(normalizeAccountNumber('maya', '+63 917 123 4567')).toEqual({ ok: true, value: '09171234567' });

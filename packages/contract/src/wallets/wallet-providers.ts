@@ -21,7 +21,13 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const WALLET_CREDENTIAL_FIELDS = ['pin', 'password', 'mpin'] as const;
 export type WalletCredentialField = (typeof WALLET_CREDENTIAL_FIELDS)[number];
 
-type AccountNumberRule = { pattern: RegExp; message: string; normalize: (text: string) => string };
+type AccountNumberRule = {
+  pattern: RegExp;
+  message: string;
+  normalize: (text: string) => string;
+  /** A number of this form, as the message shows it (tests and demos vary its last digits). */
+  example: string;
+};
 
 /** Everything Gerbang knows of one provider: every list and rule below is read from here. */
 export type WalletProviderFacts = {
@@ -67,6 +73,7 @@ export const WALLET_PROVIDER_TABLE: Record<WalletProvider, WalletProviderFacts> 
       pattern: /^08\d{8,11}$/,
       message: 'Enter the DANA mobile number, e.g. 081234567890',
       normalize: mobile('62', '8'),
+      example: '081234567890',
     },
     payoutProvider: 'dana',
   },
@@ -83,6 +90,7 @@ export const WALLET_PROVIDER_TABLE: Record<WalletProvider, WalletProviderFacts> 
       pattern: /^\d{10,16}$/,
       message: 'Enter the Mandiri account number: 10 to 16 digits',
       normalize: (text) => text.replace(/[\s-]/g, ''),
+      example: '1370012345678',
     },
     payoutProvider: 'mandiri',
   },
@@ -99,6 +107,7 @@ export const WALLET_PROVIDER_TABLE: Record<WalletProvider, WalletProviderFacts> 
       pattern: /^09\d{9}$/,
       message: 'Enter the Maya mobile number, e.g. 09171234567',
       normalize: mobile('63', '9'),
+      example: '09171234567',
     },
     payoutProvider: 'maya',
   },

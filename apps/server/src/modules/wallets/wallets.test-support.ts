@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_NUMBER_RULES,
   type Command,
   type CommandResult,
   type CreateWalletBody,
@@ -40,13 +41,12 @@ export function walletPhone(t: FleetTestApp, overrides: Partial<Hello> = {}) {
 }
 
 let counter = 0;
-/** A valid, unused account number of the provider. */
+/** A valid, unused account number of the provider: its example with the last nine digits varied. */
 export function accountNumber(provider: WalletProvider): string {
   counter += 1;
-  const n = `${Date.now() % 1_000_000}${String(counter).padStart(4, '0')}`.padStart(10, '0');
-  if (provider === 'dana') return `08${n.slice(-10)}`;
-  if (provider === 'maya') return `09${n.slice(-9)}`;
-  return `1${n.slice(-10)}99`;
+  const unique = `${Date.now() % 100_000}`.padStart(5, '0') + String(counter % 10_000).padStart(4, '0');
+  const { example } = ACCOUNT_NUMBER_RULES[provider];
+  return example.slice(0, -unique.length) + unique;
 }
 
 export const CREDENTIALS: Record<WalletProvider, Record<string, string>> = {
