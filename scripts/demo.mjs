@@ -42,12 +42,6 @@ const env = {
 // The demo is the embedded default: a DATABASE_URL or REDIS_URL from the shell would point elsewhere.
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
-if (process.env.ADMIN_PORT && !process.env.ADMIN_CONSOLE_URL) {
-  env.ADMIN_CONSOLE_URL = `http://localhost:${process.env.ADMIN_PORT}`;
-}
-if (process.env.MERCHANT_PORT && !process.env.MERCHANT_CONSOLE_URL) {
-  env.MERCHANT_CONSOLE_URL = `http://localhost:${process.env.MERCHANT_PORT}`;
-}
 
 function readCredentials() {
   if (!existsSync(credentialsFile)) return null;

@@ -95,8 +95,8 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       DATA_DIR: join(workDir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_EMAIL: FIRST_ADMIN_EMAIL,
-      ADMIN_CONSOLE_URL: consoleUrl('admin'),
-      MERCHANT_CONSOLE_URL: consoleUrl('merchant'),
+      // No ADMIN_CONSOLE_URL or MERCHANT_CONSOLE_URL: the server derives them from the moved ports,
+      // and the activation test opens the link it printed on ADMIN_PORT.
       CORS_ORIGINS: (Object.keys(CONSOLES) as ConsoleTarget[]).map(consoleUrl).join(','),
       LOG_LEVEL: 'warn',
       PROXY_CHECK_URL,

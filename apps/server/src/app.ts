@@ -9,6 +9,7 @@ import { type AppContext, createAppContext } from './app-context';
 import { registerBackgroundWork } from './background-work';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { clientErrorHandler } from './http/client-errors';
 import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

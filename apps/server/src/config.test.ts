@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, parseConfig } from './config';
+import { ConfigError, configSchema, parseConfig, resolveConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -17,6 +17,24 @@ describe('server configuration', () => {
     const config = parseConfig({});
     expect(config).toMatchObject({ PORT: 8080, ADMIN_PORT: 3000, MERCHANT_PORT: 3001, DATA_DIR: './data' });
     expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('links to the consoles, and lets them call the API, on the ports they were moved to', () => {
+    const raw = parseConfig({ ADMIN_PORT: '4000', MERCHANT_PORT: '4001' });
+    expect(raw).toMatchObject({
+      ADMIN_CONSOLE_URL: 'http://localhost:4000',
+      MERCHANT_CONSOLE_URL: 'http://localhost:4001',
+    });
+    const config = resolveConfig(raw, { JWT_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'ab'.repeat(32) });
+    expect(config.CORS_ORIGINS).toEqual(['http://localhost:4000', 'http://localhost:4001']);
+  });
+
+  it('keeps console URLs that are given, whatever the ports', () => {
+    const raw = parseConfig({ ADMIN_PORT: '4000', ADMIN_CONSOLE_URL: 'https://admin.gerbang.example' });
+    expect(raw).toMatchObject({
+      ADMIN_CONSOLE_URL: 'https://admin.gerbang.example',
+      MERCHANT_CONSOLE_URL: 'http://localhost:3001',
+    });
   });
 
   it('names each missing secret when DATABASE_URL is set', () => {

@@ -66,8 +66,10 @@ export const configSchema = z.object({
   /** Requests one merchant API token may make per minute (429 with Retry-After beyond); shared across instances through Redis. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   ADMIN_EMAIL: z.email().default('admin@gerbang.local'),
-  ADMIN_CONSOLE_URL: z.url().default('http://localhost:3000'),
-  MERCHANT_CONSOLE_URL: z.url().default('http://localhost:3001'),
+  /** Where the admin console (and the customer pages) is reached; defaults to localhost on ADMIN_PORT. */
+  ADMIN_CONSOLE_URL: z.url().optional(),
+  /** Where the merchant console is reached; defaults to localhost on MERCHANT_PORT. */
+  MERCHANT_CONSOLE_URL: z.url().optional(),
   /** Comma-separated origins allowed by CORS; defaults to the two console URLs. */
   CORS_ORIGINS: z.string().optional(),
   /**
@@ -130,7 +132,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type RawConfig = z.infer<typeof configSchema>;
+/** The settings as parsed, with the console URLs derived from their ports when not given. */
+export type RawConfig = z.infer<typeof configSchema> & { ADMIN_CONSOLE_URL: string; MERCHANT_CONSOLE_URL: string };
 
 /** The config after secrets are resolved: everything the app needs, nothing optional that must exist. */
 export type Config = Omit<RawConfig, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'CORS_ORIGINS'> & {
@@ -160,7 +163,11 @@ export function parseConfig(env: Record<string, string | undefined>): RawConfig 
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const config = result.data;
+  const config = {
+    ...result.data,
+    ADMIN_CONSOLE_URL: result.data.ADMIN_CONSOLE_URL ?? `http://localhost:${result.data.ADMIN_PORT}`,
+    MERCHANT_CONSOLE_URL: result.data.MERCHANT_CONSOLE_URL ?? `http://localhost:${result.data.MERCHANT_PORT}`,
+  };
   const previous = previousKeys(config.ENCRYPTION_KEYS_PREVIOUS);
   if (config.ENCRYPTION_KEY_VERSION in previous) {
     throw new ConfigError([

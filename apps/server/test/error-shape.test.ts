@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './helpers/raw-http';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 describe('errors', () => {
@@ -109,5 +111,44 @@ describe('every API response', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+});
+
+describe('a request the HTTP parser refuses', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  it('is answered 414 in the error shape when its URL is too long', async () => {
+    const res = await rawRequest(port, `GET /auth/current-user?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(res.status).toBe(414);
+    expect(JSON.parse(res.body)).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'The URL is longer than 16 KiB' },
+      requestId: expect.any(String),
+    });
+    expect(res.headers).toContain('x-frame-options: deny');
+  });
+
+  it('is answered 431 in the error shape when its headers are too large', async () => {
+    const res = await rawRequest(port, `GET / HTTP/1.1\r\nHost: x\r\nCookie: ${'c'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The URL and headers are larger than 16 KiB together',
+    });
+  });
+
+  it('is answered 400 in the error shape when a header is malformed', async () => {
+    const res = await rawRequest(port, 'GET / HTTP/1.1\r\nHost: x\r\nNot A Header\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The request could not be read as HTTP',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { BAD_CREDENTIALS, type Credential, malformedRequest } from './fuzz/malfo
 import { type FuzzRoute, routesOf } from './fuzz/openapi-routes';
 import { databaseFingerprint } from './helpers/database-fingerprint';
 import { createApiTokenAs, merchantWithUser } from './helpers/merchant-api';
+import { rawRequest } from './helpers/raw-http';
 import { createTestApp, signedInUser, type TestApp } from './helpers/test-app';
 
 /**
@@ -123,4 +125,38 @@ describe('malformed requests to every route', () => {
     expect(problems, `replay: FUZZ_SEED=${SEED} FUZZ_REQUESTS=${REQUESTS}`).toEqual([]);
     expect(changed, 'tables changed by malformed requests').toEqual([]);
   }, 600_000);
+
+  it('requests beyond what the HTTP parser takes, on every route: each refused in the error shape', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const problems: string[] = [];
+    const statuses: Record<string, number> = {};
+    for (const route of routes) {
+      const path = route.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      const heads = [
+        `${route.method} ${path}?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        `${route.method} ${path} HTTP/1.1\r\nHost: x\r\nX-Padding: ${'p'.repeat(17_000)}\r\n\r\n`,
+        `${route.method} ${path} HTTP/1.1\r\nHost: x\r\nNot A Header\r\n\r\n`,
+        `${route.method} ${path} HTTP/9.9\r\nHost: x\r\n\r\n`,
+      ];
+      for (const head of heads) {
+        const res = await rawRequest(port, head);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        const what = `${route.method} ${path} (${head.length} bytes) → ${res.status}`;
+        let error: { code?: unknown; message?: unknown } | undefined;
+        try {
+          error = (JSON.parse(res.body) as { error?: typeof error }).error;
+        } catch {
+          error = undefined;
+        }
+        if (!(res.status >= 400 && res.status < 500)) problems.push(`${what}: not refused as the client's fault`);
+        if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
+          problems.push(`${what}: not in the error shape: ${res.body.slice(0, 200)}`);
+        }
+        if (STACK_TRACE.test(res.body)) problems.push(`${what}: the answer shows internals`);
+      }
+    }
+    console.log(`fuzz over the wire: ${routes.length * 4} requests; statuses ${JSON.stringify(statuses)}`);
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
