@@ -15,7 +15,8 @@ import { signWebhook } from './webhook-signature';
  * a delivery may take (the receiver's timeout), with room for the database round trips around it.
  */
 const CLAIM_MARGIN_SECONDS = 30;
-const BATCH = 20;
+/** Deliveries one instance has in flight at most; a slow receiver holds one of them, not the rest. */
+const MAX_IN_FLIGHT = 20;
 const POLL_MS = 1_000;
 const KICK_DELAY_MS = 50;
 const RESPONSE_EXCERPT = 200;
@@ -26,8 +27,10 @@ type EventRow = typeof webhookEvents.$inferSelect;
 const jittered = (seconds: number, random: () => number) => Math.round(seconds * (0.8 + 0.4 * random()));
 
 /**
- * Delivers the outbox. Every instance polls; an event is claimed with FOR UPDATE SKIP LOCKED and a
- * lease with a claim id, so one delivery of an event is in flight at a time across instances, and
+ * Delivers the outbox. Every instance polls, and is woken by changes; it keeps up to MAX_IN_FLIGHT
+ * deliveries going, each started as soon as its event is claimed (one slow receiver holds one place,
+ * not a batch). An event is claimed with FOR UPDATE SKIP LOCKED and a lease with a claim id, so one
+ * delivery of an event is in flight at a time across instances, and
  * only the holder of the claim records its outcome (a delivery that outlived its lease is logged,
  * nothing more). A subject's events go out in sequence: an event is not claimed while an earlier
  * one of its subject is pending. Each attempt is logged (status code, duration, error); a failure
@@ -58,7 +61,7 @@ export function createWebhookDelivery(deps: {
 
   const leaseSeconds = Math.ceil(deps.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
 
-  async function claim(): Promise<EventRow[]> {
+  async function claim(limit: number): Promise<EventRow[]> {
     const result = await db.execute(sql`
       update ${webhookEvents} set locked_until = now() + ${`${leaseSeconds} seconds`}::interval,
         claim_id = gen_random_uuid()
@@ -69,7 +72,7 @@ export function createWebhookDelivery(deps: {
             select 1 from ${webhookEvents} earlier
             where earlier.subject_id = e.subject_id and earlier.status = 'pending' and earlier.sequence < e.sequence)
         order by e.next_attempt_at
-        limit ${BATCH}
+        limit ${limit}
         for update skip locked
       )
       returning id`);
@@ -160,16 +163,37 @@ export function createWebhookDelivery(deps: {
     deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
   }
 
-  async function drainOnce(): Promise<void> {
+  /** Deliveries under way; each, when it ends, frees its place for the next due event. */
+  const inFlight = new Set<Promise<void>>();
+  /** Set by stop(): no new pass starts, the deliveries under way finish. */
+  let stopping = false;
+
+  /**
+   * Claims due events into the free places and starts their deliveries without waiting for them:
+   * a receiver that is slow to answer holds its own delivery, never the next claim. When a delivery
+   * ends, a pass runs soon (the subject's next event may now be due, and a place is free).
+   */
+  async function fill(): Promise<void> {
     for (;;) {
-      const events = await claim();
-      if (events.length === 0) return;
-      await Promise.all(events.map((event) => deliver(event)));
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      if (room <= 0) return;
+      const events = await claim(room);
+      for (const event of events) {
+        const delivery: Promise<void> = deliver(event)
+          .catch((error) => deps.logger.error({ err: error, eventId: event.id }, 'webhook delivery failed'))
+          .finally(() => {
+            inFlight.delete(delivery);
+            if (!stopping) void kick();
+          });
+        inFlight.add(delivery);
+      }
+      if (events.length < room) return;
     }
   }
 
   /** Runs a pass now (or right after the running one). */
   function pass(): Promise<void> {
+    if (stopping) return Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -178,7 +202,7 @@ export function createWebhookDelivery(deps: {
       do {
         again = false;
         try {
-          await drainOnce();
+          await fill();
         } catch (error) {
           deps.logger.error({ err: error }, 'webhook delivery pass failed');
         }
@@ -205,14 +229,17 @@ export function createWebhookDelivery(deps: {
   return {
     kick,
     start() {
+      stopping = false;
       timer ??= setInterval(() => void pass(), POLL_MS);
       timer.unref();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
       await kicked;
       await running;
+      await Promise.all(inFlight);
     },
     /**
      * A person asks for another delivery now (a failed, skipped, delivered or waiting event; not

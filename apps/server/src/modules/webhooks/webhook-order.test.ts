@@ -63,21 +63,26 @@ describe('webhook order and claims', () => {
   const eventsOf = (sessionId: string) =>
     t.database.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, sessionId));
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0,0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
-    hook = await receiver();
+  /** A merchant whose callback is `url`, and its merchant API client. */
+  async function shop(name: string, url: string) {
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const created = await admin.post('/merchants', {
-      name: 'Order Shop',
-      code: `ORD${Date.now() % 100000}`,
+      name,
+      code: `ORD${randomUUID().slice(0, 8).toUpperCase()}`,
       currency: 'IDR',
       minAmount: '10000',
       maxAmount: '1000000',
       allowedMethods: ['dana'],
-      callbackUrl: hook.url,
+      callbackUrl: url,
     });
     const owner = await signedInUser(t, ROLE.Merchant, { merchantId: created.json().id });
-    client = merchantApi(t.app, (await createApiTokenAs(api(t.app, owner.headers))).secret);
+    return merchantApi(t.app, (await createApiTokenAs(api(t.app, owner.headers))).secret);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0,0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
+    hook = await receiver();
+    client = await shop('Order Shop', hook.url);
   });
   afterAll(async () => {
     await t.close();
@@ -132,5 +137,28 @@ describe('webhook order and claims', () => {
     const [event] = await eventsOf(session.id);
     expect(event).toMatchObject({ status: 'delivered', lastError: null });
     await other.stop();
+  });
+
+  it("delivers another merchant's event while one merchant's receiver is slow to answer", async () => {
+    const slowHook = await receiver();
+    try {
+      const slowShop = await shop('Slow Shop', slowHook.url);
+      slowHook.script.push({ status: 204, delayMs: 1500 });
+      const slow = (
+        await slowShop.post(
+          '/v1/payment-sessions',
+          { referenceNumber: `SLOW-${randomUUID()}`, amount: '20000' },
+          { 'idempotency-key': randomUUID() },
+        )
+      ).json();
+      // The slow receiver holds its delivery open; then this merchant's session opens.
+      await eventually(async () => (await eventsOf(slow.id))[0]?.lockedUntil !== null);
+      const session = (await open()).json();
+      await eventually(async () => hook.arrived.some((a) => a.event.data.id === session.id), 5_000);
+      expect(slowHook.arrived, 'the slow receiver has not answered yet').toEqual([]);
+      await eventually(async () => slowHook.arrived.length === 1, 5_000);
+    } finally {
+      await slowHook.close();
+    }
   });
 });
