@@ -24,13 +24,14 @@ import {
   WITHDRAWALS_SEEDED,
 } from './scenarios';
 import { BENCH_MERCHANT_ID, BENCH_MERCHANT_USER_EMAIL, type SeedPlan } from './seed';
+import { runTimeToCreditBench } from './time-to-credit/run-time-to-credit';
 
 /**
  * `npm run bench`: each throughput scenario as a ratio to a bare Fastify route measured right
  * before it, in the same run with the same autocannon settings (paired, because the two cores are
  * shared and their load drifts). autocannon runs here; every server runs in its own child process.
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
- * Then the realtime benchmark (BENCH_REALTIME=0 skips it), the browser one (BENCH_BROWSER=0) and
+ * Then the realtime benchmark (BENCH_REALTIME=0 skips it), time to credit (BENCH_CREDIT=0), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
@@ -341,6 +342,8 @@ async function main() {
 await main();
 // Issue 3: the device fleet's realtime events (BENCH_REALTIME=0 skips it).
 if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
+// Issue 31: a customer's transfer reported by the phone → the merchant's webhook (BENCH_CREDIT=0 skips it).
+if (process.env.BENCH_CREDIT !== '0') await runTimeToCreditBench();
 if (process.env.BENCH_BROWSER !== '0') await runWalletFramesBench();
 // Issue 10: Lighthouse mobile on the sign-in page and the signed-in dashboard (BENCH_LIGHTHOUSE=0 skips it).
 if (process.env.BENCH_LIGHTHOUSE !== '0') await runLighthouseBench();

@@ -1,3 +1,4 @@
+import { type LatencySummary, summarizeLatencies } from '../latency';
 import type { Receipts } from './consoles';
 import type { SendLog } from './load-protocol';
 
@@ -9,15 +10,11 @@ export type DeliveryStats = {
   lost: number;
   /** Received but matching no send (e.g. a reconnecting device's hello); not counted as delivered. */
   unexpected: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  latencyMs: LatencySummary;
 };
 
 /** A receipt may carry a stamp a hair before its send's (two processes' clocks); no more than this. */
 const CLOCK_SLACK_MS = 1;
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * Matches each console's receipts to the sends, per device. socket.io keeps one connection's
@@ -64,21 +61,13 @@ export function analyseDeliveries(
       }
     }
   }
-  const sorted = Float64Array.from(latencies).sort();
   const expected = sent * consoles.length;
-  const mean = sorted.length === 0 ? 0 : sorted.reduce((a, b) => a + b, 0) / sorted.length;
   return {
     sent,
     expected,
-    delivered: sorted.length,
-    lost: expected - sorted.length,
+    delivered: latencies.length,
+    lost: expected - latencies.length,
     unexpected,
-    latencyMs: {
-      p50: round(percentile(sorted, 50)),
-      p90: round(percentile(sorted, 90)),
-      p99: round(percentile(sorted, 99)),
-      max: round(sorted.at(-1) ?? 0),
-      mean: round(mean),
-    },
+    latencyMs: summarizeLatencies(latencies),
   };
 }

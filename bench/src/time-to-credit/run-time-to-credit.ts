@@ -1,0 +1,236 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  type DepositView,
+  getWallet,
+  getWalletQrCode,
+  parseEmvFields,
+  rotateMerchantWebhookSecret,
+  runWalletChecks,
+  updateMerchant,
+  walletAccountSchema,
+  walletQrCodeSchema,
+} from '@gerbang/contract';
+import { silentLogger, startFleet } from '@gerbang/simulator';
+import { signInForToken } from '../api';
+import { type LatencySummary, summarizeLatencies } from '../latency';
+import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from '../postgres';
+import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
+import { type ServerChild, startServerChild, type Usage, usageBetween } from '../realtime/server-child';
+import { BENCH_API_TOKEN, BENCH_MERCHANT_ID } from '../seed';
+import { startWebhookStamper } from './webhook-stamper';
+
+/**
+ * Time to credit (issue 31): how long after a phone reports a customer's transfer the merchant's
+ * server hears `payment_session.succeeded`. One Gerbang instance on PostgreSQL (a child process),
+ * simulated phones with logged-in DANA accounts whose receive QR the server read over the
+ * protocol, the bench merchant's callback on a loopback receiver that answers 204 at once. Open
+ * loop: every 1/RATE s a customer's session is opened through `/v1` and paid its exact final amount
+ * on the account it was given; the phone reports the transfer at once. Latency = the receiver's
+ * stamp − the moment the transfer reached the phone (same process, same clock).
+ *
+ * Env: BENCH_CREDIT_RATE (50 payments/s), BENCH_CREDIT_SECONDS (120), BENCH_CREDIT_DEVICES (5; ten
+ * accounts each), BENCH_POSTGRES_URL. Run alone: `node --import tsx bench/src/time-to-credit/run-time-to-credit.ts`.
+ */
+export const CREDIT_RESULTS_FILE = fileURLToPath(new URL('../../.results/time-to-credit.json', import.meta.url));
+/** Issue 31: the merchant hears of a payment within half a second, p99, on one instance. */
+export const CREDIT_TARGET = { p99Ms: 500 } as const;
+/** How long the bench waits, after the last payment, for the last webhooks. */
+const DRAIN_MS = 30_000;
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+export type CreditReport = {
+  startedAt: string;
+  machine: { cpus: number; node: string; loadAverage: number[] };
+  settings: { rate: number; seconds: number; devices: number; accounts: number };
+  payments: { attempted: number; paid: number; notOffered: number; failed: number; credited: number; missing: number };
+  /** Transfer reaching the phone → the merchant's receiver. */
+  latencyMs: LatencySummary;
+  server: Usage;
+  verdict: 'PASS' | 'FAIL' | 'INVALID';
+  note?: string;
+};
+
+type Payment = { sessionId: string; paidAt: number } | { failure: string };
+
+const sleepUntil = (at: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
+
+async function json(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The account number a DANA session's QR pays (its merchant-account template's field 02). */
+function payeeOf(view: DepositView): string | null {
+  if (!view.instructions) return null;
+  if (view.instructions.kind === 'bank') return view.instructions.accountNumber;
+  const template = parseEmvFields(view.instructions.qr).get('26');
+  return template ? (parseEmvFields(template).get('02') ?? null) : null;
+}
+
+export async function runTimeToCreditBench(log: (message: string) => void = console.log): Promise<CreditReport> {
+  const rate = envNumber('BENCH_CREDIT_RATE', 50);
+  const seconds = envNumber('BENCH_CREDIT_SECONDS', 120);
+  const devices = envNumber('BENCH_CREDIT_DEVICES', 5);
+  const accounts = devices * 10;
+  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  try {
+    const postgres: BenchPostgres = process.env.BENCH_POSTGRES_URL
+      ? { url: process.env.BENCH_POSTGRES_URL, stop() {} }
+      : await startBenchPostgres();
+    cleanups.push(() => postgres.stop());
+    const secret = randomBytes(16).toString('hex');
+    const admin = { email: 'credit-admin@bench.gerbang.test', password: randomBytes(12).toString('base64url') };
+    const api: ServerChild = await startServerChild('gerbang', './gerbang-instance.ts', {
+      DATABASE_URL: apiDatabaseUrl(postgres),
+      BENCH_CONSOLE_USERS: JSON.stringify({ emails: [admin.email], password: admin.password }),
+      BENCH_DEVICES: JSON.stringify({ count: devices, secret }),
+      BENCH_WALLET_ACCOUNTS: String(accounts),
+    });
+    cleanups.push(() => api.stop());
+    const stamper = await startWebhookStamper();
+    cleanups.push(() => stamper.close());
+    const fleet = await startFleet({
+      server: api.url,
+      devices: Array.from({ length: devices }, (_, i) => ({
+        name: benchDeviceName(i),
+        id: '',
+        token: benchDeviceToken(secret, i),
+      })),
+      accountsSignedIn: true,
+      latencyMs: 20,
+      failureRate: 0,
+      busyRate: 0,
+      seed: 31,
+      logger: silentLogger,
+    });
+    cleanups.push(() => fleet.stop());
+    await fleet.whenOnline(devices, 60_000);
+
+    // The operator's part: the merchant's callback and signing secret, and each account checked
+    // over the protocol (the wallet check makes it healthy; a DANA session offers the account only
+    // with its receive QR), as an operator readies a new phone.
+    const token = await signInForToken(api.url, admin.email, admin.password);
+    const asAdmin = (method: string, path: string, body?: object) =>
+      fetch(`${api.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then(json);
+    const merchantPath = updateMerchant.path.replace(':id', BENCH_MERCHANT_ID);
+    await asAdmin(updateMerchant.method, merchantPath, { callbackUrl: stamper.url });
+    await asAdmin(
+      rotateMerchantWebhookSecret.method,
+      rotateMerchantWebhookSecret.path.replace(':id', BENCH_MERCHANT_ID),
+    );
+    const ids = fleet.wallets.accounts().map((account) => account.id);
+    if (ids.length !== accounts) throw new Error(`the phones hold ${ids.length} accounts, not ${accounts}`);
+    for (const type of ['wallet', 'get_qr_code'] as const) {
+      await asAdmin(runWalletChecks.method, runWalletChecks.path, { accountIds: ids, type });
+    }
+    const readyBy = performance.now() + 120_000;
+    for (const id of ids) {
+      for (;;) {
+        const account = walletAccountSchema.parse(await asAdmin(getWallet.method, getWallet.path.replace(':id', id)));
+        const code = walletQrCodeSchema.parse(await asAdmin('GET', getWalletQrCode.path.replace(':id', id)));
+        if (account.readiness.canReceive && code.payload) break;
+        if (performance.now() > readyBy) {
+          throw new Error(`account ${id} cannot receive after 120 s: ${account.readiness.reasons.join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    const accountByNumber = new Map(fleet.wallets.accounts().map((account) => [account.accountNumber, account.id]));
+    log(`time to credit: ${devices} phones, ${accounts} DANA accounts ready; ${rate} payments/s for ${seconds} s`);
+
+    const runId = randomUUID().slice(0, 8);
+    const merchantApi = { authorization: `Bearer ${BENCH_API_TOKEN}`, 'content-type': 'application/json' };
+    const pay = async (index: number): Promise<Payment> => {
+      try {
+        const amount = String((10 + (index % 890)) * 1000);
+        const session = (await json(
+          await fetch(`${api.url}/v1/payment-sessions`, {
+            method: 'POST',
+            headers: { ...merchantApi, 'idempotency-key': `credit-${runId}-${index}` },
+            body: JSON.stringify({ referenceNumber: `CREDIT-${runId}-${index}`, amount, method: 'dana' }),
+          }),
+        )) as { id: string };
+        const view = (await json(await fetch(`${api.url}/public/deposits/${session.id}`))) as DepositView;
+        const accountId = accountByNumber.get(payeeOf(view) ?? '');
+        if (view.status !== 'awaiting_payment' || !accountId) return { failure: 'not_offered' };
+        const paidAt = performance.now();
+        fleet.wallets.deliverTransfer(accountId, { amount: view.finalAmount, counterpartyName: 'Bench Customer' });
+        return { sessionId: session.id, paidAt };
+      } catch (error) {
+        return { failure: (error as Error).message };
+      }
+    };
+
+    const total = Math.round(rate * seconds);
+    const payments: Promise<Payment>[] = [];
+    const before = await api.usage();
+    const startedAt = performance.now();
+    for (let index = 0; index < total; index += 1) {
+      await sleepUntil(startedAt + (index * 1000) / rate);
+      payments.push(pay(index));
+    }
+    const settled = await Promise.all(payments);
+    const windowMs = performance.now() - startedAt;
+    const server = usageBetween(before, await api.usage(), windowMs);
+    const paid = settled.filter((p): p is { sessionId: string; paidAt: number } => 'sessionId' in p);
+    const drainUntil = performance.now() + DRAIN_MS;
+    while (performance.now() < drainUntil && paid.some((p) => !stamper.succeededAt.has(p.sessionId))) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const latencies = paid.flatMap((p) => {
+      const at = stamper.succeededAt.get(p.sessionId);
+      return at === undefined ? [] : [at - p.paidAt];
+    });
+    const failures = settled.flatMap((p) => ('failure' in p ? [p.failure] : []));
+    const latencyMs = summarizeLatencies(latencies);
+    const missing = paid.length - latencies.length;
+    const valid = paid.length >= total * 0.95;
+    const report: CreditReport = {
+      startedAt: new Date(Date.now() - windowMs).toISOString(),
+      machine: { cpus: cpus().length, node: process.version, loadAverage: loadavg() },
+      settings: { rate, seconds, devices, accounts },
+      payments: {
+        attempted: total,
+        paid: paid.length,
+        notOffered: failures.filter((f) => f === 'not_offered').length,
+        failed: failures.filter((f) => f !== 'not_offered').length,
+        credited: latencies.length,
+        missing,
+      },
+      latencyMs,
+      server,
+      verdict: !valid ? 'INVALID' : latencyMs.p99 < CREDIT_TARGET.p99Ms && missing === 0 ? 'PASS' : 'FAIL',
+      ...(valid
+        ? {}
+        : { note: `only ${paid.length} of ${total} payments were made: ${failures.slice(0, 3).join('; ')}` }),
+    };
+    log(
+      `time to credit: ${latencies.length}/${paid.length} credited (${missing} missing), p50 ${latencyMs.p50} ms, p95 ${latencyMs.p95} ms, p99 ${latencyMs.p99} ms, max ${latencyMs.max} ms; server CPU ${server.cpuPercent} % → ${report.verdict} (target p99 < ${CREDIT_TARGET.p99Ms} ms)`,
+    );
+    if (report.note) log(`  ${report.note}`);
+    mkdirSync(dirname(CREDIT_RESULTS_FILE), { recursive: true });
+    writeFileSync(CREDIT_RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runTimeToCreditBench();
+  process.exit(0);
+}
