@@ -3,12 +3,15 @@ import type { PhoneWallets } from './wallets/phone-wallets';
 
 /**
  * A phone's reports of the transfers it saw (agent event wallet:transactions), one report per
- * account, until the server acknowledges them: sent at once when a transfer arrives, and again with
- * every heartbeat for anything not acknowledged yet.
+ * account, until the server acknowledges them: sent at once when a transfer arrives (right after the
+ * reports on their way, when some are), and again with every heartbeat for anything not
+ * acknowledged yet.
  */
 export class TransferReports {
-  /** A report is on its way; the next call waits for the next heartbeat. */
+  /** A report is on its way. */
   private sending = false;
+  /** A transfer arrived while reports were on their way: send again as soon as they are answered. */
+  private again = false;
 
   constructor(
     private readonly deps: {
@@ -21,17 +24,24 @@ export class TransferReports {
 
   /** Sends what the phone has seen and the server has not acknowledged, one report per account. */
   async send(): Promise<void> {
-    if (this.sending || !this.deps.isOnline()) return;
+    if (!this.deps.isOnline()) return;
+    if (this.sending) {
+      this.again = true;
+      return;
+    }
     this.sending = true;
     try {
-      for (const report of this.deps.wallets.dueReports()) {
-        const answer = await this.deps.emit(walletTransactionsReportSchema.parse(report));
-        // UNKNOWN_ACCOUNT: the account left this phone; INVALID_PAYLOAD would fail again the same way.
-        if (answer === 'ok' || answer === 'UNKNOWN_ACCOUNT' || answer === 'INVALID_PAYLOAD') {
-          this.deps.wallets.reported(report.accountId, report.transactions);
-          if (answer === 'ok') this.deps.onReported(report.transactions.length);
+      do {
+        this.again = false;
+        for (const report of this.deps.wallets.dueReports()) {
+          const answer = await this.deps.emit(walletTransactionsReportSchema.parse(report));
+          // UNKNOWN_ACCOUNT: the account left this phone; INVALID_PAYLOAD would fail again the same way.
+          if (answer === 'ok' || answer === 'UNKNOWN_ACCOUNT' || answer === 'INVALID_PAYLOAD') {
+            this.deps.wallets.reported(report.accountId, report.transactions);
+            if (answer === 'ok') this.deps.onReported(report.transactions.length);
+          }
         }
-      }
+      } while (this.again && this.deps.isOnline());
     } finally {
       this.sending = false;
     }

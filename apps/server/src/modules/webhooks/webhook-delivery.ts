@@ -214,13 +214,18 @@ export function createWebhookDelivery(deps: {
   }
 
   /**
-   * Called after a change commits: a pass soon. Changes in a burst share one pass (at most one
-   * every KICK_DELAY_MS), so a busy checkout does not cost a claim query per session.
+   * Called after a change commits: a pass now, or, when one ran less than KICK_DELAY_MS ago, at the
+   * end of that interval. Changes in a burst share a pass (at most one every KICK_DELAY_MS), so a
+   * busy checkout does not cost a claim query per session, and a lone change waits for none.
    */
   let kicked: Promise<void> | null = null;
+  let lastKickedPassAt = Number.NEGATIVE_INFINITY;
   function kick(): Promise<void> {
-    kicked ??= new Promise<void>((resolve) => setTimeout(resolve, KICK_DELAY_MS)).then(() => {
+    kicked ??= new Promise<void>((resolve) =>
+      setTimeout(resolve, Math.max(0, lastKickedPassAt + KICK_DELAY_MS - performance.now())),
+    ).then(() => {
       kicked = null;
+      lastKickedPassAt = performance.now();
       return pass();
     });
     return kicked;
