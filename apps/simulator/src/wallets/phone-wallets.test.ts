@@ -1,49 +1,23 @@
-import type { Command } from '@gerbang/contract';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../logger';
-import { createRandom } from '../prng';
 import { FaultBook } from './faults';
-import { PhoneWallets } from './phone-wallets';
+import type { PhoneWallets } from './phone-wallets';
+import { account, login, nextCommandId, phone, signIn, type WalletCommand } from './phone-wallets.test-support';
 
-const account = { id: 'acc-1', provider: 'dana' as const, accountNumber: '081234567890' };
-type WalletCommand = Exclude<Command, { type: 'health-check' }>;
-
-function phone(options: { otpTtlSeconds?: number; faults?: FaultBook } = {}) {
-  const wallets = new PhoneWallets({
-    deviceName: 'sim-001',
-    deviceId: () => 'device-1',
-    random: createRandom(7),
-    logger: silentLogger,
-    faults: options.faults ?? new FaultBook(),
-    destinations: new Map([['1234567890', 'PT TOKO MAJU']]),
-    otpTtlSeconds: options.otpTtlSeconds,
-  });
-  wallets.setAccounts([account]);
-  return wallets;
-}
-
-let nextId = 0;
-const login = (step: 0 | 1 | 2 | 3 | 4, extra: Record<string, unknown> = {}): WalletCommand => ({
-  id: `c${++nextId}`,
-  type: 'wallet-login',
-  deadlineAt: new Date(Date.now() + 60_000).toISOString(),
-  payload: { account, step, ...extra },
-});
 const check = (checkType: 'get_balance' | 'transfer' | 'transaction_history' | 'get_qr_code'): WalletCommand => ({
-  id: `c${++nextId}`,
+  id: nextCommandId(),
   type: 'wallet-check',
   deadlineAt: new Date(Date.now() + 60_000).toISOString(),
   payload: { account, checkType },
 });
 
 const inquiry = (accountNumber: string): WalletCommand => ({
-  id: `c${++nextId}`,
+  id: nextCommandId(),
   type: 'account-inquiry',
   deadlineAt: new Date(Date.now() + 60_000).toISOString(),
   payload: { account, destination: { provider: 'bca', accountNumber } },
 });
 const send = (transferId: string, amount: string, accountNumber = '1234567890'): WalletCommand => ({
-  id: `c${++nextId}`,
+  id: nextCommandId(),
   type: 'transfer',
   deadlineAt: new Date(Date.now() + 60_000).toISOString(),
   payload: {
@@ -55,13 +29,6 @@ const send = (transferId: string, amount: string, accountNumber = '1234567890'):
   },
 });
 const balanceOf = (wallets: PhoneWallets) => BigInt(wallets.list()[0]?.balance as string);
-
-function signIn(wallets: PhoneWallets) {
-  for (const step of [0, 1, 2, 3] as const)
-    wallets.handle(login(step, step === 1 ? { credentials: { pin: '123456' } } : {}));
-  const code = wallets.lastOtp(account.id)?.otp;
-  return wallets.handle(login(4, { otp: code }));
-}
 
 describe('a simulated phone’s wallet apps', () => {
   it('sign in with the code the provider sent by SMS, after which checks answer', () => {
