@@ -36,6 +36,27 @@ export type ApiTokenRecord = {
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
 
 export function createApiTokensRepository(db: Database) {
+  /**
+   * Every `/v1` call reads its token: built and named once, so PostgreSQL parses and plans it once
+   * per connection and no request builds the query.
+   */
+  const forAuth = db
+    .select({
+      id: apiTokens.id,
+      merchantId: apiTokens.merchantId,
+      scopes: apiTokens.scopes,
+      isExpired: columns.isExpired,
+      isRevoked: sql<boolean>`${apiTokens.revokedAt} is not null`,
+      /** last_used_at is due for a write (never set, or older than its resolution). */
+      isTouchDue: sql<boolean>`coalesce(${apiTokens.lastUsedAt} < now() - ${LAST_USED_RESOLUTION}, true)`,
+      merchantStatus: merchants.status,
+    })
+    .from(apiTokens)
+    .innerJoin(merchants, eq(merchants.id, apiTokens.merchantId))
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('api_token_for_auth');
+
   return {
     /** One merchant's tokens, newest first, keyset on (created_at, id). */
     async page(merchantId: string, limit: number, after?: KeysetCursor): Promise<ApiTokenRecord[]> {
@@ -76,21 +97,7 @@ export function createApiTokensRepository(db: Database) {
 
     /** The token with this hash and its merchant's status, for authenticating a `/v1` call. */
     async findForAuth(tokenHash: string) {
-      const rows = await db
-        .select({
-          id: apiTokens.id,
-          merchantId: apiTokens.merchantId,
-          scopes: apiTokens.scopes,
-          isExpired: columns.isExpired,
-          isRevoked: sql<boolean>`${apiTokens.revokedAt} is not null`,
-          /** last_used_at is due for a write (never set, or older than its resolution). */
-          isTouchDue: sql<boolean>`coalesce(${apiTokens.lastUsedAt} < now() - ${LAST_USED_RESOLUTION}, true)`,
-          merchantStatus: merchants.status,
-        })
-        .from(apiTokens)
-        .innerJoin(merchants, eq(merchants.id, apiTokens.merchantId))
-        .where(eq(apiTokens.tokenHash, tokenHash))
-        .limit(1);
+      const rows = await forAuth.execute({ tokenHash });
       return rows[0] ?? null;
     },
 

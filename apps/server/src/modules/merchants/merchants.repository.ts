@@ -67,6 +67,14 @@ const valuesOf = (filter: ListMerchantsFilter, limit: number, after?: SortedKeys
 });
 
 export function createMerchantsRepository(db: Database) {
+  let byId: ReturnType<typeof prepareById> | undefined;
+  const prepareById = () =>
+    db
+      .select()
+      .from(merchants)
+      .where(eq(merchants.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('merchant_by_id');
   /** By name, ties by id (merchants_name_id_idx), a prepared statement per filter shape. */
   function pageQuery(shape: string) {
     const has = new Set(shape.split(','));
@@ -103,8 +111,10 @@ export function createMerchantsRepository(db: Database) {
     /** The page's SQL and values, for the test that checks its plan. */
     pageSql: readPage.sqlOf,
 
+    /** Read by every merchant API call that opens a payment: a named statement, built once. */
     async findById(id: string): Promise<MerchantRecord | null> {
-      const rows = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+      byId ??= prepareById();
+      const rows = await byId.execute({ id });
       return rows[0] ?? null;
     },
 
