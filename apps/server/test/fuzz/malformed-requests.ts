@@ -48,6 +48,8 @@ const HOSTILE_STRINGS = [
   '%00',
   '../../../../etc/passwd',
   '<script>alert(1)</script>',
+  // A template injection probe: the text itself, never a template.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the probe is this literal text
   '${7*7}',
   '{{7*7}}',
   '\u202eRTL\u202d',

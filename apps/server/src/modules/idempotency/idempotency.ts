@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, type IdempotencyCaller } from '@gerbang/contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -32,6 +32,21 @@ const keyField = `headers.${IDEMPOTENCY_KEY_HEADER}`;
 
 /** Whose key it is: the merchant, and the caller's key space (IDEMPOTENCY_CALLERS). */
 export type KeyOwner = { merchantId: string; caller: IdempotencyCaller };
+
+/** A claimed key, as the statement that stores its answer finds it (values or placeholders). */
+export type KeyRef = { merchantId: unknown; caller: unknown; key: unknown };
+
+/**
+ * The statement that stores a key's answer: the request that claimed it is done. Run in the
+ * transaction of the change it reports, or as a CTE of the one statement that makes it (reading
+ * `body` `from` that statement's rows).
+ */
+export function storeAnswer(ref: KeyRef, status: unknown, body: SQLWrapper, from?: SQL): SQL {
+  return sql`
+    update idempotency_keys set status = 'done', response_status = ${status}::integer, response_body = ${body}
+    ${from ? sql`from ${from}` : sql``}
+    where merchant_id = ${ref.merchantId}::uuid and caller = ${ref.caller}::text and key = ${ref.key}::text`;
+}
 
 /**
  * Idempotency keys (Stripe's rules, but for errors): the first request with a key runs and its
@@ -69,39 +84,71 @@ export function createIdempotency(db: Database) {
     return (result as unknown as { rows: unknown[] }).rows.length > 0;
   }
 
+  /**
+   * Claims the key for this request, or answers as the key's first request did (its stored
+   * answer; 422 for another request; 409 while it still runs). true: this request owns the key.
+   */
+  async function claimOrReplay<T>(
+    scope: KeyOwner & { key: string },
+    hash: string,
+  ): Promise<{ claimed: true } | { claimed: false; replay: IdempotentResponse<T> }> {
+    const { key } = scope;
+    if (await claim(scope, key, hash)) return { claimed: true };
+    const [row] = await db.select().from(idempotencyKeys).where(where(scope, key));
+    if (!row) throw new AppError('CONFLICT', 'This Idempotency-Key was just released; send the request again');
+    if (row.requestHash !== hash) {
+      throw new AppError('VALIDATION_FAILED', `Invalid input: ${keyField}`, {
+        fields: { [keyField]: 'This Idempotency-Key was already used with another request' },
+      });
+    }
+    if (row.status === 'running') {
+      throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    }
+    return { claimed: false, replay: { status: row.responseStatus ?? 200, body: row.responseBody as T } };
+  }
+
+  /** Runs the claimed request; when it fails, the key is released (nothing was stored). */
+  async function runClaimed<T>(
+    scope: KeyOwner & { key: string },
+    execute: () => Promise<IdempotentResponse<T>>,
+  ): Promise<IdempotentResponse<T>> {
+    try {
+      return await execute();
+    } catch (error) {
+      await db.delete(idempotencyKeys).where(and(where(scope, scope.key), eq(idempotencyKeys.status, 'running')));
+      throw error;
+    }
+  }
+
   return {
+    /** The request's change runs in a transaction that also stores its answer. */
     async run<T>(
       scope: KeyOwner & { key: string; route: string; body: unknown },
       execute: (tx: Database) => Promise<IdempotentResponse<T>>,
     ): Promise<IdempotentResponse<T>> {
-      const { key } = scope;
-      const hash = requestHash(scope.route, scope.body);
-      if (!(await claim(scope, key, hash))) {
-        const [row] = await db.select().from(idempotencyKeys).where(where(scope, key));
-        if (!row) throw new AppError('CONFLICT', 'This Idempotency-Key was just released; send the request again');
-        if (row.requestHash !== hash) {
-          throw new AppError('VALIDATION_FAILED', `Invalid input: ${keyField}`, {
-            fields: { [keyField]: 'This Idempotency-Key was already used with another request' },
-          });
-        }
-        if (row.status === 'running') {
-          throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry shortly');
-        }
-        return { status: row.responseStatus ?? 200, body: row.responseBody as T };
-      }
-      try {
-        return await db.transaction(async (tx) => {
+      const owned = await claimOrReplay<T>(scope, requestHash(scope.route, scope.body));
+      if (!owned.claimed) return owned.replay;
+      return runClaimed(scope, () =>
+        db.transaction(async (tx) => {
           const response = await execute(tx);
-          await tx
-            .update(idempotencyKeys)
-            .set({ status: 'done', responseStatus: response.status, responseBody: response.body })
-            .where(where(scope, key));
+          await tx.execute(storeAnswer(scope, response.status, sql`${JSON.stringify(response.body)}::jsonb`));
           return response;
-        });
-      } catch (error) {
-        await db.delete(idempotencyKeys).where(and(where(scope, key), eq(idempotencyKeys.status, 'running')));
-        throw error;
-      }
+        }),
+      );
+    },
+
+    /**
+     * The same contract for a change made by one statement that stores its own answer
+     * (`storeAnswer` as one of its CTEs, given `ref`): atomic without a transaction around it,
+     * so two round trips (BEGIN, COMMIT) and the answer's own statement fewer.
+     */
+    async runAsOneStatement<T>(
+      scope: KeyOwner & { key: string; route: string; body: unknown },
+      execute: (ref: KeyRef) => Promise<IdempotentResponse<T>>,
+    ): Promise<IdempotentResponse<T>> {
+      const owned = await claimOrReplay<T>(scope, requestHash(scope.route, scope.body));
+      if (!owned.claimed) return owned.replay;
+      return runClaimed(scope, () => execute({ merchantId: scope.merchantId, caller: scope.caller, key: scope.key }));
     },
 
     /** Drops keys past their 24 hours (run by the scheduler). */

@@ -6,3 +6,15 @@ export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
 export type NewPaymentSession = typeof paymentSessions.$inferInsert;
 /** A session after a move, and the state it left. */
 export type SessionMove = { row: PaymentSessionRecord; from: PaymentSessionStatus };
+/** What a new session is opened with (`created`: its final amount is its amount until a method is chosen). */
+export type OpenedSession = Pick<
+  NewPaymentSession,
+  'merchantId' | 'referenceNumber' | 'currency' | 'amountMinor' | 'feeMinor' | 'apiTokenId'
+> & {
+  method: string | null;
+  customer: unknown;
+  returnUrl: string | null;
+  metadata: unknown;
+  /** The session's time limit from now, in the database's clock. */
+  timeLimitSeconds: number;
+};

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, merchants, paymentSessions } from '../../db/schema';
+import { idempotencyKeys, merchants, paymentSessions, webhookEvents } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { requestHash } from '../idempotency/idempotency';
 import { walletTestApp } from '../wallets/wallets.test-support';
@@ -13,6 +13,8 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
   let shop: Awaited<ReturnType<typeof merchantWithToken>>;
   let other: Awaited<ReturnType<typeof merchantWithToken>>;
   let danaAccountId: string;
+  const countOf = async (table: typeof webhookEvents) =>
+    (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n;
   beforeAll(async () => {
     t = await walletTestApp();
     shop = await merchantWithToken(t, 'd1000000-0000-4000-8000-000000000001');
@@ -139,17 +141,35 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().status).toBe('failed');
   });
 
-  it('replays the first answer to the same key and body, and refuses the key with another body', async () => {
-    const key = randomUUID();
-    const body = { referenceNumber: nextReference(), amount: '30000', method: 'dana' };
-    const first = await shop.open(body, key);
-    const again = await shop.open({ method: 'dana', amount: '30000', referenceNumber: body.referenceNumber }, key);
-    expect(again.statusCode).toBe(first.statusCode);
-    expect(again.json()).toEqual(first.json());
-    const changed = await shop.open({ ...body, amount: '30001' }, key);
-    expect(changed.statusCode).toBe(422);
-    expect(changed.json().error.fields).toHaveProperty(['headers.idempotency-key']);
-  });
+  // Without a method a session is opened by one statement that stores its own answer; with one,
+  // in a transaction with the account's reservation.
+  it.each([
+    ['without a method', {}],
+    ['with a method', { method: 'dana' }],
+  ])(
+    'replays the first answer to the same key and body, and refuses the key with another body (%s)',
+    async (_, extra) => {
+      const key = randomUUID();
+      const body = {
+        referenceNumber: nextReference(),
+        amount: '30000',
+        customer: { name: 'Siti', email: 'siti@example.com' },
+        metadata: { orderId: 7, note: 'Lantai 2, "B" \\ ünï', gift: true, coupon: null },
+        returnUrl: 'https://shop.example/return',
+        ...extra,
+      };
+      const first = await shop.open(body, key);
+      expect(first.statusCode).toBe(201);
+      const { referenceNumber, ...rest } = body;
+      const again = await shop.open({ ...rest, referenceNumber }, key);
+      expect(again.statusCode).toBe(first.statusCode);
+      expect(again.json()).toEqual(first.json());
+      expect((await shop.client.get(`/v1/payment-sessions/${first.json().id}`)).json()).toEqual(first.json());
+      const changed = await shop.open({ ...body, amount: '30001' }, key);
+      expect(changed.statusCode).toBe(422);
+      expect(changed.json().error.fields).toHaveProperty(['headers.idempotency-key']);
+    },
+  );
 
   it('forgets a key after 24 hours: the merchant may use it again', async () => {
     const key = randomUUID();
@@ -163,9 +183,12 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
     expect(again.json().id).not.toBe(first.id);
   });
 
-  it('opens exactly one session for 50 concurrent requests with one key', async () => {
+  it.each([
+    ['without a method', {}],
+    ['with a method', { method: 'dana' }],
+  ])('opens exactly one session for 50 concurrent requests with one key (%s)', async (_, extra) => {
     const key = randomUUID();
-    const body = { referenceNumber: nextReference(), amount: '40000', method: 'dana' };
+    const body = { referenceNumber: nextReference(), amount: '40000', ...extra };
     const answers = await Promise.all(Array.from({ length: 50 }, () => shop.open(body, key)));
     const created = answers.filter((res) => res.statusCode === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -181,9 +204,14 @@ describe('POST /v1/payment-sessions and reading sessions back', () => {
   it('refuses a reference number the merchant already used (409 naming it), under another key', async () => {
     const referenceNumber = nextReference();
     expect((await shop.open({ referenceNumber, amount: '20000' })).statusCode).toBe(201);
-    const res = await shop.open({ referenceNumber, amount: '20000' });
+    const eventsBefore = await countOf(webhookEvents);
+    const key = randomUUID();
+    const res = await shop.open({ referenceNumber, amount: '20000' }, key);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.fields).toHaveProperty(['body.referenceNumber']);
+    // Nothing was written for it, and its key is free again.
+    expect(await countOf(webhookEvents)).toBe(eventsBefore);
+    expect((await shop.open({ referenceNumber: nextReference(), amount: '20000' }, key)).statusCode).toBe(201);
     // Another merchant may use the same reference.
     expect((await other.open({ referenceNumber, amount: '20000' })).statusCode).toBe(201);
   });

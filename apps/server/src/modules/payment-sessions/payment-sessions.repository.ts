@@ -1,24 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_TYPE_OF_PROVIDER,
   type OperatorPaymentSession,
   PAYMENT_SESSION_EVENT_TYPES,
   PAYMENT_SESSION_LIFECYCLE,
+  type PaymentSession,
   type PaymentSessionEventName,
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import { and, count, eq, inArray, isNotNull, like, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import { amountText } from '../../db/amount-text';
+import { and, count, eq, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { secondsFromNow } from '../../db/database-clock';
 import { guardedTransition } from '../../db/guarded-transition';
-import { cursorText, isoText } from '../../db/iso-text';
+import { cursorText } from '../../db/iso-text';
 import { escapeLike } from '../../db/like-pattern';
 import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
-import { enqueueWebhook } from '../webhooks/webhook-outbox';
-import type { NewPaymentSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
+import { type KeyRef, storeAnswer } from '../idempotency/idempotency';
+import { enqueueWebhook, webhookEventInsert } from '../webhooks/webhook-outbox';
+import { answerFields, answerJson } from './payment-session-answer-sql';
+import type { NewPaymentSession, OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
 
 /** Guards of a move, in the database's clock: the session's time limit has not passed. */
@@ -50,30 +53,10 @@ export type ListPaymentSessionsFilter = {
  */
 export type PaymentSessionListRow = OperatorPaymentSession & { cursorAt: string };
 
-const amountOf = (column: SQLWrapper) => amountText(column, paymentSessions.currency);
-
 const listColumns = {
-  id: named<string>('id', paymentSessions.id),
-  referenceNumber: named<string>('referenceNumber', paymentSessions.referenceNumber),
-  currency: named<string>('currency', paymentSessions.currency),
-  amount: named<string>('amount', amountOf(paymentSessions.amountMinor)),
-  discountAmount: named<string>('discountAmount', amountOf(paymentSessions.discountMinor)),
-  extraFee: named<string>('extraFee', amountOf(paymentSessions.extraFeeMinor)),
-  finalAmount: named<string>('finalAmount', amountOf(paymentSessions.finalAmountMinor)),
-  fee: named<string>('fee', amountOf(paymentSessions.feeMinor)),
-  status: named<string>('status', paymentSessions.status),
-  method: named<string>('method', paymentSessions.method),
-  customer: named<unknown>('customer', paymentSessions.customer),
-  returnUrl: named<string>('returnUrl', paymentSessions.returnUrl),
-  metadata: named<unknown>('metadata', paymentSessions.metadata),
-  expiresAt: named<string>('expiresAt', isoText(paymentSessions.expiresAt)),
-  paidAt: named<string>('paidAt', isoText(paymentSessions.paidAt)),
-  createdAt: named<string>('createdAt', isoText(paymentSessions.createdAt)),
-  updatedAt: named<string>('updatedAt', isoText(paymentSessions.updatedAt)),
-  paymentUrl: named<string>(
-    'paymentUrl',
-    sql`${sql.placeholder('customerPagesUrl')}::text || '/deposit?session=' || ${paymentSessions.id}::text`,
-  ),
+  ...(Object.fromEntries(
+    Object.entries(answerFields(paymentSessions)).map(([name, value]) => [name, named(name, value)]),
+  ) as { [K in keyof PaymentSession]: SQL.Aliased<PaymentSession[K]> }),
   merchantId: named<string>('merchantId', paymentSessions.merchantId),
   merchantName: named<string>('merchantName', merchants.name),
   walletAccountId: named<string>('walletAccountId', paymentSessions.walletAccountId),
@@ -161,14 +144,90 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     PaymentSessionListRow
   >(db, pageQuery, (filter, limit, after) => [shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl)]);
 
+  /** openStatement's rows, read from the CTE `s` (the inserted session) by the others. */
+  function openStatement(executor: Database, answered: boolean) {
+    const p = sql.placeholder;
+    const inserted = executor.$with('s').as(
+      executor
+        .insert(paymentSessions)
+        .values({
+          merchantId: p('merchantId'),
+          referenceNumber: p('referenceNumber'),
+          currency: p('currency'),
+          amountMinor: p('amountMinor'),
+          finalAmountMinor: p('amountMinor'),
+          feeMinor: p('feeMinor'),
+          status: 'created',
+          method: p('method'),
+          customer: sql`${p('customer')}::jsonb`,
+          returnUrl: p('returnUrl'),
+          metadata: sql`${p('metadata')}::jsonb`,
+          apiTokenId: p('apiTokenId'),
+          expiresAt: secondsFromNow(p('timeLimitSeconds')),
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+    const s = sql.identifier('s');
+    const timeline = executor
+      .$with('timeline', {})
+      .as(
+        sql`insert into payment_session_events (session_id, to_status, reason) select ${inserted.id}, ${inserted.status}, 'created' from ${s}`,
+      );
+    const answer = executor.$with('answer', {}).as(sql`select ${answerJson(inserted)} as body from ${s}`);
+    const event = executor.$with('event', {}).as(
+      webhookEventInsert(
+        {
+          id: p('eventId'),
+          merchantId: inserted.merchantId,
+          type: PAYMENT_SESSION_EVENT_TYPES.created,
+          subjectId: inserted.id,
+          data: sql`answer.body`,
+          createdAt: p('eventCreatedAt'),
+        },
+        sql`${s}, answer`,
+      ),
+    );
+    const kept = executor
+      .$with('kept', {})
+      .as(
+        storeAnswer(
+          { merchantId: p('merchantId'), caller: p('caller'), key: p('key') },
+          201,
+          sql`answer.body`,
+          sql`answer`,
+        ),
+      );
+    return executor
+      .with(inserted, timeline, answer, event, ...(answered ? [kept] : []))
+      .select()
+      .from(inserted);
+  }
+  let openAndAnswer: ReturnType<ReturnType<typeof openStatement>['prepare']> | undefined;
+
   return {
-    /** null when the merchant already used this reference number. */
-    async insert(tx: Database, fields: PgInsertValue<typeof paymentSessions>): Promise<PaymentSessionRecord | null> {
-      const [row] = await tx.insert(paymentSessions).values(fields).onConflictDoNothing().returning();
-      if (!row) return null;
-      await tx.insert(paymentSessionEvents).values({ sessionId: row.id, toStatus: row.status, reason: 'created' });
-      await announce(tx, row);
-      return row;
+    /**
+     * Opens a `created` session: the session, its timeline row and its `payment_session.created`
+     * event in one statement; given the request's idempotency key (`answerTo`), its answer too,
+     * so the statement is the whole change and needs no transaction around it (the hot path of
+     * `POST /v1/payment-sessions`, a named statement built once). null when the merchant already
+     * used this reference number (nothing is written then).
+     */
+    async open(tx: Database, fields: OpenedSession, answerTo?: KeyRef): Promise<PaymentSessionRecord | null> {
+      const values = {
+        ...fields,
+        customer: fields.customer === null ? null : JSON.stringify(fields.customer),
+        metadata: fields.metadata === null ? null : JSON.stringify(fields.metadata),
+        customerPagesUrl: pagesUrl,
+        eventId: randomUUID(),
+        eventCreatedAt: new Date().toISOString(),
+        ...answerTo,
+      };
+      if (answerTo) {
+        openAndAnswer ??= openStatement(db, true).prepare('payment_session_open');
+        return (await openAndAnswer.execute(values))[0] ?? null;
+      }
+      return (await openStatement(tx, false).execute(values))[0] ?? null;
     },
 
     async findById(id: string, merchantId?: string): Promise<PaymentSessionRecord | null> {

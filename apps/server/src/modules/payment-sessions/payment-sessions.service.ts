@@ -11,7 +11,6 @@ import {
   type WalletProvider,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
-import { secondsFromNow } from '../../db/database-clock';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
@@ -20,7 +19,7 @@ import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
 import { rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
-import type { PaymentSessionRecord, SessionMove } from './payment-session-record';
+import type { OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
 import {
   AWAITING_MONEY,
@@ -164,37 +163,45 @@ export function createPaymentSessionsService(deps: {
       const amountMinor = checkTerms(merchant, body);
       const accounts = body.method ? await candidateAccounts(body.method) : [];
       const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
-      const response = await deps.idempotency.run(
-        { merchantId: merchant.id, caller: caller.caller, key: idempotencyKey, route: caller.route, body },
-        async (tx) => {
-          changed.length = 0;
-          const created = await repo.insert(tx, {
-            merchantId: merchant.id,
-            referenceNumber: body.referenceNumber,
-            currency: merchant.currency,
-            amountMinor,
-            finalAmountMinor: amountMinor,
-            feeMinor: feeOnAmountMinor(amountMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor),
-            status: 'created',
-            method: body.method ?? null,
-            customer: body.customer ?? null,
-            returnUrl: body.returnUrl ?? null,
-            metadata: body.metadata ?? null,
-            apiTokenId: caller.tokenId ?? null,
-            expiresAt: secondsFromNow(merchant.paymentTimeLimitMinutes * 60),
+      const fields: OpenedSession = {
+        merchantId: merchant.id,
+        referenceNumber: body.referenceNumber,
+        currency: merchant.currency,
+        amountMinor,
+        feeMinor: feeOnAmountMinor(amountMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor),
+        method: body.method ?? null,
+        customer: body.customer ?? null,
+        returnUrl: body.returnUrl ?? null,
+        metadata: body.metadata ?? null,
+        apiTokenId: caller.tokenId ?? null,
+        timeLimitSeconds: merchant.paymentTimeLimitMinutes * 60,
+      };
+      const scope = { merchantId: merchant.id, caller: caller.caller, key: idempotencyKey, route: caller.route, body };
+      const opened = (created: PaymentSessionRecord | null) => {
+        if (!created) {
+          throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
+            fields: { 'body.referenceNumber': 'This merchant already used this reference number' },
           });
-          if (!created) {
-            throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
-              fields: { 'body.referenceNumber': 'This merchant already used this reference number' },
-            });
-          }
-          changed.push([created, null]);
-          const reserved = body.method ? await reserve(tx, created, body.method, accounts) : null;
-          if (typeof reserved !== 'object' || reserved === null) return { status: 201, body: view(created) };
-          changed.push([reserved.row, reserved.from]);
-          return { status: 201, body: view(reserved.row) };
-        },
-      );
+        }
+        changed.push([created, null]);
+        return created;
+      };
+      const { method } = body;
+      // Without a method the session is one statement, its answer included; with one, the
+      // account's reservation joins it in a transaction.
+      const response = !method
+        ? await deps.idempotency.runAsOneStatement(scope, async (key) => ({
+            status: 201,
+            body: view(opened(await repo.open(db, fields, key))),
+          }))
+        : await deps.idempotency.run(scope, async (tx) => {
+            changed.length = 0;
+            const created = opened(await repo.open(tx, fields));
+            const reserved = await reserve(tx, created, method, accounts);
+            if (typeof reserved !== 'object') return { status: 201, body: view(created) };
+            changed.push([reserved.row, reserved.from]);
+            return { status: 201, body: view(reserved.row) };
+          });
       for (const [row, from] of changed) deps.onChange(row, from);
       return response;
     },
