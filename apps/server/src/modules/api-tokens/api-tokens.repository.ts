@@ -49,7 +49,8 @@ export function createApiTokensRepository(db: Database) {
       isRevoked: sql<boolean>`${apiTokens.revokedAt} is not null`,
       /** last_used_at is due for a write (never set, or older than its resolution). */
       isTouchDue: sql<boolean>`coalesce(${apiTokens.lastUsedAt} < now() - ${LAST_USED_RESOLUTION}, true)`,
-      merchantStatus: merchants.status,
+      /** The token's merchant, so a call needs no read of its own (opening a session reads its terms). */
+      merchant: merchants,
     })
     .from(apiTokens)
     .innerJoin(merchants, eq(merchants.id, apiTokens.merchantId))
@@ -95,7 +96,7 @@ export function createApiTokensRepository(db: Database) {
       return record ? { record, changed: changed.length > 0 } : null;
     },
 
-    /** The token with this hash and its merchant's status, for authenticating a `/v1` call. */
+    /** The token with this hash and its merchant, for authenticating a `/v1` call. */
     async findForAuth(tokenHash: string) {
       const rows = await forAuth.execute({ tokenHash });
       return rows[0] ?? null;

@@ -11,13 +11,19 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { hashToken, newOpaqueToken } from '../auth/one-time-token';
+import type { MerchantRecord } from '../merchants/merchants.repository';
 import type { ApiTokenRecord, ApiTokensRepository } from './api-tokens.repository';
 
 /** A Merchant user acting for its merchant, from where (for the audit trail). */
 export type MerchantActor = { userId: string; merchantId: string; ip: string };
 
-/** What a `/v1` call is allowed to do, once its token is checked. */
-export type ApiCaller = { tokenId: string; merchantId: string; scopes: readonly ApiTokenScope[] };
+/** What a `/v1` call is allowed to do, once its token is checked, and its merchant as the token's read found it. */
+export type ApiCaller = {
+  tokenId: string;
+  merchantId: string;
+  scopes: readonly ApiTokenScope[];
+  merchant: MerchantRecord;
+};
 
 /** "gbk_" and eight characters of the secret: enough to tell tokens apart, useless to an attacker. */
 const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
@@ -101,7 +107,12 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
         throw new AppError('INSUFFICIENT_SCOPE', `This API token lacks the scope ${scope}`);
       }
       if (token.isTouchDue) await repo.touch(token.id);
-      return { tokenId: token.id, merchantId: token.merchantId, scopes: token.scopes as ApiTokenScope[] };
+      return {
+        tokenId: token.id,
+        merchantId: token.merchantId,
+        scopes: token.scopes as ApiTokenScope[],
+        merchant: token.merchant,
+      };
     },
   };
 }

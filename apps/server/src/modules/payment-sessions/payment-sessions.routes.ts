@@ -58,6 +58,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       const answer = await service.create(
         {
           merchantId: caller.merchantId,
+          merchant: caller.merchant,
           tokenId: caller.tokenId,
           route: 'POST /v1/payment-sessions',
           caller: 'merchant_api',

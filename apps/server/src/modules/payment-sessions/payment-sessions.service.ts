@@ -47,6 +47,8 @@ export type PaymentSessionListener = (session: PaymentSessionRecord, from: Payme
  */
 export type SessionOpener = {
   merchantId: string;
+  /** The merchant as the caller's authentication already read it (the API token's read), if it did. */
+  merchant?: MerchantRecord;
   tokenId: string | null;
   route: string;
   caller: Extract<IdempotencyCaller, 'merchant_api' | 'payment_link'>;
@@ -159,7 +161,7 @@ export function createPaymentSessionsService(deps: {
       idempotencyKey: string,
       body: CreatePaymentSessionBody,
     ): Promise<{ status: number; body: PaymentSession }> {
-      const merchant = await merchantOf(caller.merchantId);
+      const merchant = caller.merchant ?? (await merchantOf(caller.merchantId));
       const amountMinor = checkTerms(merchant, body);
       const accounts = body.method ? await candidateAccounts(body.method) : [];
       const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
