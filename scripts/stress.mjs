@@ -2,8 +2,8 @@
 // (docs/stress.md): the fuzzer's 10,000 malformed requests (a new seed each run unless FUZZ_SEED is
 // set), then the stress harness's 20 seeds x 200 operations (STRESS_SEEDS, STRESS_OPERATIONS;
 // STRESS_SEED replays one), 20 SIGKILLs of the server under that load on PostgreSQL (CRASH_RUNS x
-// CRASH_KILLS) and 20 of the embedded default while it writes, then Debian's sqlmap against the
-// API's parameters. `npm test` runs all but sqlmap with short settings. ONLY=<name> runs one.
+// CRASH_KILLS), 20 of either of two instances behind HAProxy (BALANCED_RUNS x BALANCED_KILLS) and
+// 20 of the embedded default while it writes, then Debian's sqlmap against the API's parameters. `npm test` runs all but sqlmap with short settings. ONLY=<name> runs one.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres-server.mjs';
@@ -21,6 +21,8 @@ const env = {
   STRESS_OPERATIONS: process.env.STRESS_OPERATIONS ?? '200',
   CRASH_RUNS: process.env.CRASH_RUNS ?? '5',
   CRASH_KILLS: process.env.CRASH_KILLS ?? '4',
+  BALANCED_RUNS: process.env.BALANCED_RUNS ?? '5',
+  BALANCED_KILLS: process.env.BALANCED_KILLS ?? '4',
   CRASH_PGLITE_KILLS: process.env.CRASH_PGLITE_KILLS ?? '20',
   SQLMAP: '1',
 };
@@ -28,6 +30,7 @@ const runs = [
   ['fuzz', 'apps/server', 'test/fuzz.test.ts'],
   ['stress', 'apps/simulator', 'test/stress.test.ts'],
   ['crash', 'apps/simulator', 'test/crash.test.ts'],
+  ['crash-balanced', 'apps/simulator', 'test/crash-balanced.test.ts'],
   ['crash-pglite', 'apps/server', 'test/crash-pglite.test.ts'],
   ['sqlmap', 'apps/server', 'test/sqlmap.test.ts'],
 ];
