@@ -9,7 +9,8 @@ import {
   type PaymentSessionStatus,
   type WalletProvider,
 } from '@gerbang/contract';
-import { and, count, eq, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { secondsFromNow } from '../../db/database-clock';
 import { guardedTransition } from '../../db/guarded-transition';
@@ -18,7 +19,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
-import { type KeyRef, storeAnswer } from '../idempotency/idempotency';
+import { claimKey, type KeyClaim } from '../idempotency/idempotency';
 import { enqueueWebhook, webhookEventInsert } from '../webhooks/webhook-outbox';
 import { answerFields, answerJson } from './payment-session-answer-sql';
 import type { NewPaymentSession, OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
@@ -144,88 +145,112 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
     PaymentSessionListRow
   >(db, pageQuery, (filter, limit, after) => [shapeOf(filter, after), valuesOf(filter, limit, after, pagesUrl)]);
 
-  /** openStatement's rows, read from the CTE `s` (the inserted session) by the others. */
-  function openStatement(executor: Database, answered: boolean) {
+  /**
+   * The statement that opens a session (see `open`), as CTEs: `v` is the new row (its values, and
+   * `now()` for its times: the database's clock), `answer` the contract's session made from it;
+   * `claimed` (with a key) claims the idempotency key with that answer, and the session is inserted
+   * only if the claim was; its timeline row and its webhook event read the inserted row.
+   */
+  function openStatement(executor: Database, withKey: boolean) {
     const p = sql.placeholder;
-    const inserted = executor.$with('s').as(
-      executor
-        .insert(paymentSessions)
-        .values({
-          merchantId: p('merchantId'),
-          referenceNumber: p('referenceNumber'),
-          currency: p('currency'),
-          amountMinor: p('amountMinor'),
-          finalAmountMinor: p('amountMinor'),
-          feeMinor: p('feeMinor'),
-          status: 'created',
-          method: p('method'),
-          customer: sql`${p('customer')}::jsonb`,
-          returnUrl: p('returnUrl'),
-          metadata: sql`${p('metadata')}::jsonb`,
-          apiTokenId: p('apiTokenId'),
-          expiresAt: secondsFromNow(p('timeLimitSeconds')),
-        })
-        .onConflictDoNothing()
-        .returning(),
+    const newRow: Partial<Record<keyof PaymentSessionRecord, SQL>> = {
+      id: sql`${p('id')}::uuid`,
+      merchantId: sql`${p('merchantId')}::uuid`,
+      referenceNumber: sql`${p('referenceNumber')}::text`,
+      currency: sql`${p('currency')}::text`,
+      amountMinor: sql`${p('amountMinor')}::bigint`,
+      discountMinor: sql`0::bigint`,
+      extraFeeMinor: sql`0::bigint`,
+      finalAmountMinor: sql`${p('amountMinor')}::bigint`,
+      feeMinor: sql`${p('feeMinor')}::bigint`,
+      status: sql`'created'::text`,
+      method: sql`${p('method')}::text`,
+      customer: sql`${p('customer')}::jsonb`,
+      returnUrl: sql`${p('returnUrl')}::text`,
+      metadata: sql`${p('metadata')}::jsonb`,
+      apiTokenId: sql`${p('apiTokenId')}::uuid`,
+      expiresAt: secondsFromNow(p('timeLimitSeconds')),
+      paidAt: sql`null::timestamptz`,
+      createdAt: sql`now()`,
+      updatedAt: sql`now()`,
+    };
+    const columns = getTableColumns(paymentSessions);
+    const names = Object.keys(newRow).map((key) => sql.identifier(columns[key as keyof typeof columns].name));
+    const v = executor.$with('v', {}).as(
+      sql`select ${sql.join(
+        Object.entries(newRow).map(
+          ([key, value]) => sql`${value} as ${sql.identifier(columns[key as keyof typeof columns].name)}`,
+        ),
+        sql`, `,
+      )}`,
     );
-    const s = sql.identifier('s');
+    const answer = executor
+      .$with('answer', {})
+      .as(sql`select ${answerJson(alias(paymentSessions, 'v'))} as body from v`);
+    const claimed = executor
+      .$with('claimed', {})
+      .as(
+        claimKey(
+          { merchantId: p('merchantId'), caller: p('caller'), key: p('key'), hash: p('hash') },
+          { status: 201, body: sql`answer.body`, from: sql`answer` },
+        ),
+      );
+    const inserted = executor
+      .$with('s', columns)
+      .as(
+        sql`insert into payment_sessions (${sql.join(names, sql`, `)}) select ${sql.join(names, sql`, `)} from v${withKey ? sql`, claimed` : sql``} returning *`,
+      );
+    const row = alias(paymentSessions, 's');
     const timeline = executor
       .$with('timeline', {})
       .as(
-        sql`insert into payment_session_events (session_id, to_status, reason) select ${inserted.id}, ${inserted.status}, 'created' from ${s}`,
+        sql`insert into payment_session_events (session_id, to_status, reason) select ${row.id}, ${row.status}, 'created' from s`,
       );
-    const answer = executor.$with('answer', {}).as(sql`select ${answerJson(inserted)} as body from ${s}`);
     const event = executor.$with('event', {}).as(
       webhookEventInsert(
         {
           id: p('eventId'),
-          merchantId: inserted.merchantId,
+          merchantId: row.merchantId,
           type: PAYMENT_SESSION_EVENT_TYPES.created,
-          subjectId: inserted.id,
+          subjectId: row.id,
           data: sql`answer.body`,
           createdAt: p('eventCreatedAt'),
         },
-        sql`${s}, answer`,
+        sql`s, answer`,
       ),
     );
-    const kept = executor
-      .$with('kept', {})
-      .as(
-        storeAnswer(
-          { merchantId: p('merchantId'), caller: p('caller'), key: p('key') },
-          201,
-          sql`answer.body`,
-          sql`answer`,
-        ),
-      );
     return executor
-      .with(inserted, timeline, answer, event, ...(answered ? [kept] : []))
+      .with(v, answer, ...(withKey ? [claimed] : []), inserted, timeline, event)
       .select()
       .from(inserted);
   }
-  let openAndAnswer: ReturnType<ReturnType<typeof openStatement>['prepare']> | undefined;
+  let openWithKey: ReturnType<ReturnType<typeof openStatement>['prepare']> | undefined;
 
   return {
     /**
      * Opens a `created` session: the session, its timeline row and its `payment_session.created`
-     * event in one statement; given the request's idempotency key (`answerTo`), its answer too,
-     * so the statement is the whole change and needs no transaction around it (the hot path of
-     * `POST /v1/payment-sessions`, a named statement built once). null when the merchant already
-     * used this reference number (nothing is written then).
+     * event in one statement; given the request's idempotency key (`claim`), the key claimed with
+     * its answer too, so the statement is the whole change and needs no transaction around it (the
+     * hot path of `POST /v1/payment-sessions`: a named statement built once). null when the key was
+     * not claimed (nothing is written). A reference number the merchant already used fails the
+     * statement (payment_sessions_merchant_reference_key).
      */
-    async open(tx: Database, fields: OpenedSession, answerTo?: KeyRef): Promise<PaymentSessionRecord | null> {
+    async open(tx: Database, fields: OpenedSession, claim?: KeyClaim): Promise<PaymentSessionRecord | null> {
       const values = {
         ...fields,
+        id: randomUUID(),
+        amountMinor: fields.amountMinor.toString(),
+        feeMinor: fields.feeMinor.toString(),
         customer: fields.customer === null ? null : JSON.stringify(fields.customer),
         metadata: fields.metadata === null ? null : JSON.stringify(fields.metadata),
         customerPagesUrl: pagesUrl,
         eventId: randomUUID(),
         eventCreatedAt: new Date().toISOString(),
-        ...answerTo,
+        ...claim,
       };
-      if (answerTo) {
-        openAndAnswer ??= openStatement(db, true).prepare('payment_session_open');
-        return (await openAndAnswer.execute(values))[0] ?? null;
+      if (claim) {
+        openWithKey ??= openStatement(db, true).prepare('payment_session_open');
+        return (await openWithKey.execute(values))[0] ?? null;
       }
       return (await openStatement(tx, false).execute(values))[0] ?? null;
     },

@@ -179,31 +179,32 @@ export function createPaymentSessionsService(deps: {
         timeLimitSeconds: merchant.paymentTimeLimitMinutes * 60,
       };
       const scope = { merchantId: merchant.id, caller: caller.caller, key: idempotencyKey, route: caller.route, body };
-      const opened = (created: PaymentSessionRecord | null) => {
-        if (!created) {
-          throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
-            fields: { 'body.referenceNumber': 'This merchant already used this reference number' },
-          });
-        }
-        changed.push([created, null]);
-        return created;
-      };
       const { method } = body;
-      // Without a method the session is one statement, its answer included; with one, the
-      // account's reservation joins it in a transaction.
-      const response = !method
-        ? await deps.idempotency.runAsOneStatement(scope, async (key) => ({
-            status: 201,
-            body: view(opened(await repo.open(db, fields, key))),
-          }))
-        : await deps.idempotency.run(scope, async (tx) => {
+      // Without a method the session is one statement that claims its key with its answer; with
+      // one, the account's reservation joins it in a transaction.
+      const opening = !method
+        ? deps.idempotency.runAsOneStatement(scope, async (claim) => {
+            const created = await repo.open(db, fields, claim);
+            if (!created) return null;
+            changed.push([created, null]);
+            return { status: 201, body: view(created) };
+          })
+        : deps.idempotency.run(scope, async (tx) => {
             changed.length = 0;
-            const created = opened(await repo.open(tx, fields));
+            // Without a key the statement inserts the session or fails: never null.
+            const created = (await repo.open(tx, fields)) as PaymentSessionRecord;
+            changed.push([created, null]);
             const reserved = await reserve(tx, created, method, accounts);
             if (typeof reserved !== 'object') return { status: 201, body: view(created) };
             changed.push([reserved.row, reserved.from]);
             return { status: 201, body: view(reserved.row) };
           });
+      const response = await opening.catch((error: unknown) => {
+        if (!isUniqueViolation(error, 'payment_sessions_merchant_reference_key')) throw error;
+        throw new AppError('CONFLICT', 'A payment session with this reference number exists', {
+          fields: { 'body.referenceNumber': 'This merchant already used this reference number' },
+        });
+      });
       for (const [row, from] of changed) deps.onChange(row, from);
       return response;
     },
