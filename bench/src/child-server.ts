@@ -24,11 +24,18 @@ export type ServerChild = {
  * Starts `entry` (a .ts file in this folder) under `node --import tsx` and waits for its
  * 'ready' message.
  */
-export function startServerChild(name: string, entry: string, env: Record<string, string> = {}): Promise<ServerChild> {
+export function startServerChild(
+  name: string,
+  entry: string,
+  env: Record<string, string> = {},
+  /** The node binary to run it on (the bench's own by default). */
+  runtime: string = process.execPath,
+): Promise<ServerChild> {
   // Run as the product runs its server (npm start's flags), the bare reference alike.
   const execArgv = ['--import', 'tsx', ...SERVER_NODE_FLAGS];
   const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
     cwd: BENCH_DIR,
+    execPath: runtime,
     execArgv,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

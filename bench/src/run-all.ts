@@ -8,6 +8,7 @@ import { measureExportMemory } from './export-memory';
 import { LOAD } from './load';
 import { bareLoad, cpuRatioOf, type Measured, measure, measureAtSameRate, measureFromMemory } from './measure';
 import { median } from './median';
+import { runNodeVersions } from './node-versions';
 import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from './postgres';
 import { runRealtimeBench } from './realtime/run-realtime';
 import { judge, type ListRound, printTable, RESULTS_FILE, type ScenarioReport, writeResults } from './report';
@@ -31,7 +32,8 @@ import { runTimeToCreditBench } from './time-to-credit/run-time-to-credit';
  * before it, in the same run with the same autocannon settings (paired, because the two cores are
  * shared and their load drifts). autocannon runs here; every server runs in its own child process.
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
- * Then the realtime benchmark (BENCH_REALTIME=0 skips it), time to credit (BENCH_CREDIT=0), the browser one (BENCH_BROWSER=0) and
+ * Then the realtime benchmark (BENCH_REALTIME=0 skips it), Node 24 against Node 20
+ * (BENCH_NODE_VERSIONS=0), time to credit (BENCH_CREDIT=0), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
@@ -66,6 +68,12 @@ const profiling = process.env.BENCH_CPU_PROF === '1';
 const LIST_ROUNDS = Math.max(1, Number(process.env.BENCH_LIST_ROUNDS ?? 1));
 const log = (message: string) => console.log(`[bench] ${message}`);
 
+/** ", 215 µs server + 374 µs PostgreSQL CPU a request" when a run measured them. */
+const costs = (run: Measured | undefined) =>
+  run?.cpuPerRequestUs === undefined
+    ? ''
+    : `, ${run.cpuPerRequestUs} µs server${run.databaseCpuPerRequestUs === undefined ? '' : ` + ${run.databaseCpuPerRequestUs} µs PostgreSQL`} CPU a request`;
+
 /** " (median of 3 rounds: 2.11, 1.86, 2.19)" after a median ratio; nothing for a single round. */
 const ofRounds = (ratios: number[]) =>
   ratios.length > 1 ? ` (median of ${ratios.length} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})` : '';
@@ -83,7 +91,12 @@ async function runScenario(
   // The paired baseline (flat-out scenarios only): same settings and duration, a short warm-up.
   let paired: Measured | undefined;
   if (scenario.baseline) {
-    paired = await measure(server, { ...scenario.baseline.load(ctx), durationSeconds: load.durationSeconds });
+    paired = await measure(
+      server,
+      { ...scenario.baseline.load(ctx), durationSeconds: load.durationSeconds },
+      undefined,
+      databaseUrl,
+    );
   } else if (load.pacedRate === undefined) {
     paired = await measure(bare, { ...bareLoad(bare, load.durationSeconds), warmupSeconds: 1 });
   }
@@ -127,7 +140,7 @@ async function runScenario(
   const { verdict, note } = judge(scenario.target, (failed ?? run).result, ratio ?? 0, cpuVsMemoryPage);
   const { p50, p95, p99 } = run.result.latencyMs;
   log(
-    `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms → ${verdict}`,
+    `  ${run.result.requestsPerSecond} req/s (${scenario.baseline?.title ?? 'bare'} ${paired?.result.requestsPerSecond ?? '—'}${costs(paired)}), p50 ${p50} ms, p95 ${p95} ms, p99 ${p99} ms${costs(run)} → ${verdict}`,
   );
   if (memory) {
     log(
@@ -342,6 +355,8 @@ async function main() {
 await main();
 // Issue 3: the device fleet's realtime events (BENCH_REALTIME=0 skips it).
 if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
+// Issue 31: the same API on Node 24 and on Node 20 (BENCH_NODE_VERSIONS=0 skips it).
+if (process.env.BENCH_NODE_VERSIONS !== '0') await runNodeVersions();
 // Issue 31: a customer's transfer reported by the phone → the merchant's webhook (BENCH_CREDIT=0 skips it).
 if (process.env.BENCH_CREDIT !== '0') await runTimeToCreditBench();
 if (process.env.BENCH_BROWSER !== '0') await runWalletFramesBench();
