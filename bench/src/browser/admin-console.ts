@@ -1,9 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server';
 
-export type ServedConsole = { url: string; close(): Promise<void> };
+export type ServedConsole = {
+  url: string;
+  /** Every path of the console's route table (`/device/:id`), as its build lists them. */
+  routePaths: string[];
+  close(): Promise<void>;
+};
 
 /**
  * The admin console as `npm start` ships it (production build, precompressed, the console server's
@@ -23,8 +28,10 @@ export async function serveAdminConsole(apiUrl: string, port: number): Promise<S
       logger: false,
     });
     await server.listen({ port, host: '127.0.0.1' });
+    const preloads = JSON.parse(readFileSync(join(outDir, '.vite/route-preloads.json'), 'utf8')) as { path: string }[];
     return {
       url: `http://127.0.0.1:${port}`,
+      routePaths: preloads.map((route) => route.path),
       close: async () => {
         await server.close();
         rmSync(outDir, { recursive: true, force: true });

@@ -24,6 +24,10 @@ export type ConsoleUnderTest = {
   fleet: Awaited<ReturnType<typeof startFleet>>;
   /** What the sign-in page leaves in localStorage for the bench's Admin. */
   storage: [string, string][];
+  /** The Admin's API headers. */
+  headers: Record<string, string>;
+  /** Every path of the admin console's route table. */
+  routePaths: string[];
   stop(): Promise<void>;
 };
 
@@ -72,8 +76,16 @@ export async function startConsoleUnderTest(options: {
     });
     cleanups.push(() => fleet.stop());
     await fleet.whenOnline(options.devices, 60_000);
-    const storage = consoleStorageOf(await signInAsConsole(api.url, options.adminEmail, password));
-    return { consoleUrl, apiUrl: api.url, fleet, storage, stop };
+    const session = await signInAsConsole(api.url, options.adminEmail, password);
+    return {
+      consoleUrl,
+      apiUrl: api.url,
+      fleet,
+      storage: consoleStorageOf(session),
+      headers: { authorization: `Bearer ${session.accessToken}` },
+      routePaths: served.routePaths,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -11,20 +11,24 @@ import { CHROMIUM_ARGS, type ConsoleUnderTest, chromiumPathOrSkip, startConsoleU
 
 /**
  * Lighthouse 13 with its mobile defaults (Moto G Power screen, simulated slow 4G and a 4× slower
- * CPU) against the admin console as `npm start` serves it: the sign-in page, and the Device
- * Dashboard of a signed-in Admin with 20 simulated phones online, and a customer's deposit and
- * withdraw pages (customer.html) on a 320 px screen. Every run starts with an empty
+ * CPU) against the admin console as `npm start` serves it: the sign-in page, every page of the
+ * console's route table for a signed-in Admin with 20 simulated phones online (a detail page on
+ * the first item of its list), and a customer's deposit and withdraw pages (customer.html) on a
+ * 320 px screen. Every run starts with an empty
  * HTTP cache; each page runs BENCH_LIGHTHOUSE_RUNS times (3) and the medians are reported against
  * issue 10's targets. Debian's Chromium, driven by puppeteer-core (Lighthouse's own dependency).
  *
  * Run: `node --import tsx bench/src/browser/run-lighthouse.ts` (or runLighthouseBench()).
- * Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PAGES (signin,dashboard,deposit,withdraw: all),
+ * Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PAGES (page ids: signin, dashboard, device-id,
+ * transaction, dana, dana-id, …, deposit, withdraw; all by default),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_LIGHTHOUSE_PAGES=signin,dashboard: only these pages (ids below). */
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const DEVICES = 20;
+/** DANA accounts on those phones (ten each on the first three), so the DANA pages have rows. */
+const WALLET_ACCOUNTS = 30;
 const RESULTS = fileURLToPath(new URL('../../.results', import.meta.url));
 const log = (message: string) => console.log(`[bench:lighthouse] ${message}`);
 
@@ -32,8 +36,8 @@ type Target = { performance: number; accessibility: number; lcpMs?: number };
 type PageCase = {
   id: string;
   name: string;
-  /** The page's address; a function makes what the page needs first (a payment session). */
-  path: string | ((world: ConsoleUnderTest) => Promise<string>);
+  /** The page's address; a function makes or finds what the page needs first (null: nothing to show). */
+  path: string | ((world: ConsoleUnderTest) => Promise<string | null>);
   signedIn: boolean;
   /** The emulated screen's width in CSS pixels, when not Lighthouse's phone (412). */
   screenWidth?: number;
@@ -79,20 +83,50 @@ async function newWithdrawPage(world: ConsoleUnderTest): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-const PAGES: PageCase[] = [
+/** The first item of an API list, for a detail page's address; null when the list is empty. */
+async function firstIdOf(world: ConsoleUnderTest, listPath: string): Promise<string | null> {
+  const response = await fetch(`${world.apiUrl}${listPath}`, { headers: world.headers });
+  if (!response.ok) throw new Error(`${listPath}: ${response.status}`);
+  return ((await response.json()) as { items: { id: string }[] }).items[0]?.id ?? null;
+}
+
+/** Where a detail page finds an id to show: the list its `:id` comes from. */
+function listOfDetail(pattern: string): string {
+  const [, first] = pattern.split('/');
+  if (first === 'device') return '/devices';
+  if (first === 'user') return '/users?limit=1';
+  return `/wallets?provider=${first}&limit=1`;
+}
+
+/**
+ * Issue 31: every signed-in page of the admin console (its route table, as the build lists it),
+ * at performance ≥ 95 and LCP ≤ 2 s on Lighthouse's phone. A detail page shows the first item of
+ * its list; one whose list is empty is skipped (and says so).
+ */
+function consolePages(world: ConsoleUnderTest): PageCase[] {
+  return world.routePaths
+    .filter((path) => !path.startsWith('/auth/'))
+    .map((pattern) => ({
+      id: pattern === '/' ? 'dashboard' : pattern.slice(1).replaceAll('/:', '-').replaceAll('/', '-'),
+      name: `${pattern} (signed in)`,
+      path: pattern.includes(':')
+        ? async (): Promise<string | null> => {
+            const id = await firstIdOf(world, listOfDetail(pattern));
+            return id ? pattern.replace(/:[a-z]+/, id) : null;
+          }
+        : pattern,
+      signedIn: true,
+      target: { performance: 95, accessibility: 95, lcpMs: 2000 },
+    }));
+}
+
+const PUBLIC_PAGES: PageCase[] = [
   {
     id: 'signin',
     name: 'Sign in',
     path: '/auth/signin',
     signedIn: false,
     target: { performance: 95, accessibility: 95 },
-  },
-  {
-    id: 'dashboard',
-    name: 'Device Dashboard (signed in)',
-    path: '/',
-    signedIn: true,
-    target: { performance: 90, accessibility: 95, lcpMs: 2500 },
   },
   {
     // Issue 7: customers are on cheap phones on slow networks, 320 px wide.
@@ -209,7 +243,11 @@ export async function runLighthouseBench(): Promise<void> {
   if (!chromiumPath) return;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   try {
-    const world = await startConsoleUnderTest({ adminEmail: 'lighthouse-admin@example.test', devices: DEVICES });
+    const world = await startConsoleUnderTest({
+      adminEmail: 'lighthouse-admin@example.test',
+      devices: DEVICES,
+      walletAccounts: WALLET_ACCOUNTS,
+    });
     cleanups.push(() => world.stop());
     const { storage } = world;
 
@@ -222,8 +260,13 @@ export async function runLighthouseBench(): Promise<void> {
 
     mkdirSync(RESULTS, { recursive: true });
     const report = [];
-    for (const pageCase of PAGES.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.id))) {
+    const pages = [...PUBLIC_PAGES.slice(0, 1), ...consolePages(world), ...PUBLIC_PAGES.slice(1)];
+    for (const pageCase of pages.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.id))) {
       const path = typeof pageCase.path === 'string' ? pageCase.path : await pageCase.path(world);
+      if (path === null) {
+        log(`${pageCase.name}: nothing to show in this world, skipped`);
+        continue;
+      }
       const url = `${world.consoleUrl}${path}`;
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
