@@ -30,7 +30,8 @@ import { type ServerChild, startServerChild } from './server-child';
  * Run: `node --import tsx bench/src/realtime/run-realtime.ts` (or call runRealtimeBench()).
  * Env: BENCH_REALTIME_SECONDS (60), BENCH_REALTIME_WARMUP (5), BENCH_REALTIME_DEVICES (1000),
  * BENCH_REALTIME_CONSOLES (20), BENCH_REALTIME_HEARTBEAT_MS (1000), BENCH_REALTIME_BUSY_EVERY_MS
- * (10000), BENCH_REALTIME_SCENARIOS (single,redis; or ids: bare,gerbang,bare-redis,gerbang-redis),
+ * (10000), BENCH_REALTIME_SCENARIOS (single,redis; or ids: bare,gerbang,gerbang-postgres,bare-redis,
+ * gerbang-redis),
  * BENCH_REALTIME_PROFILE=1 (CPU-profile the
  * Gerbang servers over the window), BENCH_POSTGRES_URL (PostgreSQL for the Redis scenario).
  */
@@ -92,7 +93,10 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
     log,
   };
   const asked = options.scenarios ?? (process.env.BENCH_REALTIME_SCENARIOS ?? 'single,redis').split(',');
-  const groups: Record<string, string[]> = { single: ['bare', 'gerbang'], redis: ['bare-redis', 'gerbang-redis'] };
+  const groups: Record<string, string[]> = {
+    single: ['bare', 'gerbang', 'gerbang-postgres'],
+    redis: ['bare-redis', 'gerbang-redis'],
+  };
   const selected = new Set(asked.flatMap((id) => groups[id.trim()] ?? [id.trim()]));
   // Checked before any work: a missing tool is said plainly, and only what needs it is skipped.
   if ((selected.has('bare-redis') || selected.has('gerbang-redis')) && !hasRedisServer()) {
@@ -181,7 +185,7 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
     tokenSecret: devicePlan.secret,
   });
 
-  if (selected.has('bare') || selected.has('gerbang')) {
+  if (selected.has('bare') || selected.has('gerbang') || selected.has('gerbang-postgres')) {
     await scenario('bare', 'bare socket.io, 1 instance', undefined, () =>
       withResources(async (own) => {
         const bare = own(await startServerChild('bare', './bare-broadcast.ts'));
@@ -192,6 +196,19 @@ export async function runRealtimeBench(options: RealtimeBenchOptions = {}): Prom
       withResources(async (own) => {
         const api = own(await startServerChild('gerbang', './gerbang-instance.ts', secrets));
         return measureScenario(await gerbangTopology('gerbang', 'Gerbang, 1 instance, PGlite', api, api), settings);
+      }),
+    );
+    // A large fleet's production setting: one instance on PostgreSQL (PGlite runs in the server's thread).
+    await scenario('gerbang-postgres', 'Gerbang, 1 instance, PostgreSQL', 'bare', () =>
+      withResources(async (own) => {
+        const postgres: BenchPostgres = own(await startBenchPostgres());
+        const api = own(
+          await startServerChild('gerbang', './gerbang-instance.ts', { ...secrets, DATABASE_URL: postgres.url }),
+        );
+        return measureScenario(
+          await gerbangTopology('gerbang-postgres', 'Gerbang, 1 instance, PostgreSQL', api, api),
+          settings,
+        );
       }),
     );
   }
