@@ -1,12 +1,12 @@
-/** A latency distribution as the benches report it (ms, one decimal). */
+/** A latency distribution as the benches report it (ms). */
 export type LatencySummary = { p50: number; p90: number; p95: number; p99: number; max: number; mean: number };
 
 const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
-const round = (n: number) => Math.round(n * 10) / 10;
 
-/** Nearest-rank percentiles of the latencies (0 for none). */
-export function summarizeLatencies(latencies: readonly number[]): LatencySummary {
+/** Nearest-rank percentiles of the latencies (0 for none), rounded to `decimals`. */
+export function summarizeLatencies(latencies: readonly number[], decimals = 1): LatencySummary {
+  const round = (n: number) => Math.round(n * 10 ** decimals) / 10 ** decimals;
   const sorted = Float64Array.from(latencies).sort();
   const mean = sorted.length === 0 ? 0 : sorted.reduce((a, b) => a + b, 0) / sorted.length;
   return {

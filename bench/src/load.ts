@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { type LatencySummary, summarizeLatencies } from './latency';
 
 /** The same autocannon settings for the baseline and every throughput scenario. */
 export const LOAD = {
@@ -52,7 +53,7 @@ export type LoadOptions = {
 export type LoadResult = {
   requestsPerSecond: number;
   total: number;
-  latencyMs: { p50: number; p90: number; p95: number; p99: number; max: number; mean: number };
+  latencyMs: LatencySummary;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -81,9 +82,6 @@ function fire(options: LoadOptions, durationSeconds: number, latencies?: number[
     if (latencies) instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -116,20 +114,7 @@ export async function runLoad(options: LoadOptions, hooks: { beforeMeasure?: () 
 }
 
 function summarize(latencies: number[], rest: Omit<LoadResult, 'latencyMs'>): LoadResult {
-  latencies.sort((a, b) => a - b);
-  const mean = latencies.reduce((sum, n) => sum + n, 0) / Math.max(1, latencies.length);
-  return {
-    ...rest,
-    requestsPerSecond: round(rest.requestsPerSecond),
-    latencyMs: {
-      p50: round(percentile(latencies, 50)),
-      p90: round(percentile(latencies, 90)),
-      p95: round(percentile(latencies, 95)),
-      p99: round(percentile(latencies, 99)),
-      max: round(latencies.at(-1) ?? 0),
-      mean: round(mean),
-    },
-  };
+  return { ...rest, requestsPerSecond: round(rest.requestsPerSecond), latencyMs: summarizeLatencies(latencies, 2) };
 }
 
 /** One request every 1000/rate ms whatever the responses (open loop: no coordinated omission). */

@@ -12,8 +12,8 @@ import { hasRedisServer, startRedis, stopRedis } from '../../server/test/scale-o
 import { randomInt } from '../src/prng';
 import { httpCall } from './ready-account';
 import { eventually } from './server-under-test';
-import { adminTarget, crashRun } from './stress/crash-run';
-import { buildStressWorld, STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
+import { crashRun, crashWorld } from './stress/crash-run';
+import { STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
 
 /**
  * Two instances of the built server behind Debian's HAProxy, run with the configuration
@@ -58,11 +58,7 @@ describe.skipIf(!onPostgres)('two instances behind HAProxy, one killed under loa
     for (const instance of instances) await instance.start();
     const [a, b] = instances.map((instance) => new URL(instance.url).host) as [string, string];
     balancer = await startLoadBalancer([a, b]);
-    world = await buildStressWorld(await adminTarget(balancer.url, database), {
-      phones: 3,
-      merchants: 2,
-      webhookFailureRate: 0.2,
-    });
+    world = await crashWorld(balancer.url, database);
   }, 180_000);
 
   afterAll(async () => {

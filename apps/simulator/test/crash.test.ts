@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../server/test/helpers/free-port';
 import { type ServerProcess, serverProcess } from '../../server/test/helpers/server-process';
 import { createTestDatabase } from '../../server/test/helpers/test-database';
-import { adminTarget, crashRun } from './stress/crash-run';
-import { buildStressWorld, STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
+import { crashRun, crashWorld } from './stress/crash-run';
+import { STRESS_SERVER_ENV, type StressWorld } from './stress/stress-world';
 
 /**
  * Crashes (docs/stress.md): the stress harness's operations against the built server in its own
@@ -33,11 +33,7 @@ describe.skipIf(!onPostgres)('crash: SIGKILL under load, restart, invariants int
       ...STRESS_SERVER_ENV,
     });
     await server.start();
-    world = await buildStressWorld(await adminTarget(server.url, database), {
-      phones: 3,
-      merchants: 2,
-      webhookFailureRate: 0.2,
-    });
+    world = await crashWorld(server.url, database);
   }, 180_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { httpCall } from '../ready-account';
 import { outcomesSoFar, passTheClocks } from './stress-clock';
 import { stressViolations } from './stress-invariants';
 import { runOperations } from './stress-operations';
-import type { StressTarget } from './stress-world';
+import { buildStressWorld, type StressTarget, type StressWorld } from './stress-world';
 
 /** An Admin signed in through `url`: the stress world's operator. */
 export async function adminTarget(url: string, database: DatabaseHandle): Promise<StressTarget> {
@@ -14,6 +14,11 @@ export async function adminTarget(url: string, database: DatabaseHandle): Promis
   const signedIn = await httpCall(url, {}, 'POST', '/auth/signin', { email: admin.email, password: TEST_PASSWORD });
   const headers = { authorization: `Bearer ${(signedIn.body as { accessToken: string }).accessToken}` };
   return { state: { url, headers, operator: { email: admin.email, password: TEST_PASSWORD } }, database };
+}
+
+/** The crash runs' world, reached through `url`: three phones, two merchants, a receiver failing 20 %. */
+export async function crashWorld(url: string, database: DatabaseHandle): Promise<StressWorld> {
+  return buildStressWorld(await adminTarget(url, database), { phones: 3, merchants: 2, webhookFailureRate: 0.2 });
 }
 
 /**
