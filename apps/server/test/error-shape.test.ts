@@ -104,9 +104,10 @@ describe('every API response', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses framing and sniffing, errors included', async () => {
+  it('refuses framing, sniffing and caching, errors included', async () => {
     for (const url of ['/auth/current-user', '/nope', '/docs/json']) {
       const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The API answers JSON (and the /docs UI): nothing from it may be framed, sniffed or run inline.
+ * The API answers JSON (and the /docs UI): nothing from it may be framed, sniffed, run inline or
+ * stored by a cache.
  * These are @fastify/helmet's defaults with our CSP, computed once: helmet rebuilds its
  * middleware (re-parsing the CSP) on every request, a visible share of a cheap route's CPU.
  */
@@ -17,6 +18,9 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  // Answers carry money and personal data (balances, sessions, customers, users): no browser,
+  // proxy or CDN keeps a copy. A route that may be cached sets its own.
+  'cache-control': 'no-store',
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',

@@ -54,6 +54,8 @@ describe('API tokens (merchant console) and the merchant API token check', () =>
     const res = await merchantApi(t.app, token.secret).get('/v1/balance');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ currency: 'IDR', available: '0', pending: '0' });
+    // Money: no cache may keep it.
+    expect(res.headers['cache-control']).toBe('no-store');
     const listed = (await shopA.console.get('/api-tokens')).json().items.find((i: { id: string }) => i.id === token.id);
     expect(listed.lastUsedAt).not.toBeNull();
   });
