@@ -26,8 +26,8 @@ describe('simulator command-line arguments', () => {
       'https://gerbang.example.test:8443/',
       '--email',
       'ops@example.test',
-      '--password',
-      'a long enough secret',
+      '--password-file',
+      '/run/secrets/sim-password',
       '--tokens-file',
       '/tmp/t.json',
       '--latency-ms',
@@ -50,7 +50,7 @@ describe('simulator command-line arguments', () => {
       devices: 5,
       server: 'https://gerbang.example.test:8443',
       email: 'ops@example.test',
-      password: 'a long enough secret',
+      password: { from: 'file', path: '/run/secrets/sim-password' },
       tokensFile: '/tmp/t.json',
       latencyMs: 50,
       failureRate: 1,
@@ -63,9 +63,17 @@ describe('simulator command-line arguments', () => {
     });
   });
 
-  it('takes the password from SIM_PASSWORD so it stays out of the process list', () => {
-    const args = parseCliArgs(['--email', 'ops@example.test'], { SIM_PASSWORD: 'from the environment' });
-    expect(args?.password).toBe('from the environment');
+  it('takes the password from SIM_PASSWORD or a file so it stays out of the process list, else asks for it', () => {
+    const fromEnvironment = parseCliArgs(['--email', 'ops@example.test'], { SIM_PASSWORD: 'from the environment' });
+    expect(fromEnvironment?.password).toEqual({ from: 'environment', value: 'from the environment' });
+    expect(parseCliArgs(['--email', 'ops@example.test'])?.password).toEqual({ from: 'prompt' });
+    expect(parseCliArgs(['--devices', '3'])?.password).toBeUndefined();
+  });
+
+  it('refuses a password on the command line, saying where to put it instead', () => {
+    expect(() => parseCliArgs(['--email', 'ops@example.test', '--password', 'secret secret'])).toThrow(
+      /--password is not taken: the command line shows in ps.*SIM_PASSWORD.*--password-file/,
+    );
   });
 
   it('returns null for --help', () => {
@@ -83,8 +91,7 @@ describe('simulator command-line arguments', () => {
     [['--latency-ms', ''], '--latency-ms must be a number (got "")'],
     [['--server', 'localhost:8080'], '--server must be an http:// or https:// URL (got "localhost:8080")'],
     [['--server', 'not a url'], '--server must be a URL such as http://localhost:8080 (got "not a url")'],
-    [['--email', 'ops@example.test'], '--email needs --password (or SIM_PASSWORD)'],
-    [['--password', 'secret secret'], '--password needs --email'],
+    [['--password-file', '/run/secrets/sim-password'], '--password-file needs --email'],
     [['--prefix', 'has space'], '--prefix must be 1–40 letters, digits, "-" or "_", starting with a letter or digit'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(new CliArgsError(message));

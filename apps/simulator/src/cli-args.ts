@@ -2,11 +2,20 @@ import { parseArgs } from 'node:util';
 import { AGENT_HEARTBEAT_INTERVAL_MS } from '@gerbang/contract';
 import { DEFAULT_TOKENS_FILE } from './tokens-file';
 
+/**
+ * Where the operator's password comes from: never the command line, where `ps` and the shell's
+ * history would show it.
+ */
+export type PasswordSource =
+  | { from: 'environment'; value: string }
+  | { from: 'file'; path: string }
+  | { from: 'prompt' };
+
 export type SimulatorArgs = {
   devices: number;
   server: string;
   email?: string;
-  password?: string;
+  password?: PasswordSource;
   tokensFile: string;
   latencyMs: number;
   failureRate: number;
@@ -28,8 +37,9 @@ Runs simulated phones (development and testing only) that speak Gerbang's device
 
   --devices <n>         how many phones (default 20, at most 5000)
   --server <url>        Gerbang server (default http://localhost:8080)
-  --email <e>           operator who registers missing devices (with --password;
-  --password <p>          the password may also come from SIM_PASSWORD)
+  --email <e>           operator who registers missing devices; the password comes from
+                          SIM_PASSWORD, else --password-file, else it is asked for
+  --password-file <f>   a file holding that password (its first line)
   --tokens-file <path>  device tokens by name, read and written (default ${DEFAULT_TOKENS_FILE}, mode 0600)
   --latency-ms <ms>     mean time to answer a health check, ±25% (default 800)
   --failure-rate <0-1>  share of health checks that fail (default 0.1)
@@ -83,9 +93,20 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     throw new CliArgsError(`--server must be an http:// or https:// URL (got "${server}")`);
   }
 
-  const password = values.password ?? env.SIM_PASSWORD;
-  if (values.email && !password) throw new CliArgsError('--email needs --password (or SIM_PASSWORD)');
-  if (values.password && !values.email) throw new CliArgsError('--password needs --email');
+  if (values.password !== undefined) {
+    throw new CliArgsError(
+      "--password is not taken: the command line shows in ps and the shell's history. Set SIM_PASSWORD, use --password-file <file>, or give --email alone to be asked",
+    );
+  }
+  const passwordFile = values['password-file'];
+  if (passwordFile !== undefined && !values.email) throw new CliArgsError('--password-file needs --email');
+  const password: PasswordSource | undefined = !values.email
+    ? undefined
+    : env.SIM_PASSWORD
+      ? { from: 'environment', value: env.SIM_PASSWORD }
+      : passwordFile !== undefined
+        ? { from: 'file', path: passwordFile }
+        : { from: 'prompt' };
 
   const prefix = values.prefix ?? 'sim';
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/.test(prefix)) {
@@ -131,7 +152,9 @@ function parse(argv: string[]) {
       devices: { type: 'string' },
       server: { type: 'string' },
       email: { type: 'string' },
+      // Refused with a reason, not as an unknown option.
       password: { type: 'string' },
+      'password-file': { type: 'string' },
       'tokens-file': { type: 'string' },
       'latency-ms': { type: 'string' },
       'failure-rate': { type: 'string' },

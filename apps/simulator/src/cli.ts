@@ -3,6 +3,7 @@ import { CliArgsError, parseCliArgs, USAGE } from './cli-args';
 import { type ControlApi, startControlApi } from './control-api';
 import { type Fleet, formatStatus, startFleet } from './fleet';
 import { consoleLogger } from './logger';
+import { readPassword } from './password-source';
 
 /** `npm run sim -- ...`: many simulated phones in one process, until Ctrl-C. */
 async function main(): Promise<void> {
@@ -20,7 +21,19 @@ async function main(): Promise<void> {
   }
 
   // `npm run sim` runs in apps/simulator; a relative path means where the command was typed.
-  const tokensFile = resolve(process.env.INIT_CWD ?? process.cwd(), args.tokensFile);
+  const here = process.env.INIT_CWD ?? process.cwd();
+  const tokensFile = resolve(here, args.tokensFile);
+  const { email, password } = args;
+  const auth =
+    email && password
+      ? {
+          email,
+          password: await readPassword(
+            password.from === 'file' ? { from: 'file', path: resolve(here, password.path) } : password,
+            email,
+          ),
+        }
+      : undefined;
   let fleet: Fleet | null = null;
   let control: ControlApi | null = null;
   let status: NodeJS.Timeout | undefined;
@@ -45,7 +58,7 @@ async function main(): Promise<void> {
     server: args.server,
     devices: { count: args.devices, prefix: args.prefix },
     tokensFile,
-    ...(args.email && args.password ? { auth: { email: args.email, password: args.password } } : {}),
+    ...(auth ? { auth } : {}),
     latencyMs: args.latencyMs,
     failureRate: args.failureRate,
     busyRate: args.busyRate,

@@ -68,7 +68,7 @@ export async function provisionDevices(options: ProvisionOptions): Promise<Devic
       const where = options.tokensFile ? ` in ${options.tokensFile}` : '';
       throw new Error(
         `${missing.length} device(s) have no token${where} (first: ${missing[0]}). ` +
-          'Give --email and --password of an operator who may register devices, or a tokens file that has them.',
+          'Give --email (its password from SIM_PASSWORD, --password-file or the prompt) of an operator who may register devices, or a tokens file that has them.',
       );
     }
     const api = createGerbangApi(options.server, options.auth);
