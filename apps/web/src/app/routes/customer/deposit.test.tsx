@@ -162,6 +162,44 @@ describe('the deposit page', () => {
     );
   });
 
+  it("keeps where to pay and the time left reachable after 'I Have Transferred', after a reload too", async () => {
+    const user = userEvent.setup();
+    let status: DepositView['status'] = 'awaiting_payment';
+    // The server keeps the instructions while the session waits for the transfer.
+    const view = () =>
+      aView({
+        status,
+        method: 'livin',
+        instructions: {
+          kind: 'bank',
+          provider: 'livin',
+          bankName: 'Bank Mandiri',
+          accountNumber: '1234567890123',
+          holderName: 'PT Toko Sinar',
+        },
+      });
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: view() }),
+      [`POST /public/deposits/${ID}/transferred`]: () => {
+        status = 'processing';
+        return { status: 200, body: view() };
+      },
+    };
+    const first = await open();
+    await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
+    expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
+    await user.click(screen.getByText('Payment details and time left'));
+    expect(screen.getByText('1234567890123')).toBeVisible();
+    expect(screen.getByText('Time remaining')).toBeVisible();
+    first.unmount();
+
+    await open();
+    expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
+    await user.click(screen.getByText('Payment details and time left'));
+    expect(screen.getByText('1234567890123')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'I Have Transferred' })).toBeNull();
+  });
+
   it('reads the session once on opening, and again only when the server reports another state', async () => {
     let status: DepositView['status'] = 'created';
     replies = { [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status }) }) };

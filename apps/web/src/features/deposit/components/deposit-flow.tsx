@@ -80,6 +80,20 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
             <Spinner isDecorative /> {t('deposit:processing')}
           </p>
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('deposit:processingHint')}</p>
+          {view.instructions ? (
+            // A customer who pressed too early can still pay: where to, and the time left.
+            <details className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
+              <summary className="cursor-pointer text-sm font-medium">{t('deposit:showInstructions')}</summary>
+              <div className="mt-3 flex flex-col gap-3">
+                <PaymentInstructions view={view} instructions={view.instructions} />
+                <Countdown
+                  label={t('deposit:labels.remaining')}
+                  expiresAt={view.expiresAt}
+                  clockOffsetMs={clockOffsetMs}
+                />
+              </div>
+            </details>
+          ) : null}
         </div>
       ) : null}
       {['success', 'expired', 'failed'].includes(view.status) ? <Outcome view={view} /> : null}
