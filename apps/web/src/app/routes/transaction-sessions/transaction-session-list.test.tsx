@@ -169,6 +169,36 @@ describe('Transaction Session (admin console)', () => {
   });
 });
 
+describe('a webhook event the merchant had no callback URL for', () => {
+  it('says it was never sent and why, not that it is waiting', async () => {
+    const skipped = {
+      ...DETAIL,
+      webhooks: [
+        { ...(DETAIL.webhooks[0] as (typeof DETAIL.webhooks)[number]), status: 'skipped' as const, deliveries: [] },
+      ],
+    };
+    const app = renderApp({
+      path: `/transaction-session?session=${SESSION.id}`,
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === listPaymentSessions.path)
+          return { status: 200, data: { items: [SESSION], nextCursor: null } };
+        if (request.url === `/payment-sessions/${SESSION.id}`) return { status: 200, data: skipped };
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    expect(await within(dialog).findByText('Skipped (no callback URL)')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'Not sent: the merchant had no callback URL then. "Resend" delivers it to the URL it has now.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('Not sent yet.')).toBeNull();
+  });
+});
+
 describe('Transaction (merchant console)', () => {
   it('lists the merchant’s own sessions, without a merchant column or filter, with the CSV export', async () => {
     const app = renderApp({

@@ -87,7 +87,11 @@ function WebhookEvent({ event, sessionId }: { event: WebhookEventSummary; sessio
       </div>
       {event.deliveries.length === 0 ? (
         <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          {t('paymentSessions:detail.webhook.noDeliveries')}
+          {t(
+            event.status === 'skipped'
+              ? 'paymentSessions:detail.webhook.neverSent'
+              : 'paymentSessions:detail.webhook.noDeliveries',
+          )}
         </p>
       ) : (
         <ul aria-label={t('paymentSessions:detail.webhook.deliveries')} className="mt-2 flex flex-col gap-1 text-sm">
