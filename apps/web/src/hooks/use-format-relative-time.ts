@@ -50,13 +50,18 @@ function useNow(): number {
   return useSyncExternalStore(subscribe, readClock);
 }
 
-/** "3 minutes ago", in the interface language, kept current. */
+/**
+ * "3 minutes ago", in the interface language, kept current. For moments that have happened (last
+ * seen, a check's start or end): one the shared clock has not caught up with yet (it ticks every
+ * 15 s) or that the server's clock put a little ahead of this browser's reads "now", never "in 4
+ * seconds".
+ */
 export function useFormatRelativeTime() {
   const locale = useIntlLocale();
   const now = useNow();
   return useCallback(
     (iso: string) => {
-      const elapsedSeconds = Math.round((Date.parse(iso) - now) / 1000);
+      const elapsedSeconds = Math.min(0, Math.round((Date.parse(iso) - now) / 1000));
       const format = relativeTimeFormat(locale);
       const match = UNITS.find(({ seconds }) => Math.abs(elapsedSeconds) >= seconds) ?? { unit: 'second', seconds: 1 };
       return format.format(Math.round(elapsedSeconds / match.seconds), match.unit);
