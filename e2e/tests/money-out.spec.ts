@@ -170,7 +170,7 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
     ).json()
   ).secret as string;
   let counter = 0;
-  const payout = async (accountNumber: string) => {
+  const payout = async (accountNumber: string, returnUrl?: string) => {
     counter += 1;
     const response = await fetch(`${API_URL}/v1/withdrawals`, {
       method: 'POST',
@@ -179,7 +179,13 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
         'content-type': 'application/json',
         'idempotency-key': `${code}-${counter}`,
       },
-      body: JSON.stringify({ referenceNumber: `${code}-${counter}`, amount: '25000', provider: 'bri', accountNumber }),
+      body: JSON.stringify({
+        referenceNumber: `${code}-${counter}`,
+        amount: '25000',
+        provider: 'bri',
+        accountNumber,
+        ...(returnUrl ? { returnUrl } : {}),
+      }),
     });
     expect(response.status).toBe(201);
     return (await response.json()).withdrawUrl as string;
@@ -213,6 +219,8 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
   await page.getByRole('button', { name: 'Cancel Withdrawal' }).click();
   await page.getByRole('button', { name: 'Yes, Cancel' }).click();
   await expect(page.getByText('Withdrawal cancelled successfully.')).toBeVisible();
+  // No page of the merchant's to return to: the customer is told where to start again.
+  await expect(page.getByText(/^To withdraw again, go back to .+ and start a new withdrawal there\.$/)).toBeVisible();
 
   // The bank knows no such account: the verification fails and the money is released.
   await page.goto(await payout('002100010000'));
@@ -221,7 +229,7 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
   });
 
   // A customer confirms in time: the phone sends it.
-  await page.goto(await payout('002100045601'));
+  await page.goto(await payout('002100045601', 'https://shop.example.test/account'));
   await page.getByRole('button', { name: 'Confirm Withdrawal' }).click({ timeout: 20_000 });
   await expect(page.getByText('Transaction completed successfully!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Start New Transaction' })).toBeVisible();

@@ -85,7 +85,10 @@ describe('the withdraw page', () => {
     const user = userEvent.setup();
     replies = {
       [`GET ${page}`]: () => ({ status: 200, body: aView() }),
-      [`POST ${page}/cancel`]: () => ({ status: 200, body: aView({ status: 'cancelled', confirmDeadlineAt: null }) }),
+      [`POST ${page}/cancel`]: () => ({
+        status: 200,
+        body: aView({ status: 'cancelled', confirmDeadlineAt: null, returnUrl: 'https://sinar.example.com/account' }),
+      }),
     };
     open();
     await user.click(await screen.findByRole('button', { name: 'Cancel Withdrawal' }));
@@ -98,6 +101,17 @@ describe('the withdraw page', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel' }));
     expect(await screen.findByText('Withdrawal cancelled successfully.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start New Transaction' })).toBeInTheDocument();
+  });
+
+  it('says to go back to the merchant when an ended withdrawal has no page to return to, instead of a button that does nothing', async () => {
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: aView({ status: 'cancelled', confirmDeadlineAt: null }) }),
+    };
+    open();
+    expect(
+      await screen.findByText('To withdraw again, go back to Toko Sinar and start a new withdrawal there.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start New Transaction' })).toBeNull();
   });
 
   it('says the confirmation failed when the server refuses it, and the spec’s message for a missing withdrawal', async () => {

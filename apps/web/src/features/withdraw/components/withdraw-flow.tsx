@@ -89,10 +89,6 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
     // The page then says so ('Withdrawal cancelled successfully.'), in the status below.
     await cancel();
   };
-  const startOver = () => {
-    if (view.returnUrl) window.top?.location.assign(view.returnUrl);
-    else void reload();
-  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -179,9 +175,20 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
         </div>
       ) : null}
       {['success', 'failed', 'cancelled'].includes(view.status) ? (
-        <Button variant="secondary" className="w-full" onClick={startOver}>
-          {t('withdraw:startNew')}
-        </Button>
+        view.returnUrl ? (
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => window.top?.location.assign(view.returnUrl ?? '')}
+          >
+            {t('withdraw:startNew')}
+          </Button>
+        ) : (
+          // A withdrawal is opened by the merchant: with no page of its to return to, say where to go.
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t('withdraw:startNewAtMerchant', { merchant: view.merchantName })}
+          </p>
+        )
       ) : null}
     </div>
   );
