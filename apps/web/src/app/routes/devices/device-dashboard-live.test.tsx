@@ -1,4 +1,11 @@
-import { HEALTH_CHECK_KEYS, HEALTH_CHECK_STATUS, listDevices, ROLE, SERVER_EVENTS } from '@gerbang/contract';
+import {
+  getDeviceSummary,
+  HEALTH_CHECK_KEYS,
+  HEALTH_CHECK_STATUS,
+  listDevices,
+  ROLE,
+  SERVER_EVENTS,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
@@ -22,7 +29,8 @@ function openDashboard() {
   const app = renderApp({ path: '/', user: makeUser(ROLE.Admin), handler: deviceApi([PIXEL]) });
   restoreHttp = app.http.restore;
   const listCalls = () => app.http.requests.filter((request) => request.url === listDevices.path).length;
-  return { ...app, listCalls };
+  const summaryCalls = () => app.http.requests.filter((request) => request.url === getDeviceSummary.path).length;
+  return { ...app, listCalls, summaryCalls };
 }
 
 async function pixelRow() {
@@ -76,6 +84,17 @@ describe('Device Dashboard live updates', () => {
 
     await emitServerEvent(SERVER_EVENTS.deviceGetConnected, {});
     expect(await within(row).findByText('Offline')).toBeInTheDocument();
+  });
+
+  it('reads the summary cards again as soon as a row changes, not seconds later', async () => {
+    const app = openDashboard();
+    await pixelRow();
+    await waitFor(() => expect(app.summaryCalls()).toBeGreaterThan(0));
+    const before = app.summaryCalls();
+
+    await emitServerEvent(SERVER_EVENTS.deviceStatusUpdate, { deviceId: PIXEL.id, isBusy: true });
+
+    await waitFor(() => expect(app.summaryCalls()).toBe(before + 1), { timeout: 500 });
   });
 
   it('reloads the list on device:refresh', async () => {

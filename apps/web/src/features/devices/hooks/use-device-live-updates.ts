@@ -1,14 +1,15 @@
 import { SERVER_EVENTS } from '@gerbang/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
+import { leadingTrailing } from '../../../lib/leading-trailing';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { getDeviceHealthChecksQueryOptions } from '../api/get-device-health-checks';
 import { getDeviceSummaryQueryOptions } from '../api/get-device-summary';
 import { applyHealthCheckItem } from '../cache/apply-health-check-item';
 import { patchDevice, patchEveryDevice } from '../cache/device-cache';
 
-/** Counts follow the events, but one summary request per burst of events is plenty. */
-const SUMMARY_REFRESH_DELAY_MS = 2_000;
+/** Counts follow the events at once, then at most one summary request per interval of a burst. */
+const SUMMARY_REFRESH_INTERVAL_MS = 2_000;
 /** A fleet reconnecting sends `device:refresh` in bursts; the list is read at most this often. */
 const LIST_REFRESH_MIN_INTERVAL_MS = 1_000;
 
@@ -17,43 +18,32 @@ const LIST_REFRESH_MIN_INTERVAL_MS = 1_000;
  * cached rows in place; only `device:refresh` refetches. Payloads arrive already parsed by the
  * realtime client, which drops invalid ones (with a warning where the spec asks for one). On a
  * reconnect the session invalidates every query, so whatever was missed is read again from REST.
+ * The summary cards are read again on the first event of a burst, so they move with the rows.
  */
 export function useDeviceLiveUpdates(): void {
   const queryClient = useQueryClient();
-  const summaryTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refreshTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const isRefreshPendingRef = useRef(false);
-
-  const refreshSummarySoon = useCallback(() => {
-    if (summaryTimerRef.current) return;
-    summaryTimerRef.current = setTimeout(() => {
-      summaryTimerRef.current = null;
-      void queryClient.invalidateQueries({ queryKey: getDeviceSummaryQueryOptions().queryKey });
-    }, SUMMARY_REFRESH_DELAY_MS);
-  }, [queryClient]);
-
-  // Leading and trailing: the first refresh of a burst goes out at once, the last one is not lost.
-  const refreshEverything = useCallback(() => {
-    if (refreshTimerRef.current) {
-      isRefreshPendingRef.current = true;
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: ['devices'] });
-    refreshTimerRef.current = setTimeout(() => {
-      refreshTimerRef.current = null;
-      if (!isRefreshPendingRef.current) return;
-      isRefreshPendingRef.current = false;
-      refreshEverything();
-    }, LIST_REFRESH_MIN_INTERVAL_MS);
-  }, [queryClient]);
-
+  const refreshes = useMemo(
+    () => ({
+      summary: leadingTrailing(
+        () => void queryClient.invalidateQueries({ queryKey: getDeviceSummaryQueryOptions().queryKey }),
+        SUMMARY_REFRESH_INTERVAL_MS,
+      ),
+      everything: leadingTrailing(
+        () => void queryClient.invalidateQueries({ queryKey: ['devices'] }),
+        LIST_REFRESH_MIN_INTERVAL_MS,
+      ),
+    }),
+    [queryClient],
+  );
   useEffect(
     () => () => {
-      if (summaryTimerRef.current) clearTimeout(summaryTimerRef.current);
-      if (refreshTimerRef.current) clearTimeout(refreshTimerRef.current);
+      refreshes.summary.cancel();
+      refreshes.everything.cancel();
     },
-    [],
+    [refreshes],
   );
+  const refreshSummarySoon = refreshes.summary.call;
+  const refreshEverything = refreshes.everything.call;
 
   useRealtimeEvent(SERVER_EVENTS.healthCheck, (items) => {
     for (const item of items) {
