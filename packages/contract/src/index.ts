@@ -15,6 +15,7 @@ export * from './customer-pages';
 export * from './devices/device';
 export * from './devices/device-busy-status-map';
 export * from './devices/device-endpoints';
+export * from './devices/device-readiness';
 export * from './errors';
 export * from './health-checks/health-check';
 export * from './ledger/balance';

@@ -2,6 +2,7 @@ import {
   DEVICE_CHECK_TYPES,
   type Device,
   type DeviceHealth,
+  deviceNotReadyReasons,
   HEALTH_CHECK_STATUS,
   type HealthCheckType,
   readHealthCheckStatus,
@@ -49,7 +50,6 @@ export function toDevice(record: DeviceRecord, checks: readonly LatestCheck[]): 
       return [type, entry];
     }),
   ) as DeviceHealth;
-  const state = healthStateOf(checks);
   return {
     id: record.id,
     name: record.name,
@@ -60,7 +60,12 @@ export function toDevice(record: DeviceRecord, checks: readonly LatestCheck[]): 
     isOnline: record.isOnline,
     isBusy: record.isBusy,
     isReady:
-      record.isOnline && !record.isBusy && record.status === 'active' && state !== 'failing' && state !== 'checking',
+      deviceNotReadyReasons({
+        status: record.status,
+        isOnline: record.isOnline,
+        isBusy: record.isBusy,
+        checkStatuses: checks.map((check) => readHealthCheckStatus(check.status)),
+      }).length === 0,
     lastSeenAt: iso(record.lastSeenAt),
     connectedAt: record.isOnline ? iso(record.connectedAt) : null,
     telemetry: (record.telemetry as Telemetry | null) ?? null,

@@ -19,12 +19,12 @@ const PIXEL = aDevice({ notes: 'Top shelf' });
 const AT = '2025-01-01T00:00:00.000Z';
 const withId = (path: string) => path.replace(':id', PIXEL.id);
 
-function openDetail() {
+function openDetail(device = PIXEL) {
   const app = renderApp({
     path: `/device/${PIXEL.id}`,
     user: makeUser(ROLE.Admin),
-    handler: deviceApi([PIXEL], {
-      [`GET ${withId(getDevice.path)}`]: () => ({ status: 200, data: PIXEL }),
+    handler: deviceApi([device], {
+      [`GET ${withId(getDevice.path)}`]: () => ({ status: 200, data: device }),
       [`GET ${withId(listDeviceHealthChecks.path)}`]: () => ({
         status: 200,
         data: {
@@ -83,6 +83,18 @@ describe('Device detail', () => {
     const log = await screen.findByRole('table', { name: 'Connection Log' });
     expect(within(log).getByText('replaced')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('says why a device is not ready', async () => {
+    const failed = { status: 2, startedAt: AT, finishedAt: AT };
+    openDetail({
+      ...PIXEL,
+      isOnline: false,
+      isReady: false,
+      health: { ...PIXEL.health, network: failed },
+    });
+    const info = await screen.findByRole('region', { name: 'Basic Information' }, { timeout: 5_000 });
+    expect(within(info).getByText(/^Not ready/)).toHaveTextContent('Not ready (offline, a check is failing)');
   });
 
   it('updates the current check status from a health-check event', async () => {

@@ -5,6 +5,7 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { DeviceActions } from './device-actions';
 import { DeviceBusy } from './device-busy';
 import { DevicePresence } from './device-presence';
+import { DeviceReadiness } from './device-readiness';
 import { DeviceStatusBadge } from './device-status-badge';
 
 export function DeviceBasicInfoSection({ device }: { device: Device }) {
@@ -31,7 +32,7 @@ export function DeviceBasicInfoSection({ device }: { device: Device }) {
     {
       key: 'ready',
       label: t('devices:fields.ready'),
-      value: device.isReady ? t('devices:readyYes') : t('devices:readyNo'),
+      value: <DeviceReadiness device={device} />,
     },
     {
       key: 'protocol',
