@@ -145,7 +145,9 @@ export async function stressViolations(
         from payout_exceptions x
         join wallet_transactions t on t.id = x.wallet_transaction_id
         join withdrawals w on w.wallet_transaction_id = t.id
-          or (w.wallet_account_id = t.account_id and w.transfer_reference = t.provider_transaction_id)`,
+          or (w.wallet_account_id = t.account_id and w.transfer_reference = t.provider_transaction_id)
+        -- Queued, then claimed by its withdrawal: the exception was withdrawn (its journal reversed).
+        where x.resolution is distinct from 'claimed_by_withdrawal'`,
   );
   violations.push(
     ...doubled.map(

@@ -178,6 +178,35 @@ describe('payout exceptions', () => {
     expect((await shop.console.get('/payout-exceptions')).statusCode).toBe(403);
   });
 
+  it("withdraws the exception too when the phone's result settled the withdrawal before its masked entry was queued", async () => {
+    // The race the crash test met: the result's lookup misses the transfer (not in the history
+    // yet) and settles the withdrawal without it; meanwhile the history's masked entry (nothing
+    // ties it to the withdrawal) is stored and queued as unclaimed; then the result's own record
+    // of the transfer finds that row and links it.
+    onTransfer = (command) => {
+      unanswered.push(command);
+      return null;
+    };
+    const availableBefore = await available();
+    const id = await sendOne('53000');
+    unanswered.pop();
+    const transfers = withdrawalsOf(t.app.ctx).transfers;
+    const sent = await withdrawalsOf(t.app.ctx).repo.findById(id);
+    await pushOutgoing({ id: 'DANA-MASKED-2', amount: '53000', to: '****7890' });
+    await withdrawalsOf(t.app.ctx).exceptions.run();
+    expect((await queue()).map((x) => x.amount)).toEqual(['53000']);
+    const paid = await transfers.succeed(
+      sent as NonNullable<typeof sent>,
+      { walletTransactionId: null, reference: 'DANA-MASKED-2' },
+      'transfer_reported',
+    );
+    await transfers.recordReported(paid as NonNullable<typeof paid>, 'DANA-MASKED-2');
+    expect((await statusOf(id)).status).toBe('success');
+    expect(await queue()).toEqual([]);
+    expect(availableBefore - (await available())).toBe(53_000n);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it("withdraws an exception when a withdrawal's own result names its transfer: the money left once", async () => {
     // The history shows the transfer masked (no destination, no note): nothing ties it to the
     // withdrawal being sent, so it is queued as unclaimed; then the phone's result names it.

@@ -167,6 +167,15 @@ export function createWithdrawalTransfers(deps: {
     });
   }
 
+  /** Settled by its result before its transfer was in the history: recorded and linked; a masked entry
+   * queued as unclaimed meanwhile is withdrawn in the link's transaction, so the money leaves once. */
+  async function recordReported(paid: WithdrawalRecord, reference: string): Promise<void> {
+    const account = await deps.findAccount(paid.walletAccountId as string);
+    const transactionId = account ? await deps.recordOutgoing(account, paid, reference) : null;
+    if (!transactionId) return;
+    await repo.linkTransaction(paid.id, transactionId, (tx) => deps.withdrawException(tx, transactionId, paid.id));
+  }
+
   /**
    * The phone names the transfer it sent for `row`, and reconciliation had already given that
    * transfer to another uncertain withdrawal with the same amount and destination (an inference
@@ -342,9 +351,7 @@ export function createWithdrawalTransfers(deps: {
       const known = row.walletAccountId ? await repo.transactionByProviderId(row.walletAccountId, reference) : null;
       const walletTransactionId = known && !known.paidWithdrawalId && known.direction === 'out' ? known.id : null;
       const paid = await succeed(row, { walletTransactionId, reference }, 'transfer_reported');
-      const account = paid ? await deps.findAccount(paid.walletAccountId as string) : null;
-      const transactionId = account && paid ? await deps.recordOutgoing(account, paid, reference) : null;
-      if (transactionId) await repo.linkTransaction(row.id, transactionId);
+      if (paid && !paid.walletTransactionId) await recordReported(paid, reference);
       return true;
     },
 
@@ -383,6 +390,7 @@ export function createWithdrawalTransfers(deps: {
 
     fail,
     succeed,
+    recordReported,
 
     async drain() {
       await Promise.allSettled([...inFlight]);

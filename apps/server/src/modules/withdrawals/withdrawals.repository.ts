@@ -334,11 +334,21 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     },
 
     /** Links a settled withdrawal to its outgoing transfer in the account's history (once). */
-    async linkTransaction(id: string, walletTransactionId: string): Promise<void> {
-      await db
-        .update(withdrawals)
-        .set({ walletTransactionId })
-        .where(and(eq(withdrawals.id, id), isNull(withdrawals.walletTransactionId)));
+    /** Links a settled withdrawal to its transfer under the transfer's lock, with `alsoInTx` in its transaction. */
+    async linkTransaction(
+      id: string,
+      walletTransactionId: string,
+      alsoInTx?: (tx: Database) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockTransfer(tx, walletTransactionId);
+        const linked = await tx
+          .update(withdrawals)
+          .set({ walletTransactionId })
+          .where(and(eq(withdrawals.id, id), isNull(withdrawals.walletTransactionId)))
+          .returning({ id: withdrawals.id });
+        if (linked.length > 0) await alsoInTx?.(tx);
+      });
     },
 
     /** A transfer of the account's history by the provider's id, and the withdrawal it paid if any. */
