@@ -67,6 +67,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 const open = () => renderCustomerPage(`/deposit?session=${ID}`);
 
+/**
+ * A session awaiting the customer's transfer, as the server answers it; 'I Have Transferred'
+ * moves it to processing. Returns its state, for a test to move it on.
+ */
+function awaitingTransfer(overrides: Partial<DepositView>) {
+  const session: { status: DepositView['status'] } = { status: 'awaiting_payment' };
+  const view = () => aView({ ...overrides, status: session.status });
+  replies = {
+    [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: view() }),
+    [`POST /public/deposits/${ID}/transferred`]: () => {
+      session.status = 'processing';
+      return { status: 200, body: view() };
+    },
+  };
+  return session;
+}
+
 describe('the deposit page', () => {
   it('shows what to pay and the merchant’s methods, then a QR and the time left by the server’s clock', async () => {
     const user = userEvent.setup();
@@ -135,25 +152,14 @@ describe('the deposit page', () => {
 
   it("moves to processing on 'I Have Transferred', then to success when the server says so", async () => {
     const user = userEvent.setup();
-    let status: DepositView['status'] = 'awaiting_payment';
-    const view = () =>
-      aView({
-        status,
-        method: 'dana',
-        instructions:
-          status === 'awaiting_payment' ? { kind: 'qr', provider: 'dana', qr: '000201010212', accountName: 'T' } : null,
-      });
-    replies = {
-      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: view() }),
-      [`POST /public/deposits/${ID}/transferred`]: () => {
-        status = 'processing';
-        return { status: 200, body: view() };
-      },
-    };
+    const session = awaitingTransfer({
+      method: 'dana',
+      instructions: { kind: 'qr', provider: 'dana', qr: '000201010212', accountName: 'T' },
+    });
     await open();
     await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
     expect(await screen.findByText('Payment under processing')).toBeInTheDocument();
-    status = 'success';
+    session.status = 'success';
     FakeEventSource.last?.emit('status', { status: 'success' });
     expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Toko Sinar' })).toHaveAttribute(
@@ -164,27 +170,17 @@ describe('the deposit page', () => {
 
   it("keeps where to pay and the time left reachable after 'I Have Transferred', after a reload too", async () => {
     const user = userEvent.setup();
-    let status: DepositView['status'] = 'awaiting_payment';
     // The server keeps the instructions while the session waits for the transfer.
-    const view = () =>
-      aView({
-        status,
-        method: 'livin',
-        instructions: {
-          kind: 'bank',
-          provider: 'livin',
-          bankName: 'Bank Mandiri',
-          accountNumber: '1234567890123',
-          holderName: 'PT Toko Sinar',
-        },
-      });
-    replies = {
-      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: view() }),
-      [`POST /public/deposits/${ID}/transferred`]: () => {
-        status = 'processing';
-        return { status: 200, body: view() };
+    awaitingTransfer({
+      method: 'livin',
+      instructions: {
+        kind: 'bank',
+        provider: 'livin',
+        bankName: 'Bank Mandiri',
+        accountNumber: '1234567890123',
+        holderName: 'PT Toko Sinar',
       },
-    };
+    });
     const first = await open();
     await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
     expect(await screen.findByText('Payment under processing')).toBeInTheDocument();

@@ -77,6 +77,22 @@ const DETAIL: PaymentSessionDetail = {
 let restore = () => {};
 afterEach(() => restore());
 
+type Handler = NonNullable<Parameters<typeof renderApp>[0]['handler']>;
+
+/** An Admin on the sessions list with `detail`'s session open; `more` answers anything else. */
+function openSessionDetail(detail: PaymentSessionDetail, more: Handler = () => null) {
+  return renderApp({
+    path: `/transaction-session?session=${SESSION.id}`,
+    user: makeUser(ROLE.Admin),
+    handler: (request) => {
+      if (request.url === listPaymentSessions.path)
+        return { status: 200, data: { items: [SESSION], nextCursor: null } };
+      if (request.url === `/payment-sessions/${SESSION.id}`) return { status: 200, data: detail };
+      return more(request);
+    },
+  });
+}
+
 describe('Transaction Session (admin console)', () => {
   it("lists every merchant's sessions and filters them by status", async () => {
     const user = userEvent.setup();
@@ -137,19 +153,10 @@ describe('Transaction Session (admin console)', () => {
   it("opens a session's timeline, webhook deliveries and journal, and resends an event", async () => {
     const user = userEvent.setup();
     const resent: string[] = [];
-    const app = renderApp({
-      path: `/transaction-session?session=${SESSION.id}`,
-      user: makeUser(ROLE.Admin),
-      handler: (request) => {
-        if (request.url === listPaymentSessions.path)
-          return { status: 200, data: { items: [SESSION], nextCursor: null } };
-        if (request.url === `/payment-sessions/${SESSION.id}`) return { status: 200, data: DETAIL };
-        if (request.method === 'POST' && request.url.startsWith('/webhook-events/')) {
-          resent.push(request.url);
-          return { status: 204 };
-        }
-        return null;
-      },
+    const app = openSessionDetail(DETAIL, (request) => {
+      if (request.method !== 'POST' || !request.url.startsWith('/webhook-events/')) return null;
+      resent.push(request.url);
+      return { status: 204 };
     });
     restore = app.http.restore;
     const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
@@ -177,16 +184,7 @@ describe('a webhook event the merchant had no callback URL for', () => {
         { ...(DETAIL.webhooks[0] as (typeof DETAIL.webhooks)[number]), status: 'skipped' as const, deliveries: [] },
       ],
     };
-    const app = renderApp({
-      path: `/transaction-session?session=${SESSION.id}`,
-      user: makeUser(ROLE.Admin),
-      handler: (request) => {
-        if (request.url === listPaymentSessions.path)
-          return { status: 200, data: { items: [SESSION], nextCursor: null } };
-        if (request.url === `/payment-sessions/${SESSION.id}`) return { status: 200, data: skipped };
-        return null;
-      },
-    });
+    const app = openSessionDetail(skipped);
     restore = app.http.restore;
     const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
     expect(await within(dialog).findByText('Skipped (no callback URL)')).toBeInTheDocument();
