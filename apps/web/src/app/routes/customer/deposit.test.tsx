@@ -1,4 +1,4 @@
-import type { DepositView } from '@gerbang/contract';
+import type { DepositView, PaymentInstructions } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,15 @@ function aView(overrides: Partial<DepositView> = {}): DepositView {
     ...overrides,
   };
 }
+
+/** A Livin' account's transfer details, as the server gives them. */
+const LIVIN_DETAILS: PaymentInstructions = {
+  kind: 'bank',
+  provider: 'livin',
+  bankName: 'Bank Mandiri',
+  accountNumber: '1234567890123',
+  holderName: 'PT Toko Sinar',
+};
 
 type Reply = { status: number; body: unknown };
 let replies: Record<string, () => Reply>;
@@ -133,13 +142,7 @@ describe('the deposit page', () => {
         body: aView({
           status: 'awaiting_payment',
           method: 'livin',
-          instructions: {
-            kind: 'bank',
-            provider: 'livin',
-            bankName: 'Bank Mandiri',
-            accountNumber: '1234567890123',
-            holderName: 'Siti Rahayu',
-          },
+          instructions: { ...LIVIN_DETAILS, holderName: 'Siti Rahayu' },
         }),
       }),
     };
@@ -173,13 +176,7 @@ describe('the deposit page', () => {
     // The server keeps the instructions while the session waits for the transfer.
     awaitingTransfer({
       method: 'livin',
-      instructions: {
-        kind: 'bank',
-        provider: 'livin',
-        bankName: 'Bank Mandiri',
-        accountNumber: '1234567890123',
-        holderName: 'PT Toko Sinar',
-      },
+      instructions: LIVIN_DETAILS,
     });
     const first = await open();
     await user.click(await screen.findByRole('button', { name: 'I Have Transferred' }));
