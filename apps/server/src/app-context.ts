@@ -7,6 +7,8 @@ import { type AuditRepository, createAuditRepository } from './modules/audit/aud
 import { type AccountLinks, createAccountLinks } from './modules/auth/account-links.service';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createScheduler, type Scheduler } from './modules/scheduler/scheduler';
+import { createSecondFactorRepository } from './modules/second-factor/second-factor.repository';
+import { createSecondFactorGate, type SecondFactorGate } from './modules/second-factor/second-factor-gate';
 import { type AccessTokens, createAccessTokens } from './modules/sessions/access-token';
 import { createSessionState, type SessionState } from './modules/sessions/session-state';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
@@ -21,6 +23,8 @@ export type AppContext = {
   accessTokens: AccessTokens;
   sessionState: SessionState;
   auth: AuthHooks;
+  /** Who must enrol a second factor, and whose step-up is fresh. */
+  secondFactor: SecondFactorGate;
   audit: AuditRepository;
   mailer: Mailer;
   accountLinks: AccountLinks;
@@ -37,7 +41,12 @@ export function createAppContext(options: {
   const { config, database, logger } = options;
   const db = database.db;
   const accessTokens = createAccessTokens(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
-  const sessionState = createSessionState(createSessionsRepository(db));
+  const sessionsRepository = createSessionsRepository(db);
+  const sessionState = createSessionState(sessionsRepository);
+  const secondFactor = createSecondFactorGate({
+    policy: createSecondFactorRepository(db),
+    sessions: sessionsRepository,
+  });
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   return {
     config,
@@ -47,7 +56,8 @@ export function createAppContext(options: {
     events: createAppEventBus(),
     accessTokens,
     sessionState,
-    auth: createAuthHooks({ accessTokens, sessionState }),
+    auth: createAuthHooks({ accessTokens, sessionState, secondFactor }),
+    secondFactor,
     audit: createAuditRepository(db),
     mailer,
     accountLinks: createAccountLinks({ db, mailer, config }),

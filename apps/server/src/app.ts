@@ -32,6 +32,7 @@ import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
+import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
@@ -114,6 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => {
     await operationsRoutes(api, ctx);
     await authRoutes(api, ctx);
+    await secondFactorRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await countriesRoutes(api, ctx);
     await devicesRoutes(api, ctx);

@@ -61,6 +61,14 @@ export const ERROR_STATUS = {
    * account's history holds the transfer that paid it): the message names the evidence.
    */
   CONTRADICTS_RECORD: 409,
+  /** A second-factor code is wrong, or was already used. */
+  INVALID_SECOND_FACTOR: 400,
+  /** The sign-in's second step came too late or after too many wrong codes: sign in again. */
+  SIGNIN_CHALLENGE_INVALID: 400,
+  /** The user's role requires a second factor and the user has none yet: enrol first. */
+  SECOND_FACTOR_ENROLMENT_REQUIRED: 403,
+  /** A money action needs the second factor proved within the last 5 minutes (POST /auth/step-up). */
+  STEP_UP_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

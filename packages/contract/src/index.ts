@@ -8,6 +8,7 @@ export * from './auth/forgot-password';
 export * from './auth/logout';
 export * from './auth/refresh-token';
 export * from './auth/reset-password';
+export * from './auth/second-factor';
 export * from './auth/signin';
 export * from './common';
 export * from './countries/list-countries';

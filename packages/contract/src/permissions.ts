@@ -21,6 +21,7 @@ export const AREAS = [
   'merchantDashboard',
   'apiTokens',
   'payoutMethods',
+  'security',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -54,6 +55,8 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   merchantDashboard: { 1: NONE, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
   apiTokens: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'delete'], 5: NONE },
   payoutMethods: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
+  // Who must use a second factor, and resetting another user's: Admins only.
+  security: { 1: ['view', 'update'], 2: NONE, 3: NONE, 4: NONE, 5: NONE },
 };
 
 export function can(roleId: RoleId | undefined | null, area: Area, action: Action): boolean {

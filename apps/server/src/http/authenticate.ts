@@ -1,6 +1,7 @@
 import { type Action, type Area, can, ROLE, type RoleId } from '@gerbang/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { users } from '../db/schema';
+import type { SecondFactorGate } from '../modules/second-factor/second-factor-gate';
 import type { AccessTokens } from '../modules/sessions/access-token';
 import type { SessionState } from '../modules/sessions/session-state';
 import { AppError, forbidden } from './app-error';
@@ -17,6 +18,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** The route serves a user who must enrol a second factor first (enrolment, who am I, sign out). */
+    allowedBeforeSecondFactor?: boolean;
+  }
 }
 
 export function bearerToken(header: string | undefined): string | null {
@@ -26,6 +31,8 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
+export const enrolmentRequired = () =>
+  new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', 'Your role requires a second factor: set up an authenticator first');
 
 /** Resolves an access token to a live session's user, or null. Shared by REST and realtime. */
 export async function resolveAccessToken(
@@ -40,22 +47,38 @@ export async function resolveAccessToken(
   return { userId: user.id, sessionId: claims.sid, roleId: user.roleId as RoleId, merchantId: user.merchantId, user };
 }
 
-export function createAuthHooks(deps: { accessTokens: AccessTokens; sessionState: SessionState }) {
+export function createAuthHooks(deps: {
+  accessTokens: AccessTokens;
+  sessionState: SessionState;
+  secondFactor: SecondFactorGate;
+}) {
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = await resolveAccessToken(bearerToken(request.headers.authorization), deps);
     if (!auth) throw unauthenticated();
+    if (!request.routeOptions.config.allowedBeforeSecondFactor && (await deps.secondFactor.mustEnrol(auth.user)))
+      throw enrolmentRequired();
     request.auth = auth;
   };
 
-  /** preHandler list for a route: signed in, and the permission table allows `action` on `area`. */
-  function requirePermission(area: Area, action: Action): preHandlerAsyncHookHandler[] {
+  /** Money actions: an enrolled user proves the second factor again every 5 minutes (step-up). */
+  const stepUp: preHandlerAsyncHookHandler = async (request) => {
+    const auth = requireAuth(request);
+    if (await deps.secondFactor.needsStepUp(auth.user, auth.sessionId))
+      throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you: enter a code from your authenticator');
+  };
+
+  /**
+   * preHandler list for a route: signed in, and the permission table allows `action` on `area`;
+   * with `stepUp`, a fresh second factor too.
+   */
+  function requirePermission(area: Area, action: Action, options: { stepUp?: boolean } = {}) {
     const check: preHandlerAsyncHookHandler = async (request) => {
       if (!request.auth || !can(request.auth.roleId, area, action)) throw forbidden();
     };
-    return [authenticate, check];
+    return options.stepUp ? [authenticate, check, stepUp] : [authenticate, check];
   }
 
-  return { authenticate, requirePermission };
+  return { authenticate, requirePermission, stepUp };
 }
 export type AuthHooks = ReturnType<typeof createAuthHooks>;
 

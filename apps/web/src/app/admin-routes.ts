@@ -75,6 +75,19 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/change-password'),
   },
   {
+    path: '/account/security',
+    titleKey: 'routes.accountSecurity',
+    layout: 'console',
+    load: () => import('./routes/account-security'),
+  },
+  {
+    path: '/security',
+    titleKey: 'routes.securityPolicy',
+    area: 'security',
+    layout: 'console',
+    load: () => import('./routes/security-policy'),
+  },
+  {
     path: '/withdrawal-requests',
     titleKey: 'routes.withdrawalRequest',
     area: 'withdrawals',

@@ -51,4 +51,10 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     load: () => import('./routes/change-password'),
   },
+  {
+    path: '/account/security',
+    titleKey: 'routes.accountSecurity',
+    layout: 'console',
+    load: () => import('./routes/account-security'),
+  },
 ];

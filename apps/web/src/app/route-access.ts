@@ -31,9 +31,12 @@ type AccessInput = {
   route: AppRoute;
   pathname: string;
   search: string;
-  user: User | null;
+  user: (User & { secondFactorRequired?: boolean }) | null;
   consoleKind: ConsoleKind;
 };
+
+/** Where a user whose role requires a second factor, and who has none, is sent: nowhere else. */
+export const SECOND_FACTOR_SETUP_PATH = '/account/security';
 
 /** Spec §2 "Routing behaviour", as one pure decision. */
 export function decideAccess({ route, pathname, search, user, consoleKind }: AccessInput): AccessDecision {
@@ -46,6 +49,8 @@ export function decideAccess({ route, pathname, search, user, consoleKind }: Acc
     return { kind: 'redirect', to: buildSignInUrl(pathname, search) };
   }
   if (!isRoleForConsole(user.roleId, consoleKind)) return { kind: 'wrong-console' };
+  if (user.secondFactorRequired && !user.secondFactorEnrolled && pathname !== SECOND_FACTOR_SETUP_PATH)
+    return { kind: 'redirect', to: SECOND_FACTOR_SETUP_PATH };
   if (!canOpenRoute(route, user.roleId)) return { kind: 'no-access' };
   return { kind: 'allow' };
 }

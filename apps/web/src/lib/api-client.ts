@@ -6,6 +6,7 @@ import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-
 import { afterFirstFrame } from './first-frame';
 import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
+import { requestStepUp } from './step-up';
 
 // The consoles' CSP forbids eval, so zod's compiled parsers cannot be built; say so once instead
 // of letting every first parse of a schema try (and log a CSP violation).
@@ -17,6 +18,8 @@ declare module 'axios' {
     hasRetriedAfterRefresh?: boolean;
     /** The refresh call itself: it carries the refresh token and must never trigger a refresh. */
     isRefreshCall?: boolean;
+    /** Set on the replay after a step-up, so a second refusal is final. */
+    hasRetriedAfterStepUp?: boolean;
   }
 }
 
@@ -83,6 +86,20 @@ export function refreshAccessToken(): Promise<string> {
 function isSigninCall(config: InternalAxiosRequestConfig): boolean {
   return config.url === signin.path;
 }
+
+function isStepUpRefusal(error: unknown): boolean {
+  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false;
+  const body = error.response.data as { error?: { code?: unknown } } | undefined;
+  return body?.error?.code === 'STEP_UP_REQUIRED';
+}
+
+// A money action refused for want of a fresh second factor: ask for a code, then send it again.
+api.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!isStepUpRefusal(error) || !axios.isAxiosError(error) || !error.config) throw error;
+  if (error.config.hasRetriedAfterStepUp || !(await requestStepUp())) throw error;
+  error.config.hasRetriedAfterStepUp = true;
+  return api.request(error.config);
+});
 
 api.interceptors.response.use(undefined, async (error: unknown) => {
   if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { merchantBalanceSchema } from '../ledger/balance';
 import { userSchema } from '../users/user';
 
@@ -7,5 +7,9 @@ export const currentUser = { method: 'GET', path: '/auth/current-user' } as cons
  * The signed-in user; a Merchant user also gets its merchant's balances (spec §4: the realtime
  * event merchant:trigger-available-balance reloads the current user to refresh the balance).
  */
-export const currentUserResponseSchema = userSchema.extend({ merchantBalance: merchantBalanceSchema.optional() });
+export const currentUserResponseSchema = userSchema.extend({
+  merchantBalance: merchantBalanceSchema.optional(),
+  /** The user's role must use a second factor: without one, the user can only enrol. */
+  secondFactorRequired: z.boolean(),
+});
 export type CurrentUser = z.infer<typeof currentUserResponseSchema>;

@@ -14,5 +14,8 @@ export type SigninBody = z.infer<typeof signinBodySchema>;
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const signinResponseSchema = tokenPairSchema.extend({ user: userSchema });
+/** The signed-in user, and whether its role requires a second factor (then it must enrol first). */
+export const signinResponseSchema = tokenPairSchema.extend({
+  user: userSchema.extend({ secondFactorRequired: z.boolean() }),
+});
 export type SigninResponse = z.infer<typeof signinResponseSchema>;

@@ -29,6 +29,8 @@ export const userSchema = z.object({
   /** True when the user has at least one live session. */
   isLoggedIn: z.boolean(),
   lastLoginAt: isoDateTimeSchema.nullable(),
+  /** True when the user signs in with a second factor. */
+  secondFactorEnrolled: z.boolean(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -14,6 +14,7 @@ export * from './merchants';
 export * from './payment-sessions';
 export * from './proxies';
 export * from './scheduler';
+export * from './second-factor';
 export * from './users';
 export * from './wallets';
 export * from './webhooks';

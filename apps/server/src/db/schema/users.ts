@@ -28,6 +28,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the user enrolled a second factor (a confirmed authenticator); null: password only. */
+    secondFactorEnrolledAt: timestamp('second_factor_enrolled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +61,8 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: inet('ip'),
     userAgent: text('user_agent'),
+    /** The last time this session's user proved a second factor (sign-in or step-up). */
+    secondFactorVerifiedAt: timestamp('second_factor_verified_at', { withTimezone: true }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),

@@ -54,7 +54,7 @@ export async function apiTokensRoutes(app: FastifyInstance, ctx: AppContext): Pr
       body: createApiTokenBodySchema,
       response: { 201: apiTokenWithSecretSchema, ...errors },
     },
-    preHandler: ctx.auth.requirePermission('apiTokens', 'create'),
+    preHandler: ctx.auth.requirePermission('apiTokens', 'create', { stepUp: true }),
     handler: async (request, reply) =>
       reply.status(201).send(await service.create(merchantActor(request), request.body)),
   });

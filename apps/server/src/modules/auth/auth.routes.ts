@@ -1,6 +1,7 @@
 import {
   activate,
   activateBodySchema,
+  type CurrentUser,
   changePassword,
   changePasswordBodySchema,
   currentUser,
@@ -13,14 +14,17 @@ import {
   formatAmount,
   logout,
   noContentSchema,
+  type RoleId,
   refreshToken,
   refreshTokenResponseSchema,
   resetPassword,
   resetPasswordBodySchema,
   signin,
+  signinAnswerSchema,
   signinBodySchema,
   signinResponseSchema,
-  type User,
+  signinSecondFactor,
+  signinSecondFactorBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +33,7 @@ import type { AppContext } from '../../app-context';
 import { bearerToken, requireAuth } from '../../http/authenticate';
 import { merchantBalances } from '../ledger/ledger';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
+import { secondFactorOf } from '../second-factor/second-factor';
 import { toUserResponse } from '../users/user-response';
 import { createAuthRepository } from './auth.repository';
 import { type ClientInfo, createAuthService } from './auth.service';
@@ -72,6 +77,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     sessions,
     audit: ctx.audit,
     accessTokens: ctx.accessTokens,
+    secondFactor: secondFactorOf(ctx),
+    isSecondFactorRequired: (roleId) => ctx.secondFactor.isRequired(roleId),
     config: ctx.config,
   });
   const passwords = createPasswordService({
@@ -89,10 +96,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     ...at(signin),
     schema: {
       tags,
-      summary: 'Sign in with email and password',
+      summary:
+        'Sign in with email and password: tokens, or for a user with a second factor a challenge for POST /auth/signin/second-factor',
       body: signinBodySchema,
       response: {
-        200: signinResponseSchema,
+        200: signinAnswerSchema,
         ...bodyErrors,
         401: errorResponseSchema,
         403: errorResponseSchema,
@@ -102,12 +110,23 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     handler: (request) => auth.signin({ ...request.body, ...clientInfo(request) }),
   });
 
+  r.route({
+    ...at(signinSecondFactor),
+    schema: {
+      tags,
+      summary: "Sign-in's second step: the challenge and a code from the authenticator, or a recovery code (used once)",
+      body: signinSecondFactorBodySchema,
+      response: { 200: signinResponseSchema, ...bodyErrors, 403: errorResponseSchema, 429: errorResponseSchema },
+    },
+    handler: (request) => auth.signinSecondStep({ ...request.body, ...clientInfo(request) }),
+  });
+
   // The session cache hands out one user object until that user changes: its answer is made once.
-  const ownResponses = new WeakMap<object, User>();
-  const ownUserResponse = (user: Parameters<typeof toUserResponse>[0]) => {
+  const ownResponses = new WeakMap<object, CurrentUser>();
+  const ownUserResponse = (user: Parameters<typeof toUserResponse>[0], secondFactorRequired: boolean) => {
     let response = ownResponses.get(user);
-    if (!response) {
-      response = toUserResponse(user, true);
+    if (response?.secondFactorRequired !== secondFactorRequired) {
+      response = { ...toUserResponse(user, true), secondFactorRequired };
       ownResponses.set(user, response);
     }
     return response;
@@ -121,12 +140,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       security: bearer,
       response: { 200: currentUserResponseSchema, 401: errorResponseSchema, 500: errorResponseSchema },
     },
+    config: { allowedBeforeSecondFactor: true },
     preHandler: ctx.auth.authenticate,
     // Hot path: built from the cached session user, no database round trip, except for Merchant
     // users, who also get their merchant's name and balances (read from the ledger).
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const response = ownUserResponse(user);
+      const response = ownUserResponse(user, await ctx.secondFactor.isRequired(user.roleId as RoleId));
       if (!user.merchantId) return response;
       const merchant = await merchants.findById(user.merchantId);
       if (!merchant) return response;
@@ -235,6 +255,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
         body: emptyBodySchema.nullish(),
         response: { 204: noContentSchema, ...bodyErrors, 401: errorResponseSchema },
       },
+      config: { allowedBeforeSecondFactor: true },
       preHandler: ctx.auth.authenticate,
       handler: async (request, reply) => {
         const { userId, sessionId } = requireAuth(request);

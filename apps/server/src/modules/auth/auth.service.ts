@@ -1,8 +1,9 @@
-import type { RoleId, SigninResponse, TokenPair } from '@gerbang/contract';
+import type { RoleId, SigninAnswer, SigninResponse, TokenPair } from '@gerbang/contract';
 import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import type { SecondFactorService } from '../second-factor/second-factor.service';
 import type { AccessTokens } from '../sessions/access-token';
 import { toUserResponse } from '../users/user-response';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -27,6 +28,9 @@ export function createAuthService(deps: {
   sessions: SessionEnder;
   audit: Pick<AuditRepository, 'insert'>;
   accessTokens: Pick<AccessTokens, 'sign'>;
+  secondFactor: Pick<SecondFactorService, 'openChallenge' | 'passChallenge' | 'markVerified'>;
+  /** Whether the role must use a second factor (the policy). */
+  isSecondFactorRequired: (roleId: RoleId) => Promise<boolean>;
   config: Pick<
     Config,
     'SESSION_ABSOLUTE_TIMEOUT_HOURS' | 'SESSION_IDLE_TIMEOUT_MINUTES' | 'REFRESH_REUSE_GRACE_SECONDS'
@@ -42,7 +46,11 @@ export function createAuthService(deps: {
     return matches && user !== null && user.passwordHash !== null && user.status !== 'invited';
   }
 
-  async function signin(input: { email: string; password: string } & ClientInfo): Promise<SigninResponse> {
+  /**
+   * Email and password. A user with a second factor gets a challenge instead of tokens: the
+   * session starts only when a code passes it (signinSecondStep).
+   */
+  async function signin(input: { email: string; password: string } & ClientInfo): Promise<SigninAnswer> {
     const { email, ip } = input;
     const retryAfter = await deps.rateLimit.retryAfterSeconds(email, ip);
     if (retryAfter !== null) {
@@ -76,7 +84,26 @@ export function createAuthService(deps: {
       });
       throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
     }
+    if (user.secondFactorEnrolledAt) return deps.secondFactor.openChallenge(user);
+    return startSignedInSession(user, input, {});
+  }
 
+  async function signinSecondStep(
+    input: { challengeToken: string; code: string } & ClientInfo,
+  ): Promise<SigninResponse> {
+    const { user, method } = await deps.secondFactor.passChallenge(input.challengeToken, input.code, input.ip);
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
+    const answer = await startSignedInSession(user, input, { secondFactor: method });
+    return answer;
+  }
+
+  async function startSignedInSession(
+    user: UserRow,
+    input: ClientInfo,
+    details: { secondFactor?: string },
+  ): Promise<SigninResponse> {
+    const { ip } = input;
+    const target = { targetType: 'user', targetId: user.id };
     const refreshToken = newOpaqueToken();
     const { sessionId, lastLoginAt } = await deps.repo.startSession({
       userId: user.id,
@@ -85,18 +112,22 @@ export function createAuthService(deps: {
       ip,
       userAgent: input.userAgent,
     });
+    if (details.secondFactor) await deps.secondFactor.markVerified(sessionId);
     await deps.audit.insert({
       action: AUDIT_ACTIONS.signinSucceeded,
       actorUserId: user.id,
       ...target,
-      subject: email,
+      subject: user.email,
       ip,
-      details: { sessionId },
+      details: { sessionId, ...details },
     });
     return {
       accessToken: accessTokenFor(user, sessionId),
       refreshToken,
-      user: toUserResponse({ ...user, lastLoginAt }, true),
+      user: {
+        ...toUserResponse({ ...user, lastLoginAt }, true),
+        secondFactorRequired: await deps.isSecondFactorRequired(user.roleId as RoleId),
+      },
     };
   }
 
@@ -144,6 +175,6 @@ export function createAuthService(deps: {
     });
   }
 
-  return { signin, refresh, logout };
+  return { signin, signinSecondStep, refresh, logout };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -23,6 +23,8 @@ describe('GET /auth/current-user', () => {
       status: 'active',
       isLoggedIn: true,
       lastLoginAt: expect.any(String),
+      secondFactorEnrolled: false,
+      secondFactorRequired: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

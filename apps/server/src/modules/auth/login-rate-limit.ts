@@ -5,13 +5,15 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 /**
  * Failed sign-ins are limited per account (email) and per IP, counted from the audit log so the
  * limit holds across instances and restarts. Past a limit nothing is checked, not even a correct
- * password, until the oldest failure leaves the window.
+ * password, until the oldest failure leaves the window. Second-factor codes have limits of their
+ * own, counted the same way from their own failures (`action`, subject: the user's id).
  */
 export function createLoginRateLimit(deps: {
   audit: Pick<AuditRepository, 'countRecent' | 'secondsUntilWindowFrees'>;
   config: Pick<Config, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_IP' | 'LOGIN_FAILURE_WINDOW_MINUTES'>;
+  action?: string;
 }) {
-  const action = AUDIT_ACTIONS.signinFailed;
+  const action = deps.action ?? AUDIT_ACTIONS.signinFailed;
   const windowMs = deps.config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000;
 
   return {

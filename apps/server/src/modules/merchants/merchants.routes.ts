@@ -90,7 +90,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       body: updateMerchantBodySchema,
       response: { 200: merchantSchema, ...errors },
     },
-    preHandler: ctx.auth.requirePermission('merchants', 'update'),
+    preHandler: ctx.auth.requirePermission('merchants', 'update', { stepUp: true }),
     handler: (request) => service.update(requestActor(request), request.params.id, request.body),
   });
 
@@ -132,7 +132,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       params: idParamsSchema,
       response: { 200: webhookSecretResponseSchema, ...errors },
     },
-    preHandler: ctx.auth.requirePermission('merchants', 'update'),
+    preHandler: ctx.auth.requirePermission('merchants', 'update', { stepUp: true }),
     handler: (request) => service.rotateWebhookSecret(requestActor(request), request.params.id),
   });
 }

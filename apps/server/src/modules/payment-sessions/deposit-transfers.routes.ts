@@ -57,7 +57,7 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
       body: matchDepositTransferBodySchema,
       response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) => {
       await reviews.match(operator(request), request.params.id, request.body);
       return reply.status(204).send(null);
@@ -75,7 +75,7 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
       body: refundDepositTransferOutsideBodySchema,
       response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
-    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) => {
       await reviews.refundOutside(operator(request), request.params.id, request.body);
       return reply.status(204).send(null);

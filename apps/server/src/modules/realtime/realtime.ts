@@ -45,7 +45,9 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
       const token = handshakeToken(socket);
       const auth = await resolveAccessToken(token, ctx);
       const claims = token ? ctx.accessTokens.verify(token) : null;
-      if (!auth || !claims) return next(new Error(REALTIME_CONNECT_ERRORS.unauthorized));
+      // A user who must enrol a second factor first gets no live data either.
+      if (!auth || !claims || (await ctx.secondFactor.mustEnrol(auth.user)))
+        return next(new Error(REALTIME_CONNECT_ERRORS.unauthorized));
       const { user: _user, ...rest } = auth;
       socket.data = { auth: rest, tokenExpiresAtMs: claims.exp * 1000 };
       next();

@@ -16,6 +16,21 @@ export function createSessionsRepository(db: Database) {
         .limit(1);
       return rows[0]?.user ?? null;
     },
+
+    /** True when the session's user proved the second factor within the last `seconds`. */
+    async isSecondFactorFresh(sessionId: string, seconds: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            gt(sessions.secondFactorVerifiedAt, sql`now() - ${`${seconds} seconds`}::interval`),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
   };
 }
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

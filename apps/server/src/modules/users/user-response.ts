@@ -21,6 +21,7 @@ export function toUserResponse(row: UserFields, isLoggedIn: boolean = Boolean(ro
     status: row.status,
     isLoggedIn,
     lastLoginAt: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    secondFactorEnrolled: row.secondFactorEnrolledAt !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

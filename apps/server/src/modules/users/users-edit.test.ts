@@ -36,6 +36,7 @@ describe('GET and PATCH /users/:id', () => {
       status: 'active',
       isLoggedIn: false,
       lastLoginAt: null,
+      secondFactorEnrolled: false,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
     });

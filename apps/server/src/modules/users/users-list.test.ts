@@ -110,6 +110,7 @@ describe('GET /users', () => {
           'merchantId',
           'merchantName',
           'name',
+          'secondFactorEnrolled',
           'roleId',
           'status',
           'updatedAt',

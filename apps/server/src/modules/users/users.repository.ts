@@ -67,6 +67,7 @@ const listColumns = {
   status: users.status,
   isLoggedIn: isLoggedIn.as('isLoggedIn'),
   lastLoginAt: isoText(users.lastLoginAt).as('lastLoginAt'),
+  secondFactorEnrolled: sql<boolean>`${users.secondFactorEnrolledAt} is not null`.as('secondFactorEnrolled'),
   createdAt: isoText(users.createdAt).as('createdAt'),
   updatedAt: isoText(users.updatedAt).as('updatedAt'),
   cursorAt: cursorText(users.createdAt).as('cursorAt'),

@@ -55,7 +55,7 @@ export async function payoutExceptionsRoutes(app: FastifyInstance, ctx: AppConte
     schema: resolution(
       'Charge the merchant whose released withdrawal the transfer paid: amount and fee (audited, with the reason)',
     ),
-    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) => {
       await exceptions.chargeMerchant(operator(request), request.params.id, request.body.note);
       return reply.status(204).send(null);
@@ -66,7 +66,7 @@ export async function payoutExceptionsRoutes(app: FastifyInstance, ctx: AppConte
     method: writeOffPayoutException.method,
     url: writeOffPayoutException.path,
     schema: resolution("Write the transfer off as Gerbang's loss (audited, with the reason)"),
-    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) => {
       await exceptions.writeOff(operator(request), request.params.id, request.body.note);
       return reply.status(204).send(null);

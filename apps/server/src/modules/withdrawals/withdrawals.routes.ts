@@ -45,6 +45,8 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
   const { service } = withdrawalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const operate = ctx.auth.requirePermission('withdrawals', 'operate');
+  // Moving money (approving, sending, marking, reconciling) asks an enrolled user for a fresh factor.
+  const moveMoney = ctx.auth.requirePermission('withdrawals', 'operate', { stepUp: true });
   const action = (
     endpoint: { method: string; path: string },
     summary: string,
@@ -127,6 +129,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     'Approve a pending request (403 SECOND_APPROVER_REQUIRED for whoever created or last changed it)',
     emptyBodySchema.nullish(),
     (actor, id) => service.approve(actor, id),
+    moveMoney,
   );
   action(
     rejectWithdrawalRequest,
@@ -139,17 +142,20 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     'Send an approved withdrawal through a ready account (the one given, or the readiest)',
     executeWithdrawalBodySchema,
     (actor, id, body: { walletAccountId?: string }) => service.execute(actor, id, body.walletAccountId),
+    moveMoney,
   );
   action(
     markWithdrawalPaid,
     'Mark an approved withdrawal paid outside Gerbang, with the payment reference',
     markWithdrawalPaidBodySchema,
     (actor, id, body: { reference: string; note: string }) => service.markPaid(actor, id, body.reference, body.note),
+    moveMoney,
   );
   action(
     reconcileWithdrawal,
     'Settle an uncertain transfer by the sending account history: paid (with its reference) or not paid (with a note)',
     reconcileWithdrawalBodySchema,
     (actor, id, body) => service.reconcile(actor, id, body),
+    moveMoney,
   );
 }

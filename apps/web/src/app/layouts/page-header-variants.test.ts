@@ -10,6 +10,8 @@ describe('page header', () => {
     ['/user/0b3f2c9e', 'user'],
     ['/proxy', 'proxy'],
     ['/change-password', 'changePassword'],
+    ['/account/security', 'accountSecurity'],
+    ['/security', 'securityPolicy'],
     ['/transaction', 'transactionManagement'],
     ['/transaction-session', 'transactionManagement'],
     ['/dana', 'dana'],

@@ -9,6 +9,8 @@ export type { PageHeaderVariant } from './page-header-variant';
  */
 export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'change-password', key: 'changePassword', icon: 'lock' },
+  { word: 'account/security', key: 'accountSecurity', icon: 'lock' },
+  { word: 'security', key: 'securityPolicy', icon: 'lock' },
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },

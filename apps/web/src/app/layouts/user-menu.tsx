@@ -72,6 +72,15 @@ export function UserMenu() {
                 </Link>
               </li>
               <li>
+                <Link
+                  to="/account/security"
+                  onClick={close}
+                  className="block px-4 py-2 text-sm hover:bg-gray-100 dark:hover:bg-gray-800"
+                >
+                  {t('common:userMenu.security')}
+                </Link>
+              </li>
+              <li>
                 <button
                   type="button"
                   onClick={() => {

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_STORAGE_KEY, currentUser, signin, type User } from '@gerbang/contract';
+import { ACCESS_TOKEN_STORAGE_KEY, type CurrentUser, currentUser, signin, signinSecondFactor } from '@gerbang/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse } from 'axios';
@@ -10,7 +10,7 @@ import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub'
 import { renderInAppAt } from '../../../test/render-in-app';
 import SigninRoute from './signin';
 
-const USER: User = {
+const USER: CurrentUser = {
   id: '0b5c1c52-8f3e-4a59-9d5e-3f0d8a7f6e21',
   email: 'admin@gerbang.local',
   name: 'Admin',
@@ -20,6 +20,8 @@ const USER: User = {
   status: 'active',
   isLoggedIn: true,
   lastLoginAt: null,
+  secondFactorEnrolled: false,
+  secondFactorRequired: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
@@ -27,10 +29,11 @@ const USER: User = {
 let restoreHttp = () => {};
 
 /** Sign-in answers with `reply`; the session's current-user check (spec §4) answers with USER. */
-function stubSignin(reply: StubResponse) {
-  const stub = stubHttp(({ url }) => {
+function stubSignin(reply: StubResponse, codeReply?: (data: unknown) => StubResponse) {
+  const stub = stubHttp(({ url, data }) => {
     if (url === currentUser.path) return { status: 200, data: USER };
     if (url === signin.path) return reply;
+    if (url === signinSecondFactor.path && codeReply) return codeReply(data);
     return { status: 404, data: errorBody('NOT_FOUND') };
   });
   restoreHttp = stub.restore;
@@ -120,5 +123,55 @@ describe('Sign In page', () => {
     await signInAs('admin@gerbang.local', 'wrong password');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Please try again in 2 min.');
+  });
+
+  describe('with a second factor', () => {
+    const challenge = {
+      status: 200,
+      data: { secondFactorRequired: true, challengeToken: 'chal', expiresInSeconds: 300 },
+    };
+    const signedIn = { status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } };
+
+    async function typeCode(code: string) {
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(/^Authentication code/), code);
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+    }
+
+    it('asks for the code after the password, then signs in with the challenge and the code', async () => {
+      const requests = stubSignin(challenge, () => signedIn);
+      renderSignin(`/auth/signin?redirect=${encodeURIComponent('/user')}`);
+      await signInAs('admin@gerbang.local', 'correct horse battery');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Two-Factor Sign-In' })).toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
+      await typeCode('123456');
+
+      expect(await screen.findByText('Landed on /user')).toBeInTheDocument();
+      expect(requests.filter((r) => r.url === signinSecondFactor.path).map((r) => r.data)).toEqual([
+        { challengeToken: 'chal', code: '123456' },
+      ]);
+      expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBe('access');
+    });
+
+    it('keeps the code step on a wrong code, saying so', async () => {
+      stubSignin(challenge, () => ({ status: 400, data: errorBody('INVALID_SECOND_FACTOR') }));
+      renderSignin('/auth/signin');
+      await signInAs('admin@gerbang.local', 'correct horse battery');
+      await typeCode('000000');
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors:INVALID_SECOND_FACTOR'));
+      expect(screen.getByLabelText(/^Authentication code/)).toBeInTheDocument();
+    });
+
+    it('goes back to email and password when the challenge is over', async () => {
+      stubSignin(challenge, () => ({ status: 400, data: errorBody('SIGNIN_CHALLENGE_INVALID') }));
+      renderSignin('/auth/signin');
+      await signInAs('admin@gerbang.local', 'correct horse battery');
+      await typeCode('000000');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+      expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('errors:SIGNIN_CHALLENGE_INVALID'));
+    });
   });
 });

@@ -1,25 +1,49 @@
-import type { SigninResponse } from '@gerbang/contract';
+import type { SigninAnswer, SigninResponse } from '@gerbang/contract';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../features/auth/components/auth-card';
+import { FormMessage } from '../../../features/auth/components/form-message';
+import { SigninCodeForm } from '../../../features/auth/components/signin-code-form';
 import { SigninForm } from '../../../features/auth/components/signin-form';
 import { resolveRedirectTarget } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 
+/** Email and password; for a user with a second factor, then a code. */
 export default function SigninRoute() {
   const { t } = useTranslation(['auth']);
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
-  const onSuccess = ({ accessToken, refreshToken, user }: SigninResponse) => {
+  const onSignedIn = ({ accessToken, refreshToken, user }: SigninResponse) => {
     signIn({ accessToken, refreshToken }, user);
     navigate(resolveRedirectTarget(location.search), { replace: true });
   };
+  const onPassword = (answer: SigninAnswer) => {
+    if ('secondFactorRequired' in answer) {
+      setRestartMessage(null);
+      setChallengeToken(answer.challengeToken);
+    } else onSignedIn(answer);
+  };
+  const onRestart = useCallback((message: string) => {
+    setChallengeToken(null);
+    setRestartMessage(message);
+  }, []);
 
+  if (challengeToken) {
+    return (
+      <AuthCard title={t('auth:secondFactor.title')} intro={t('auth:secondFactor.intro')}>
+        <SigninCodeForm challengeToken={challengeToken} onSuccess={onSignedIn} onRestart={onRestart} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t('auth:signin.title')} intro={t('auth:signin.intro')}>
-      <SigninForm onSuccess={onSuccess} />
+      {restartMessage ? <FormMessage tone="error">{restartMessage}</FormMessage> : null}
+      <SigninForm onSuccess={onPassword} />
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import {
   ACCESS_TOKEN_STORAGE_KEY,
+  type CurrentUser,
   checkProxy,
   currentUser,
   deleteProxy,
@@ -8,7 +9,6 @@ import {
   type ProxyEntry,
   REFRESH_TOKEN_STORAGE_KEY,
   ROLE,
-  type User,
   updateProxy,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -18,7 +18,7 @@ import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub'
 import { renderInAppAt } from '../../../test/render-in-app';
 import ProxyListRoute from './proxy-list';
 
-const ADMIN: User = {
+const ADMIN: CurrentUser = {
   id: '0b5c1c52-8f3e-4a59-9d5e-3f0d8a7f6e21',
   email: 'admin@gerbang.local',
   name: 'Admin',
@@ -28,6 +28,8 @@ const ADMIN: User = {
   status: 'active',
   isLoggedIn: true,
   lastLoginAt: null,
+  secondFactorEnrolled: false,
+  secondFactorRequired: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };

@@ -1,12 +1,12 @@
 import {
   ACCESS_TOKEN_STORAGE_KEY,
+  type CurrentUser,
   currentUser,
   disableUser,
   inviteUser,
   listUsers,
   REFRESH_TOKEN_STORAGE_KEY,
   ROLE,
-  type User,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,7 +15,7 @@ import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub'
 import { renderInAppAt } from '../../../test/render-in-app';
 import UserListRoute from './user-list';
 
-function aUser(overrides: Partial<User>): User {
+function aUser(overrides: Partial<CurrentUser>): CurrentUser {
   return {
     id: '0b5c1c52-8f3e-4a59-9d5e-3f0d8a7f6e21',
     email: 'admin@gerbang.local',
@@ -26,6 +26,8 @@ function aUser(overrides: Partial<User>): User {
     status: 'active',
     isLoggedIn: true,
     lastLoginAt: null,
+    secondFactorEnrolled: false,
+    secondFactorRequired: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,13 +1,18 @@
-import type { SigninBody, SigninResponse } from '@gerbang/contract';
+import type { SigninAnswer, SigninBody, SigninResponse, SigninSecondFactorBody } from '@gerbang/contract';
 import { useCallback, useState } from 'react';
 
 /**
  * The HTTP client and the response schema load on submit, not with the sign-in page, which must
  * stay within its download budget (scripts/check-bundle-size.mjs).
  */
-export async function signinWithPassword(body: SigninBody): Promise<SigninResponse> {
+export async function signinWithPassword(body: SigninBody): Promise<SigninAnswer> {
   const { postSignin } = await import('./post-signin');
   return postSignin(body);
+}
+
+export async function signinWithCode(body: SigninSecondFactorBody): Promise<SigninResponse> {
+  const { postSigninSecondFactor } = await import('./post-signin');
+  return postSigninSecondFactor(body);
 }
 
 type SigninState = { isPending: boolean; error: unknown; isError: boolean };
@@ -17,16 +22,28 @@ type SigninState = { isPending: boolean; error: unknown; isError: boolean };
  * error stays until the next attempt.
  */
 export function useSignin() {
+  return useSigninStep(signinWithPassword);
+}
+
+/** Sign-in's second step: the challenge and a code. */
+export function useSigninWithCode() {
+  return useSigninStep(signinWithCode);
+}
+
+function useSigninStep<Body, Answer>(send: (body: Body) => Promise<Answer>) {
   const [state, setState] = useState<SigninState>({ isPending: false, error: null, isError: false });
-  const mutate = useCallback((body: SigninBody, { onSuccess }: { onSuccess: (response: SigninResponse) => void }) => {
-    setState({ isPending: true, error: null, isError: false });
-    signinWithPassword(body).then(
-      (response) => {
-        setState({ isPending: false, error: null, isError: false });
-        onSuccess(response);
-      },
-      (error: unknown) => setState({ isPending: false, error, isError: true }),
-    );
-  }, []);
+  const mutate = useCallback(
+    (body: Body, { onSuccess }: { onSuccess: (response: Answer) => void }) => {
+      setState({ isPending: true, error: null, isError: false });
+      send(body).then(
+        (response) => {
+          setState({ isPending: false, error: null, isError: false });
+          onSuccess(response);
+        },
+        (error: unknown) => setState({ isPending: false, error, isError: true }),
+      );
+    },
+    [send],
+  );
   return { ...state, mutate };
 }

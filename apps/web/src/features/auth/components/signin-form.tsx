@@ -1,4 +1,4 @@
-import type { SigninResponse } from '@gerbang/contract';
+import type { SigninAnswer } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { useSignin } from '../api/signin';
 import { useSigninErrorMessage } from '../hooks/use-signin-error-message';
 import { FormMessage } from './form-message';
 
-type SigninFormProps = { onSuccess: (response: SigninResponse) => void };
+type SigninFormProps = { onSuccess: (answer: SigninAnswer) => void };
 
 export function SigninForm({ onSuccess }: SigninFormProps) {
   const { t } = useTranslation(['auth']);

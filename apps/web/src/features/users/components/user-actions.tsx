@@ -1,7 +1,12 @@
-import type { User } from '@gerbang/contract';
+import { can, type User } from '@gerbang/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session';
+import { useResetUserSecondFactor } from '../../second-factor/api/second-factor';
 import { useUserPermissions } from '../hooks/use-user-permissions';
 import { useUserStatusActions } from '../hooks/use-user-status-actions';
 import { EditUserModal } from './edit-user-modal';
@@ -17,6 +22,7 @@ export function UserActions({ user }: { user: User }) {
   const { onDisable, onEnable, onResendActivation, isDisabling, isEnabling, isResending } = useUserStatusActions();
   const [isEditing, setIsEditing] = useState(false);
   const mayOperate = canOperate(user);
+  const resetSecondFactor = useResetSecondFactorAction(user);
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -59,7 +65,42 @@ export function UserActions({ user }: { user: User }) {
           {t('users:actions.disable')}
         </Button>
       ) : null}
+      {resetSecondFactor ? (
+        <Button
+          variant="secondary"
+          aria-label={t('users:actions.resetSecondFactorUser', { name: user.name })}
+          isLoading={resetSecondFactor.isPending}
+          onClick={() => void resetSecondFactor.run()}
+        >
+          {t('users:actions.resetSecondFactor')}
+        </Button>
+      ) : null}
       {isEditing ? <EditUserModal user={user} roleOptions={roleOptions} onClose={() => setIsEditing(false)} /> : null}
     </div>
   );
+}
+
+/** An Admin clears another user's second factor (a lost phone), after confirming; null when not offered. */
+function useResetSecondFactorAction(user: User) {
+  const { t } = useTranslation(['users']);
+  const { user: me } = useSession();
+  const confirm = useConfirm();
+  const apiErrorMessage = useApiErrorMessage();
+  const reset = useResetUserSecondFactor();
+  if (!me || !can(me.roleId, 'security', 'update') || me.id === user.id || !user.secondFactorEnrolled) return null;
+  return {
+    isPending: reset.isPending,
+    async run() {
+      const confirmed = await confirm({
+        title: t('users:resetSecondFactor.title'),
+        message: t('users:resetSecondFactor.message', { name: user.name }),
+        confirmText: t('users:actions.resetSecondFactor'),
+      });
+      if (!confirmed) return;
+      reset.mutate(user.id, {
+        onSuccess: () => toast.success(t('users:resetSecondFactor.done', { name: user.name })),
+        onError: (error) => toast.error(apiErrorMessage(error)),
+      });
+    },
+  };
 }

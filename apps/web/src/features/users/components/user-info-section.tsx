@@ -25,6 +25,11 @@ export function UserInfoSection({ user }: { user: User }) {
       label: t('users:fields.lastLogin'),
       value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('users:never'),
     },
+    {
+      key: 'secondFactor',
+      label: t('users:fields.secondFactor'),
+      value: user.secondFactorEnrolled ? t('users:secondFactor.on') : t('users:secondFactor.off'),
+    },
     { key: 'createdAt', label: t('users:fields.createdAt'), value: formatDateTime(user.createdAt) },
     { key: 'updatedAt', label: t('users:fields.updatedAt'), value: formatDateTime(user.updatedAt) },
   ];

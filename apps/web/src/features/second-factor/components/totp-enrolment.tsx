@@ -1,0 +1,74 @@
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api/second-factor';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
+
+const QrImage = lazy(() => import('../../../components/ui/qr-image'));
+
+/** Set up an authenticator app: scan (or type) the secret, confirm with a first code, keep the recovery codes. */
+export function TotpEnrolment({ onFinished }: { onFinished(): void }) {
+  const { t } = useTranslation(['auth']);
+  const apiErrorMessage = useApiErrorMessage();
+  const start = useStartTotpEnrolment();
+  const confirm = useConfirmTotpEnrolment();
+  const [code, setCode] = useState('');
+  const [isSubmitted, setIsSubmitted] = useState(false);
+
+  if (confirm.data) return <RecoveryCodesPanel codes={confirm.data.recoveryCodes} onDone={onFinished} />;
+
+  if (!start.data) {
+    return (
+      <div className="space-y-3">
+        {start.isError ? <FormError>{apiErrorMessage(start.error)}</FormError> : null}
+        <Button type="button" variant="primary" isLoading={start.isPending} onClick={() => start.mutate()}>
+          {t('auth:totp.start')}
+        </Button>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (code.trim()) confirm.mutate({ code: code.trim() });
+  };
+
+  return (
+    <div className="space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
+        <li>{t('auth:totp.stepScan')}</li>
+        <li>{t('auth:totp.stepCode')}</li>
+      </ol>
+      <Suspense fallback={<Spinner />}>
+        <QrImage payload={start.data.otpauthUri} label={t('auth:totp.qrLabel')} />
+      </Suspense>
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        {t('auth:totp.manual')}{' '}
+        <code data-testid="totp-secret" className="font-mono break-all">
+          {start.data.secret}
+        </code>
+      </p>
+      <form noValidate onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3">
+        {confirm.isError ? <FormError>{apiErrorMessage(confirm.error)}</FormError> : null}
+        <Input
+          label={t('auth:secondFactor.code')}
+          name="totpCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={isSubmitted && !code.trim() ? t('auth:common.required') : undefined}
+        />
+        <Button type="submit" variant="primary" isLoading={confirm.isPending}>
+          {t('auth:totp.confirm')}
+        </Button>
+      </form>
+    </div>
+  );
+}
