@@ -110,6 +110,8 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       TRANSFER_DEADLINE_SECONDS: '5',
       TRANSFER_HISTORY_LAG_SECONDS: '5',
       WITHDRAWAL_CONFIRM_SECONDS: '20',
+      // A proved second factor holds 3 s, so a test sees a money action ask for a step-up.
+      STEP_UP_VALID_SECONDS: '3',
     },
   });
   harness.serverPid = server.child.pid;

@@ -46,6 +46,7 @@ export function createAppContext(options: {
   const secondFactor = createSecondFactorGate({
     policy: createSecondFactorRepository(db),
     sessions: sessionsRepository,
+    stepUpValidSeconds: config.STEP_UP_VALID_SECONDS,
   });
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   return {

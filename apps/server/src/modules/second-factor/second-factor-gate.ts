@@ -1,4 +1,4 @@
-import { type RoleId, STEP_UP_VALID_SECONDS } from '@gerbang/contract';
+import type { RoleId } from '@gerbang/contract';
 import type { users } from '../../db/schema';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { SecondFactorRepository } from './second-factor.repository';
@@ -13,6 +13,7 @@ export const POLICY_CACHE_TTL_MS = 5000;
 export function createSecondFactorGate(deps: {
   policy: Pick<SecondFactorRepository, 'listPolicy'>;
   sessions: Pick<SessionsRepository, 'isSecondFactorFresh'>;
+  stepUpValidSeconds: number;
   ttlMs?: number;
 }) {
   const ttlMs = deps.ttlMs ?? POLICY_CACHE_TTL_MS;
@@ -44,7 +45,7 @@ export function createSecondFactorGate(deps: {
     /** A user without a factor has nothing to step up with: only enrolled users are asked. */
     async needsStepUp(user: typeof users.$inferSelect, sessionId: string): Promise<boolean> {
       if (user.secondFactorEnrolledAt === null) return false;
-      return !(await deps.sessions.isSecondFactorFresh(sessionId, STEP_UP_VALID_SECONDS));
+      return !(await deps.sessions.isSecondFactorFresh(sessionId, deps.stepUpValidSeconds));
     },
     /** After this instance changed the policy. */
     forgetPolicy() {

@@ -6,7 +6,6 @@ import {
   type SecondFactorPolicy,
   SIGNIN_CHALLENGE_MAX_FAILURES,
   SIGNIN_CHALLENGE_TTL_SECONDS,
-  STEP_UP_VALID_SECONDS,
   type TotpEnrolment,
 } from '@gerbang/contract';
 import type { Config } from '../../config';
@@ -38,7 +37,13 @@ export function createSecondFactorService(deps: {
   secretBox: SecretBox;
   audit: Pick<AuditRepository, 'insert' | 'countRecent' | 'secondsUntilWindowFrees'>;
   sessionState: Pick<SessionState, 'invalidateUser'>;
-  config: Pick<Config, 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_IP' | 'LOGIN_FAILURE_WINDOW_MINUTES'>;
+  config: Pick<
+    Config,
+    | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+    | 'LOGIN_MAX_FAILURES_PER_IP'
+    | 'LOGIN_FAILURE_WINDOW_MINUTES'
+    | 'STEP_UP_VALID_SECONDS'
+  >;
   findUser: (id: string) => Promise<UserRow | null>;
 }) {
   const rateLimit = createLoginRateLimit({
@@ -142,7 +147,7 @@ export function createSecondFactorService(deps: {
       if (step === null) throw invalidCode();
       const { codes, hashes } = await newCodes();
       if (!(await deps.repo.confirmTotp(actor.userId, step, hashes))) throw alreadyEnrolled();
-      await deps.repo.markSessionVerified(actor.sessionId, STEP_UP_VALID_SECONDS);
+      await deps.repo.markSessionVerified(actor.sessionId, deps.config.STEP_UP_VALID_SECONDS);
       deps.sessionState.invalidateUser(actor.userId);
       await deps.audit.insert({
         action: AUDIT_ACTIONS.secondFactorEnrolled,
@@ -160,7 +165,7 @@ export function createSecondFactorService(deps: {
       if (!actor.user.secondFactorEnrolledAt)
         throw new AppError('INVALID_STATE', 'You have no second factor to confirm with');
       const method = await checkCode(actor.user, code, actor.ip);
-      const validUntil = await deps.repo.markSessionVerified(actor.sessionId, STEP_UP_VALID_SECONDS);
+      const validUntil = await deps.repo.markSessionVerified(actor.sessionId, deps.config.STEP_UP_VALID_SECONDS);
       await deps.audit.insert({
         action: AUDIT_ACTIONS.stepUpSucceeded,
         actorUserId: actor.userId,
@@ -173,7 +178,7 @@ export function createSecondFactorService(deps: {
     },
 
     async markVerified(sessionId: string): Promise<void> {
-      await deps.repo.markSessionVerified(sessionId, STEP_UP_VALID_SECONDS);
+      await deps.repo.markSessionVerified(sessionId, deps.config.STEP_UP_VALID_SECONDS);
     },
 
     async regenerateRecoveryCodes(actor: Actor): Promise<RecoveryCodes> {
