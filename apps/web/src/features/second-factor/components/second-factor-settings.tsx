@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -16,7 +17,10 @@ export function SecondFactorSettings() {
   const regenerate = useRegenerateRecoveryCodes();
   const remove = useRemoveSecondFactor();
   const confirm = useConfirm();
+  // The codes stay on screen until the user says they are saved, even as the user refetch says enrolled.
+  const [newCodes, setNewCodes] = useState<readonly string[] | null>(null);
   if (!user) return null;
+  if (newCodes) return <RecoveryCodesPanel codes={newCodes} onDone={() => setNewCodes(null)} />;
 
   const onRemove = async () => {
     const confirmed = await confirm({
@@ -33,13 +37,10 @@ export function SecondFactorSettings() {
         <p className="text-sm text-gray-700 dark:text-gray-300">
           {user.secondFactorRequired ? t('auth:secondFactor.mustEnrol') : t('auth:secondFactor.offIntro')}
         </p>
-        <TotpEnrolment onFinished={() => undefined} />
+        <TotpEnrolment onEnrolled={setNewCodes} />
       </div>
     );
   }
-
-  if (regenerate.data)
-    return <RecoveryCodesPanel codes={regenerate.data.recoveryCodes} onDone={() => regenerate.reset()} />;
 
   return (
     <div className="space-y-4">
@@ -49,7 +50,12 @@ export function SecondFactorSettings() {
       {regenerate.isError ? <FormError>{apiErrorMessage(regenerate.error)}</FormError> : null}
       {remove.isError ? <FormError>{apiErrorMessage(remove.error)}</FormError> : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="secondary" isLoading={regenerate.isPending} onClick={() => regenerate.mutate()}>
+        <Button
+          type="button"
+          variant="secondary"
+          isLoading={regenerate.isPending}
+          onClick={() => regenerate.mutate(undefined, { onSuccess: (answer) => setNewCodes(answer.recoveryCodes) })}
+        >
           {t('auth:recoveryCodes.regenerate')}
         </Button>
         {user.secondFactorRequired ? null : (

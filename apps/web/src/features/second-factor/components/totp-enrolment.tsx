@@ -6,20 +6,17 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useConfirmTotpEnrolment, useStartTotpEnrolment } from '../api/second-factor';
-import { RecoveryCodesPanel } from './recovery-codes-panel';
 
 const QrImage = lazy(() => import('../../../components/ui/qr-image'));
 
-/** Set up an authenticator app: scan (or type) the secret, confirm with a first code, keep the recovery codes. */
-export function TotpEnrolment({ onFinished }: { onFinished(): void }) {
+/** Set up an authenticator app: scan (or type) the secret, confirm with a first code; answers the recovery codes. */
+export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readonly string[]): void }) {
   const { t } = useTranslation(['auth']);
   const apiErrorMessage = useApiErrorMessage();
   const start = useStartTotpEnrolment();
   const confirm = useConfirmTotpEnrolment();
   const [code, setCode] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
-
-  if (confirm.data) return <RecoveryCodesPanel codes={confirm.data.recoveryCodes} onDone={onFinished} />;
 
   if (!start.data) {
     return (
@@ -35,7 +32,7 @@ export function TotpEnrolment({ onFinished }: { onFinished(): void }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setIsSubmitted(true);
-    if (code.trim()) confirm.mutate({ code: code.trim() });
+    if (code.trim()) confirm.mutate({ code: code.trim() }, { onSuccess: (answer) => onEnrolled(answer.recoveryCodes) });
   };
 
   return (
