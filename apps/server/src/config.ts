@@ -131,6 +131,8 @@ export const configSchema = z.object({
   /** How often each instance looks for due scheduled work. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TRUST_PROXY: bool.default(false),
+  /** Every merchant's API tokens that move money out must name their allowed networks. */
+  API_TOKEN_ALLOWLIST_REQUIRED: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

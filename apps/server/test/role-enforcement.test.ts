@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Action,
   type Area,
+  apiTokenPolicy,
   approveWithdrawalRequest,
   can,
   cancelWalletLogin,
@@ -89,6 +90,7 @@ import {
   stepUp,
   submitWalletOtp,
   suspendMerchant,
+  updateApiTokenPolicy,
   updateDevice,
   updateMerchant,
   updateProxy,
@@ -194,6 +196,16 @@ const ROUTES: Protected[] = [
     endpoint: createApiToken,
     requires: { area: 'apiTokens', action: 'create' },
     request: () => ({ url: createApiToken.path, payload: { name: 'Role check', scopes: ['payments:read'] } }),
+  },
+  {
+    endpoint: apiTokenPolicy,
+    requires: { area: 'apiTokens', action: 'view' },
+    request: () => ({ url: apiTokenPolicy.path }),
+  },
+  {
+    endpoint: updateApiTokenPolicy,
+    requires: { area: 'apiTokens', action: 'create' },
+    request: () => ({ url: updateApiTokenPolicy.path, payload: { allowlistRequiredForMoneyOut: false } }),
   },
   // A user's id: the route is reached (404: no token of the merchant has it).
   {

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   API_TOKEN_REVOKED: 401,
   /** The API token lacks the scope this route needs. */
   INSUFFICIENT_SCOPE: 403,
+  /** The call comes from outside the API token's allowed networks (or the token must name some). */
+  IP_NOT_ALLOWED: 403,
   /** The merchant is suspended: it opens no new payment session. */
   MERCHANT_SUSPENDED: 409,
   /** No account of this payment method can receive money now: choose another method. */

@@ -25,12 +25,33 @@ export const API_TOKEN_MAX_LIFETIME_DAYS = 730;
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
 
+/** How many networks a token may name. */
+export const API_TOKEN_MAX_NETWORKS = 20;
+/** Scopes that move money out: a merchant (or the operator) may require them to name their networks. */
+export const MONEY_OUT_SCOPES: readonly ApiTokenScope[] = ['withdrawals:write'];
+
+/**
+ * An allowed network: an IPv4 or IPv6 CIDR (`203.0.113.0/24`, `2001:db8::/32`), or one address,
+ * kept as its /32 or /128.
+ */
+export const allowedNetworkSchema = z
+  .string()
+  .trim()
+  .pipe(
+    z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()], {
+      error: 'Enter an IPv4 or IPv6 address or CIDR, like 203.0.113.0/24',
+    }),
+  )
+  .transform((network) => (network.includes('/') ? network : `${network}/${network.includes(':') ? 128 : 32}`));
+
 export const apiTokenSchema = z.object({
   id: idSchema,
   name: z.string(),
   /** The first characters of the secret, to tell tokens apart ("gbk_Xy12…"). */
   prefix: z.string(),
   scopes: z.array(apiTokenScopeSchema),
+  /** Calls must come from these networks; empty: from anywhere. */
+  allowedNetworks: z.array(z.string()),
   status: z.enum(API_TOKEN_STATUSES),
   expiresAt: isoDateTimeSchema.nullable(),
   lastUsedAt: isoDateTimeSchema.nullable(),
@@ -51,6 +72,10 @@ export const createApiTokenBodySchema = z.strictObject({
     .array(apiTokenScopeSchema)
     .min(1, 'Choose at least one scope')
     .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once'),
+  allowedNetworks: z
+    .array(allowedNetworkSchema)
+    .max(API_TOKEN_MAX_NETWORKS, `At most ${API_TOKEN_MAX_NETWORKS} networks`)
+    .default([]),
   /** Omitted or null: the token does not expire (it can still be revoked). */
   expiresAt: isoDateTimeSchema
     .nullable()
@@ -69,3 +94,15 @@ export type ApiTokenWithSecret = z.infer<typeof apiTokenWithSecretSchema>;
 /** Revoking is final: the token answers 401 API_TOKEN_REVOKED from then on. */
 export const revokeApiToken = { method: 'DELETE', path: '/api-tokens/:id' } as const;
 export const revokeApiTokenResponseSchema = apiTokenSchema;
+
+/** Whether this merchant's tokens that move money out must name their networks. */
+export const apiTokenPolicy = { method: 'GET', path: '/api-tokens/policy' } as const;
+export const updateApiTokenPolicy = { method: 'PUT', path: '/api-tokens/policy' } as const;
+export const apiTokenPolicySchema = z.object({
+  /** The merchant's own setting. */
+  allowlistRequiredForMoneyOut: z.boolean(),
+  /** The operator requires it of every merchant (API_TOKEN_ALLOWLIST_REQUIRED), whatever the setting. */
+  requiredByOperator: z.boolean(),
+});
+export type ApiTokenPolicy = z.infer<typeof apiTokenPolicySchema>;
+export const updateApiTokenPolicyBodySchema = z.strictObject({ allowlistRequiredForMoneyOut: z.boolean() });

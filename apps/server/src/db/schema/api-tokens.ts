@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { merchants } from './merchants';
@@ -16,6 +17,8 @@ export const apiTokens = pgTable(
     prefix: text('prefix').notNull(),
     tokenHash: text('token_hash').notNull(),
     scopes: text('scopes').array().notNull(),
+    /** CIDRs (IPv4 and IPv6) a call must come from; empty: anywhere. */
+    allowedNetworks: text('allowed_networks').array().notNull().default(sql`'{}'::text[]`),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

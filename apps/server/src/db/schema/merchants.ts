@@ -42,6 +42,8 @@ export const merchants = pgTable(
     paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
     /** Customers may open payments themselves from a link with the code (/request-transaction). */
     paymentLinksEnabled: boolean('payment_links_enabled').notNull().default(false),
+    /** The merchant's owner requires API tokens that move money out to carry allowed networks. */
+    apiTokenAllowlistRequired: boolean('api_token_allowlist_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

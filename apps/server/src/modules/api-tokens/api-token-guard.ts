@@ -21,11 +21,15 @@ export const API_TOKEN_SECURITY = [{ apiToken: [] }];
  * caller's merchant scopes every query; nothing a client sends can name another merchant.
  */
 export function createApiTokenGuard(ctx: AppContext) {
-  const service = createApiTokensService({ repo: createApiTokensRepository(ctx.db), audit: ctx.audit });
+  const service = createApiTokensService({
+    repo: createApiTokensRepository(ctx.db),
+    audit: ctx.audit,
+    allowlistRequiredByOperator: ctx.config.API_TOKEN_ALLOWLIST_REQUIRED,
+  });
   const limits = apiRateLimitsOf(ctx);
   return (scope: ApiTokenScope): onRequestAsyncHookHandler =>
     async (request, reply) => {
-      const caller = await service.authenticate(bearerToken(request.headers.authorization), scope);
+      const caller = await service.authenticate(bearerToken(request.headers.authorization), scope, request.ip);
       const decision = await limits.take(caller.tokenId);
       reply.header('x-ratelimit-limit', String(ctx.config.API_RATE_LIMIT_PER_MINUTE));
       reply.header('x-ratelimit-remaining', String(decision.remaining));

@@ -10,6 +10,7 @@ const columns = {
   name: apiTokens.name,
   prefix: apiTokens.prefix,
   scopes: apiTokens.scopes,
+  allowedNetworks: apiTokens.allowedNetworks,
   expiresAt: apiTokens.expiresAt,
   lastUsedAt: apiTokens.lastUsedAt,
   revokedAt: apiTokens.revokedAt,
@@ -24,6 +25,7 @@ export type ApiTokenRecord = {
   name: string;
   prefix: string;
   scopes: string[];
+  allowedNetworks: string[];
   expiresAt: Date | null;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -44,7 +46,9 @@ export function createApiTokensRepository(db: Database) {
     .select({
       id: apiTokens.id,
       merchantId: apiTokens.merchantId,
+      prefix: apiTokens.prefix,
       scopes: apiTokens.scopes,
+      allowedNetworks: apiTokens.allowedNetworks,
       isExpired: columns.isExpired,
       isRevoked: sql<boolean>`${apiTokens.revokedAt} is not null`,
       /** last_used_at is due for a write (never set, or older than its resolution). */

@@ -1,4 +1,6 @@
 import {
+  apiTokenPolicy,
+  apiTokenPolicySchema,
   apiTokenWithSecretSchema,
   createApiToken,
   createApiTokenBodySchema,
@@ -8,14 +10,19 @@ import {
   listApiTokensResponseSchema,
   revokeApiToken,
   revokeApiTokenResponseSchema,
+  updateApiTokenPolicy,
+  updateApiTokenPolicyBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { notFound } from '../../http/app-error';
 import { requestMerchantId, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { createApiTokensRepository } from './api-tokens.repository';
-import { createApiTokensService, type MerchantActor } from './api-tokens.service';
+import { apiTokenPolicyOf, createApiTokensService, type MerchantActor } from './api-tokens.service';
 
 const errors = errorResponses(401, 403, 404, 422);
 const tags = ['api-tokens'];
@@ -27,7 +34,17 @@ function merchantActor(request: FastifyRequest): MerchantActor {
 
 /** The merchant console's API Tokens page: a Merchant user manages its own merchant's tokens. */
 export async function apiTokensRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createApiTokensService({ repo: createApiTokensRepository(ctx.db), audit: ctx.audit });
+  const service = createApiTokensService({
+    repo: createApiTokensRepository(ctx.db),
+    audit: ctx.audit,
+    allowlistRequiredByOperator: ctx.config.API_TOKEN_ALLOWLIST_REQUIRED,
+  });
+  const merchants = createMerchantsRepository(ctx.db);
+  const merchantOf = async (request: FastifyRequest) => {
+    const merchant = await merchants.findById(requestMerchantId(request));
+    if (!merchant) throw notFound('Merchant');
+    return merchant;
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -56,7 +73,53 @@ export async function apiTokensRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     preHandler: ctx.auth.requirePermission('apiTokens', 'create', { stepUp: true }),
     handler: async (request, reply) =>
-      reply.status(201).send(await service.create(merchantActor(request), request.body)),
+      reply.status(201).send(await service.create(merchantActor(request), request.body, await merchantOf(request))),
+  });
+
+  api.route({
+    method: apiTokenPolicy.method,
+    url: apiTokenPolicy.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Whether tokens that move money out must name their allowed networks (the merchant, the operator)',
+      response: { 200: apiTokenPolicySchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('apiTokens', 'view'),
+    handler: async (request) => apiTokenPolicyOf(await merchantOf(request), ctx.config.API_TOKEN_ALLOWLIST_REQUIRED),
+  });
+
+  api.route({
+    method: updateApiTokenPolicy.method,
+    url: updateApiTokenPolicy.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Require (or not) allowed networks on tokens that move money out; existing such tokens without networks are refused 403 IP_NOT_ALLOWED on those routes',
+      body: updateApiTokenPolicyBodySchema,
+      response: { 200: apiTokenPolicySchema, ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('apiTokens', 'create', { stepUp: true }),
+    handler: async (request) => {
+      const actor = merchantActor(request);
+      const before = await merchantOf(request);
+      const required = request.body.allowlistRequiredForMoneyOut;
+      const after = (await merchants.update(actor.merchantId, { apiTokenAllowlistRequired: required })) ?? before;
+      if (before.apiTokenAllowlistRequired !== required)
+        await ctx.audit.insert({
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.apiTokenPolicyChanged,
+          targetType: 'merchant',
+          targetId: actor.merchantId,
+          ip: actor.ip,
+          details: {
+            before: { allowlistRequired: before.apiTokenAllowlistRequired },
+            after: { allowlistRequired: required },
+          },
+        });
+      return apiTokenPolicyOf(after, ctx.config.API_TOKEN_ALLOWLIST_REQUIRED);
+    },
   });
 
   api.route({

@@ -1,17 +1,20 @@
 import {
   API_TOKEN_PREFIX,
   type ApiToken,
+  type ApiTokenPolicy,
   type ApiTokenScope,
   type ApiTokenWithSecret,
   type CreateApiTokenBody,
   type ListApiTokensResponse,
+  MONEY_OUT_SCOPES,
 } from '@gerbang/contract';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { hashToken, newOpaqueToken } from '../auth/one-time-token';
 import type { MerchantRecord } from '../merchants/merchants.repository';
+import { isInsideNetworks } from './allowed-networks';
 import type { ApiTokenRecord, ApiTokensRepository } from './api-tokens.repository';
 
 /** A Merchant user acting for its merchant, from where (for the audit trail). */
@@ -34,6 +37,7 @@ export function toApiTokenResponse(row: ApiTokenRecord): ApiToken {
     name: row.name,
     prefix: row.prefix,
     scopes: row.scopes as ApiTokenScope[],
+    allowedNetworks: row.allowedNetworks,
     status: row.revokedAt ? 'revoked' : row.isExpired ? 'expired' : 'active',
     expiresAt: row.expiresAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -44,8 +48,48 @@ export function toApiTokenResponse(row: ApiTokenRecord): ApiToken {
 
 const invalidToken = () => new AppError('UNAUTHENTICATED', 'Send a valid API token as "Authorization: Bearer <token>"');
 
-export function createApiTokensService(deps: { repo: ApiTokensRepository; audit: AuditRepository }) {
+/** A refused call is audited at most this often per token and instance (a flood is one line a minute). */
+const REFUSAL_AUDIT_INTERVAL_MS = 60_000;
+
+export function createApiTokensService(deps: {
+  repo: ApiTokensRepository;
+  audit: AuditRepository;
+  /** The operator requires allowed networks on every merchant's money-out tokens. */
+  allowlistRequiredByOperator: boolean;
+}) {
   const { repo, audit } = deps;
+  const lastRefusalAudit = new Map<string, number>();
+
+  const allowlistRequired = (merchant: { apiTokenAllowlistRequired: boolean }) =>
+    deps.allowlistRequiredByOperator || merchant.apiTokenAllowlistRequired;
+  const movesMoneyOut = (scopes: readonly string[]) =>
+    scopes.some((scope) => MONEY_OUT_SCOPES.includes(scope as ApiTokenScope));
+
+  async function refuseFromNetwork(
+    token: { id: string; merchantId: string; prefix: string },
+    ip: string,
+    reason: string,
+  ) {
+    const now = Date.now();
+    if ((lastRefusalAudit.get(token.id) ?? 0) + REFUSAL_AUDIT_INTERVAL_MS <= now) {
+      if (lastRefusalAudit.size >= 10_000) lastRefusalAudit.clear();
+      lastRefusalAudit.set(token.id, now);
+      await audit.insert({
+        action: AUDIT_ACTIONS.apiTokenNetworkRefused,
+        targetType: 'api_token',
+        targetId: token.id,
+        subject: token.prefix,
+        ip,
+        details: { merchantId: token.merchantId, reason },
+      });
+    }
+    throw new AppError(
+      'IP_NOT_ALLOWED',
+      reason === 'outside'
+        ? `Calls with this API token are not allowed from ${ip}`
+        : 'This API token moves money out and must name its allowed networks: create one that does',
+    );
+  }
 
   function record(actor: MerchantActor, action: string, token: ApiTokenRecord, details: Record<string, unknown>) {
     return audit.insert({
@@ -65,7 +109,13 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
       return toPage(rows, query.limit, toApiTokenResponse);
     },
 
-    async create(actor: MerchantActor, body: CreateApiTokenBody): Promise<ApiTokenWithSecret> {
+    async create(
+      actor: MerchantActor,
+      body: CreateApiTokenBody & { allowedNetworks: string[] },
+      merchant: { apiTokenAllowlistRequired: boolean },
+    ): Promise<ApiTokenWithSecret> {
+      if (body.allowedNetworks.length === 0 && movesMoneyOut(body.scopes) && allowlistRequired(merchant))
+        throw invalidFields({ 'body.allowedNetworks': 'Tokens that move money out must name their allowed networks' });
       const secret = `${API_TOKEN_PREFIX}${newOpaqueToken()}`;
       const token = await repo.insert({
         merchantId: actor.merchantId,
@@ -73,12 +123,14 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
         prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
         tokenHash: hashToken(secret),
         scopes: body.scopes,
+        allowedNetworks: [...new Set(body.allowedNetworks)],
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
         createdByUserId: actor.userId,
       });
       await record(actor, AUDIT_ACTIONS.apiTokenCreated, token, {
         name: token.name,
         scopes: token.scopes,
+        allowedNetworks: token.allowedNetworks,
         expiresAt: token.expiresAt?.toISOString() ?? null,
       });
       return { ...toApiTokenResponse(token), secret };
@@ -95,9 +147,10 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
 
     /**
      * Checks a `/v1` bearer token: unknown → 401 UNAUTHENTICATED, revoked → 401 API_TOKEN_REVOKED,
-     * expired → 401 API_TOKEN_EXPIRED, missing scope → 403 INSUFFICIENT_SCOPE.
+     * expired → 401 API_TOKEN_EXPIRED, missing scope → 403 INSUFFICIENT_SCOPE, outside the token's
+     * networks (or a money-out call without networks where they are required) → 403 IP_NOT_ALLOWED.
      */
-    async authenticate(secret: string | null, scope: ApiTokenScope): Promise<ApiCaller> {
+    async authenticate(secret: string | null, scope: ApiTokenScope, ip: string): Promise<ApiCaller> {
       if (!secret?.startsWith(API_TOKEN_PREFIX)) throw invalidToken();
       const token = await repo.findForAuth(hashToken(secret));
       if (!token) throw invalidToken();
@@ -105,6 +158,11 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
       if (token.isExpired) throw new AppError('API_TOKEN_EXPIRED', 'This API token has expired');
       if (!token.scopes.includes(scope)) {
         throw new AppError('INSUFFICIENT_SCOPE', `This API token lacks the scope ${scope}`);
+      }
+      if (token.allowedNetworks.length > 0) {
+        if (!isInsideNetworks(ip, token.allowedNetworks)) await refuseFromNetwork(token, ip, 'outside');
+      } else if (movesMoneyOut([scope]) && allowlistRequired(token.merchant)) {
+        await refuseFromNetwork(token, ip, 'allowlist_required');
       }
       if (token.isTouchDue) await repo.touch(token.id);
       return {
@@ -117,3 +175,11 @@ export function createApiTokensService(deps: { repo: ApiTokensRepository; audit:
   };
 }
 export type ApiTokensService = ReturnType<typeof createApiTokensService>;
+
+/** The merchant's setting and the operator's, as the API tokens page shows them. */
+export function apiTokenPolicyOf(
+  merchant: { apiTokenAllowlistRequired: boolean },
+  byOperator: boolean,
+): ApiTokenPolicy {
+  return { allowlistRequiredForMoneyOut: merchant.apiTokenAllowlistRequired, requiredByOperator: byOperator };
+}

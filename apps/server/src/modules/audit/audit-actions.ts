@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   merchantWebhookSecretRotated: 'merchant.webhook_secret_rotated',
   apiTokenCreated: 'api_token.created',
   apiTokenRevoked: 'api_token.revoked',
+  apiTokenNetworkRefused: 'api_token.network_refused',
+  apiTokenPolicyChanged: 'api_token.policy_changed',
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
   webhookResent: 'webhook.resent',

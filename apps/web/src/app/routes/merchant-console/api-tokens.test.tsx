@@ -1,4 +1,12 @@
-import { type ApiToken, createApiToken, listApiTokens, ROLE, revokeApiToken } from '@gerbang/contract';
+import {
+  type ApiToken,
+  apiTokenPolicy,
+  createApiToken,
+  listApiTokens,
+  ROLE,
+  revokeApiToken,
+  updateApiTokenPolicy,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,6 +22,7 @@ function aToken(overrides: Partial<ApiToken> = {}): ApiToken {
     name: 'Checkout server',
     prefix: 'gbk_Ab12Cd34',
     scopes: ['payments:write', 'payments:read'],
+    allowedNetworks: [],
     status: 'active',
     expiresAt: null,
     lastUsedAt: null,
@@ -95,5 +104,40 @@ describe('API Tokens (merchant console)', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke Checkout server' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(app.http.requests.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+
+  it('sends the allowed networks typed one per line, lists them, and sets the money-out requirement', async () => {
+    const user = userEvent.setup();
+    const app = open({
+      [`GET ${listApiTokens.path}`]: () => ({
+        status: 200,
+        data: { items: [aToken({ allowedNetworks: ['203.0.113.0/24'] })], nextCursor: null },
+      }),
+      [`GET ${apiTokenPolicy.path}`]: () => ({
+        status: 200,
+        data: { allowlistRequiredForMoneyOut: false, requiredByOperator: false },
+      }),
+      [`PUT ${updateApiTokenPolicy.path}`]: () => ({
+        status: 200,
+        data: { allowlistRequiredForMoneyOut: true, requiredByOperator: false },
+      }),
+      [`POST ${createApiToken.path}`]: () => ({ status: 201, data: { ...aToken(), secret: 'gbk_secret' } }),
+    });
+    const table = await screen.findByRole('table', { name: 'API Tokens' });
+    expect(await within(table).findByText('203.0.113.0/24')).toBeInTheDocument();
+
+    const requirement = await screen.findByRole('checkbox', { name: /Require allowed networks/ });
+    await user.click(requirement);
+    await waitFor(() => expect(requirement).toBeChecked());
+    expect(app.http.requests.find((r) => r.method === 'PUT')?.data).toEqual({ allowlistRequiredForMoneyOut: true });
+
+    await user.click(screen.getByRole('button', { name: 'Create API token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create API token' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Payouts');
+    await user.type(within(dialog).getByLabelText(/^Allowed networks/), '203.0.113.0/24{Enter}2001:db8::/32');
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    await screen.findByRole('dialog', { name: 'Checkout server created' });
+    const sent = app.http.requests.find((request) => request.method === 'POST')?.data as Record<string, unknown>;
+    expect(sent.allowedNetworks).toEqual(['203.0.113.0/24', '2001:db8::/32']);
   });
 });

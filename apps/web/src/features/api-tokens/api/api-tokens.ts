@@ -1,6 +1,9 @@
 import {
   type ApiToken,
+  type ApiTokenPolicy,
   type ApiTokenWithSecret,
+  apiTokenPolicy,
+  apiTokenPolicySchema,
   apiTokenSchema,
   apiTokenWithSecretSchema,
   type CreateApiTokenBody,
@@ -9,8 +12,16 @@ import {
   listApiTokensResponseSchema,
   PAGE_SIZE_DEFAULT,
   revokeApiToken,
+  updateApiTokenPolicy,
 } from '@gerbang/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 
@@ -49,5 +60,23 @@ export function useRevokeApiToken() {
       return apiTokenSchema.parse(response.data);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokensQuery.queryKey }),
+  });
+}
+
+const policyQuery = queryOptions({
+  queryKey: ['api-tokens', 'policy'],
+  queryFn: async (): Promise<ApiTokenPolicy> => apiTokenPolicySchema.parse((await api.get(apiTokenPolicy.path)).data),
+});
+
+export function useApiTokenPolicy() {
+  return useQuery(policyQuery);
+}
+
+export function useUpdateApiTokenPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (allowlistRequiredForMoneyOut: boolean): Promise<ApiTokenPolicy> =>
+      apiTokenPolicySchema.parse((await api.put(updateApiTokenPolicy.path, { allowlistRequiredForMoneyOut })).data),
+    onSuccess: (policy) => queryClient.setQueryData(policyQuery.queryKey, policy),
   });
 }

@@ -13,6 +13,7 @@ import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useApiTokens, useRevokeApiToken } from '../api/api-tokens';
+import { ApiTokenPolicySwitch } from './api-token-policy-switch';
 import { CreateApiTokenModal } from './create-api-token-modal';
 
 const STATUS_TONE: Record<ApiToken['status'], BadgeTone> = { active: 'green', expired: 'gray', revoked: 'red' };
@@ -56,6 +57,16 @@ export function ApiTokenList() {
     },
     { key: 'scopes', header: t('apiTokens:fields.scopes'), cell: (token) => token.scopes.join(', ') },
     {
+      key: 'networks',
+      header: t('apiTokens:fields.allowedNetworks'),
+      cell: (token) =>
+        token.allowedNetworks.length > 0 ? (
+          <span className="font-mono text-xs">{token.allowedNetworks.join(', ')}</span>
+        ) : (
+          t('apiTokens:anywhere')
+        ),
+    },
+    {
       key: 'status',
       header: t('apiTokens:fields.status'),
       cell: (token) => <Badge tone={STATUS_TONE[token.status]}>{t(`apiTokens:statuses.${token.status}`)}</Badge>,
@@ -95,6 +106,7 @@ export function ApiTokenList() {
         <Button onClick={() => setCreating(true)}>{t('apiTokens:actions.create')}</Button>
       </div>
       <p className="text-sm text-gray-600 dark:text-gray-300">{t('apiTokens:list.intro')}</p>
+      <ApiTokenPolicySwitch />
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>
       ) : (

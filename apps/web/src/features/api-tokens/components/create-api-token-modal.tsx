@@ -4,8 +4,14 @@ import {
   type ApiTokenScope,
   type ApiTokenWithSecret,
 } from '@gerbang/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  FIELD_BORDER_CLASS,
+  FIELD_CONTROL_CLASS,
+  FIELD_HINT_CLASS,
+  FIELD_LABEL_CLASS,
+} from '../../../components/ui/field-styles';
 import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
@@ -13,7 +19,7 @@ import { Select } from '../../../components/ui/select';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useCreateApiToken } from '../api/api-tokens';
 
-const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
+const FIELDS = ['name', 'scopes', 'expiresAt', 'allowedNetworks'] as const;
 /** Expiry choices in days; 0: never. */
 export const EXPIRY_DAYS = [30, 90, 365, 0] as const;
 
@@ -28,6 +34,8 @@ export function CreateApiTokenModal({ onClose, onCreated }: CreateApiTokenModalP
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['payments:write', 'payments:read']);
   const [expiryDays, setExpiryDays] = useState<number>(90);
   const [nameError, setNameError] = useState<string | undefined>();
+  const [networks, setNetworks] = useState('');
+  const networksId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +43,11 @@ export function CreateApiTokenModal({ onClose, onCreated }: CreateApiTokenModalP
     setNameError(trimmed ? undefined : t('apiTokens:validation.required'));
     if (!trimmed || scopes.length === 0) return;
     const expiresAt = expiryDays > 0 ? new Date(Date.now() + expiryDays * 86_400_000).toISOString() : null;
-    create.mutate({ name: trimmed, scopes, expiresAt }, { onSuccess: onCreated });
+    const allowedNetworks = networks
+      .split(/[\s,]+/)
+      .map((network) => network.trim())
+      .filter(Boolean);
+    create.mutate({ name: trimmed, scopes, expiresAt, allowedNetworks }, { onSuccess: onCreated });
   };
   const toggle = (scope: ApiTokenScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
@@ -92,6 +104,28 @@ export function CreateApiTokenModal({ onClose, onCreated }: CreateApiTokenModalP
         }))}
         error={fieldErrors.expiresAt}
       />
+      <div>
+        <label htmlFor={networksId} className={FIELD_LABEL_CLASS}>
+          {t('apiTokens:fields.allowedNetworks')}
+        </label>
+        <textarea
+          id={networksId}
+          name="allowedNetworks"
+          rows={3}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={'203.0.113.0/24\n2001:db8::/32'}
+          aria-describedby={`${networksId}-hint`}
+          aria-invalid={fieldErrors.allowedNetworks ? true : undefined}
+          className={`${FIELD_CONTROL_CLASS} ${FIELD_BORDER_CLASS} font-mono`}
+          value={networks}
+          onChange={(event) => setNetworks(event.target.value)}
+        />
+        <p id={`${networksId}-hint`} className={`mt-1 ${FIELD_HINT_CLASS}`}>
+          {t('apiTokens:create.networksHint')}
+        </p>
+        {fieldErrors.allowedNetworks ? <FormError>{fieldErrors.allowedNetworks}</FormError> : null}
+      </div>
     </FormModal>
   );
 }
