@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Audit action names: written once here, used by the server's services and tests, the audit
+ * page's action filter and its labels (`audit.actions.<name>` in the web's locales).
+ */
+export const AUDIT_ACTIONS = {
+  signinSucceeded: 'auth.signin.succeeded',
+  signinFailed: 'auth.signin.failed',
+  signinRateLimited: 'auth.signin.rate_limited',
+  logout: 'auth.logout',
+  refreshReuseDetected: 'auth.refresh.reuse_detected',
+  accountActivated: 'auth.account.activated',
+  passwordResetRequested: 'auth.password.reset_requested',
+  passwordReset: 'auth.password.reset',
+  passwordChanged: 'auth.password.changed',
+  userInvited: 'user.invited',
+  userUpdated: 'user.updated',
+  userDisabled: 'user.disabled',
+  userEnabled: 'user.enabled',
+  userActivationResent: 'user.activation_resent',
+  adminCreated: 'user.admin_created',
+  deviceRegistered: 'device.registered',
+  deviceUpdated: 'device.updated',
+  deviceTokenRotated: 'device.token_rotated',
+  deviceDisabled: 'device.disabled',
+  deviceEnabled: 'device.enabled',
+  deviceHealthChecksStarted: 'device.health_checks_started',
+  merchantCreated: 'merchant.created',
+  merchantUpdated: 'merchant.updated',
+  merchantSuspended: 'merchant.suspended',
+  merchantResumed: 'merchant.resumed',
+  merchantWebhookSecretRotated: 'merchant.webhook_secret_rotated',
+  apiTokenCreated: 'api_token.created',
+  apiTokenRevoked: 'api_token.revoked',
+  depositMatchedByOperator: 'deposit.matched_by_operator',
+  depositRefundedOutside: 'deposit.refunded_outside',
+  webhookResent: 'webhook.resent',
+  paymentLinkOpened: 'payment_link.session_opened',
+  payoutMethodCreated: 'payout_method.created',
+  payoutMethodVerifyRequested: 'payout_method.verify_requested',
+  payoutMethodVerified: 'payout_method.verified',
+  payoutMethodVerificationFailed: 'payout_method.verification_failed',
+  payoutMethodRemoved: 'payout_method.removed',
+  withdrawalRequested: 'withdrawal.requested',
+  withdrawalCancelled: 'withdrawal.cancelled',
+  withdrawalApproved: 'withdrawal.approved',
+  withdrawalRejected: 'withdrawal.rejected',
+  withdrawalExecuted: 'withdrawal.executed',
+  withdrawalMarkedPaid: 'withdrawal.marked_paid',
+  withdrawalReconciled: 'withdrawal.reconciled',
+  payoutExceptionCharged: 'payout_exception.charged_to_merchant',
+  payoutExceptionWrittenOff: 'payout_exception.written_off',
+  proxyCreated: 'proxy.created',
+  proxyUpdated: 'proxy.updated',
+  proxyDeleted: 'proxy.deleted',
+  proxiesImported: 'proxy.imported',
+  proxyChecked: 'proxy.checked',
+  walletCreated: 'wallet.created',
+  walletUpdated: 'wallet.updated',
+  walletCredentialsChanged: 'wallet.credentials_changed',
+  walletProxyChanged: 'wallet.proxy_changed',
+  walletDisabled: 'wallet.disabled',
+  walletEnabled: 'wallet.enabled',
+  walletAutoDisabled: 'wallet.auto_disabled',
+  walletDeleted: 'wallet.deleted',
+  walletChecksStarted: 'wallet.health_checks_started',
+  walletLoginStarted: 'wallet.login_started',
+  walletLoginOtpSubmitted: 'wallet.login_otp_submitted',
+  walletLoginCancelled: 'wallet.login_cancelled',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+export const auditActionSchema = z.enum(AUDIT_ACTION_NAMES);
+
+/** What an audit entry is about (`target_type`); each has a page the audit detail links to, or none. */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'session',
+  'merchant',
+  'api_token',
+  'payout_method',
+  'withdrawal',
+  'payment_session',
+  'webhook_event',
+  'wallet_transaction',
+  'device',
+  'wallet_account',
+  'proxy',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);
