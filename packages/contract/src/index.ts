@@ -2,6 +2,7 @@ export * from './agent/capabilities';
 export * from './agent/protocol';
 export * from './api-tokens/api-token';
 export * from './audit/audit-actions';
+export * from './audit/audit-log';
 export * from './auth/activate';
 export * from './auth/change-password';
 export * from './auth/current-user';
