@@ -89,4 +89,12 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     namespaces: ['paymentSessions'],
     load: () => import('./routes/transaction-sessions/transaction-session-list'),
   },
+  {
+    path: '/audit',
+    titleKey: 'routes.auditLog',
+    area: 'audit',
+    layout: 'console',
+    namespaces: ['audit'],
+    load: () => import('./routes/audit/audit-log'),
+  },
 ];

@@ -51,4 +51,12 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     load: () => import('./routes/change-password'),
   },
+  {
+    path: '/audit',
+    titleKey: 'routes.auditLog',
+    area: 'audit',
+    layout: 'console',
+    namespaces: ['audit'],
+    load: () => import('./routes/merchant-console/audit-log'),
+  },
 ];

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'paymentLinks',
   'withdrawals',
   'withdraw',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

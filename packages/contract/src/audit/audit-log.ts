@@ -37,6 +37,9 @@ export const auditLogEntrySchema = z.object({
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
+/** An IP address as the audit records it (one address, either family); the consoles check it too. */
+export const ipAddressSchema = z.union([z.ipv4(), z.ipv6()], { error: 'Enter an IPv4 or IPv6 address' });
+
 /**
  * The filters of the audit page and its CSV export. `createdFrom` is inclusive and `createdTo`
  * exclusive; `targetId` needs its `targetType` (an id is looked up within its type, along an
@@ -48,7 +51,7 @@ const auditFilters = {
   action: auditActionSchema.optional(),
   targetType: auditTargetTypeSchema.optional(),
   targetId: z.string().trim().min(1).max(100).optional(),
-  ip: z.union([z.ipv4(), z.ipv6()], { error: 'Enter an IPv4 or IPv6 address' }).optional(),
+  ip: ipAddressSchema.optional(),
   createdFrom: isoDateTimeSchema.optional(),
   createdTo: isoDateTimeSchema.optional(),
 };

@@ -16,6 +16,7 @@ describe('page header', () => {
     ['/withdrawal-requests', 'withdrawalRequests'],
     ['/api-tokens', 'apiTokens'],
     ['/payout-methods', 'payoutMethods'],
+    ['/audit', 'auditLog'],
     ['/', 'device'],
     ['/anything-else', 'device'],
   ])('picks its title for %s from a word in the path', (path, key) => {
