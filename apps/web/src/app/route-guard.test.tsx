@@ -89,6 +89,7 @@ describe('route guards', () => {
       'Maya',
       'Proxy',
       'Audit Log',
+      'Permissions',
     ]);
     expect(within(nav).getByRole('link', { name: 'Dana' })).toHaveAttribute('aria-current', 'page');
   });

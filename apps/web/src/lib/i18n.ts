@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'withdrawals',
   'withdraw',
   'audit',
+  'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -17,6 +17,7 @@ describe('page header', () => {
     ['/api-tokens', 'apiTokens'],
     ['/payout-methods', 'payoutMethods'],
     ['/audit', 'auditLog'],
+    ['/permissions', 'permissions'],
     ['/', 'device'],
     ['/anything-else', 'device'],
   ])('picks its title for %s from a word in the path', (path, key) => {

@@ -18,6 +18,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'user', key: 'user', icon: 'user' },
   { word: 'proxy', key: 'proxy', icon: 'proxy' },
   { word: 'audit', key: 'auditLog', icon: 'audit' },
+  { word: 'permissions', key: 'permissions', icon: 'key' },
 ];
 
 /** Any other path shows 'Device' (spec §2). */
