@@ -85,17 +85,7 @@ export function AuditEntryDetailModal({ id, entityLinks, onClose, onOnlyActor }:
   const actorLabel = entry?.actorName ? `${entry.actorName} (${entry.actorEmail})` : t('audit:actor.none');
 
   return (
-    <Modal
-      isOpen
-      onClose={onClose}
-      size="wide"
-      title={t('audit:detail.title', { id })}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          {t('audit:detail.close')}
-        </Button>
-      }
-    >
+    <Modal isOpen onClose={onClose} size="wide" title={t('audit:detail.title', { id })}>
       {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
       {query.isPending ? <Spinner label={t('audit:detail.loading')} /> : null}
       {entry ? (
