@@ -31,7 +31,7 @@ test("an Admin finds a user's rename in the audit, opens it and downloads what t
   const change = entry.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /name/ });
   await expect(change).toContainText('Audited Staff');
   await expect(change).toContainText('Renamed Staff');
-  await expect(entry.getByRole('link', { name: 'Open this User' })).toHaveAttribute('href', `/user/${invited.id}`);
+  await expect(entry.getByRole('link', { name: 'Open User' })).toHaveAttribute('href', `/user/${invited.id}`);
   await expectNoSeriousViolations(page, 'an audit entry');
   await entry.getByRole('button', { name: 'Close' }).click();
   await expect(entry).toBeHidden();
