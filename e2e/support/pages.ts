@@ -17,6 +17,8 @@ export const ADMIN_PAGES = [
   { path: '/change-password', title: 'Change Password' },
   { path: '/withdrawal-requests', title: 'Withdrawal Request' },
   { path: '/transaction-session', title: 'Transaction Session' },
+  { path: '/audit', title: 'Audit Log' },
+  { path: '/permissions', title: 'Permissions' },
 ] as const;
 
 /** Public pages that stay reachable while signed in (spec §2). */
@@ -40,6 +42,7 @@ export const MERCHANT_PAGES = [
   { path: '/transaction', title: 'Transaction' },
   { path: '/withdrawal-requests', title: 'Withdrawal Requests' },
   { path: '/payout-methods', title: 'Payout Methods' },
+  { path: '/audit', title: 'Audit Log' },
   { path: '/change-password', title: 'Change Password' },
 ] as const;
 

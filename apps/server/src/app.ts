@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
+import { auditLogRoutes } from './modules/audit/audit-log.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { countriesRoutes } from './modules/countries/countries.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await withdrawalsRoutes(api, ctx);
     await customerWithdrawalsRoutes(api, ctx);
     await payoutExceptionsRoutes(api, ctx);
+    await auditLogRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

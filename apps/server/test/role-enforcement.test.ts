@@ -29,7 +29,9 @@ import {
   enableUser,
   enableWallet,
   executeWithdrawalRequest,
+  exportAuditLog,
   exportPaymentSessions,
+  getAuditEntry,
   getDevice,
   getDeviceBusyStatusMap,
   getDeviceSummary,
@@ -46,6 +48,7 @@ import {
   importProxies,
   inviteUser,
   listApiTokens,
+  listAuditLog,
   listCountries,
   listDepositTransfers,
   listDeviceConnections,
@@ -483,6 +486,19 @@ const ROUTES: Protected[] = [
     endpoint: runWalletChecks,
     requires: { area: 'wallets', action: 'operate' },
     request: (id) => ({ url: runWalletChecks.path, payload: { accountIds: [id], type: 'wallet' } }),
+  },
+  ...[listAuditLog, exportAuditLog].map(
+    (endpoint): Protected => ({
+      endpoint,
+      requires: { area: 'audit', action: 'view' },
+      request: () => ({ url: endpoint.path }),
+    }),
+  ),
+  // An entry id no entry has: the route is reached (404).
+  {
+    endpoint: getAuditEntry,
+    requires: { area: 'audit', action: 'view' },
+    request: () => ({ url: getAuditEntry.path.replace(':id', '999999999') }),
   },
   { endpoint: currentUser, requires: 'signed-in', request: () => ({ url: currentUser.path }) },
   { endpoint: logout, requires: 'signed-in', request: () => ({ url: logout.path }) },

@@ -12,6 +12,18 @@ export const pageQuerySchema = z.strictObject({
   cursor: z.string().min(1).max(200).optional(),
 });
 
+/**
+ * The refinement of a list's creation-time range (`createdFrom` inclusive, `createdTo` exclusive):
+ * an empty or backwards range is a mistake to name, not a page of nothing.
+ */
+export const createdRangeIsOrdered: [
+  (q: { createdFrom?: string; createdTo?: string }) => boolean,
+  z.core.$ZodCustomParams,
+] = [
+  (q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) < Date.parse(q.createdTo),
+  { message: 'createdTo must be after createdFrom', path: ['createdTo'] },
+];
+
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }

@@ -50,7 +50,9 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   transactions: { 1: ALL, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
   transactionSessions: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: ['view', 'operate'], 5: ['view', 'operate'] },
   withdrawals: { 1: ALL, 2: ['view', 'operate'], 3: NONE, 4: ['view', 'create'], 5: ['view', 'operate'] },
-  audit: { 1: VIEW, 2: NONE, 3: NONE, 4: NONE, 5: VIEW },
+  // A Merchant user reads what its own merchant's users did (the server scopes it), never the
+  // operators' log.
+  audit: { 1: VIEW, 2: NONE, 3: NONE, 4: VIEW, 5: VIEW },
   countries: { 1: VIEW, 2: VIEW, 3: VIEW, 4: VIEW, 5: VIEW },
   merchantDashboard: { 1: NONE, 2: NONE, 3: NONE, 4: VIEW, 5: NONE },
   apiTokens: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'delete'], 5: NONE },

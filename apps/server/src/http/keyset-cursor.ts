@@ -8,7 +8,15 @@ import { AppError } from './app-error';
  */
 export type KeysetCursor = { at: string; id: string };
 
-const cursorSchema = z.tuple([z.iso.datetime({ precision: 6 }), z.uuid()]);
+/**
+ * The ids a cursor may carry: most tables' uuids, or the decimal text of a bigserial (the audit
+ * log's), at most 18 digits so it always fits a bigint.
+ */
+const CURSOR_SCHEMAS = {
+  uuid: z.tuple([z.iso.datetime({ precision: 6 }), z.uuid()]),
+  serial: z.tuple([z.iso.datetime({ precision: 6 }), z.string().regex(/^[1-9][0-9]{0,17}$/)]),
+} as const;
+export type KeysetIdKind = keyof typeof CURSOR_SCHEMAS;
 
 export function encodeKeysetCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
@@ -31,9 +39,9 @@ function readCursor<T extends z.ZodType>(value: string, schema: T): z.output<T> 
   return result.data;
 }
 
-export function decodeKeysetCursor(value: string | undefined): KeysetCursor | undefined {
+export function decodeKeysetCursor(value: string | undefined, idKind: KeysetIdKind = 'uuid'): KeysetCursor | undefined {
   if (value === undefined) return undefined;
-  const [at, id] = readCursor(value, cursorSchema);
+  const [at, id] = readCursor(value, CURSOR_SCHEMAS[idKind]);
   return { at, id };
 }
 

@@ -102,4 +102,22 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     namespaces: ['paymentSessions'],
     load: () => import('./routes/transaction-sessions/transaction-session-list'),
   },
+  {
+    path: '/audit',
+    titleKey: 'routes.auditLog',
+    area: 'audit',
+    layout: 'console',
+    namespaces: ['audit'],
+    load: () => import('./routes/audit/audit-log'),
+  },
+  {
+    // Who gives others a role needs to see what each role grants: the roles that may view users
+    // (Admin, Sub Admin), the same as those with audit:view among the admin console's roles today.
+    path: '/permissions',
+    titleKey: 'routes.permissions',
+    area: 'users',
+    layout: 'console',
+    namespaces: ['permissions'],
+    load: () => import('./routes/permissions/permission-matrix'),
+  },
 ];

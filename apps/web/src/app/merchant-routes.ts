@@ -57,4 +57,12 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     load: () => import('./routes/account-security'),
   },
+  {
+    path: '/audit',
+    titleKey: 'routes.auditLog',
+    area: 'audit',
+    layout: 'console',
+    namespaces: ['audit'],
+    load: () => import('./routes/merchant-console/audit-log'),
+  },
 ];

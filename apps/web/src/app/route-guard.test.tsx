@@ -88,6 +88,8 @@ describe('route guards', () => {
       'Livin',
       'Maya',
       'Proxy',
+      'Audit Log',
+      'Permissions',
     ]);
     expect(within(nav).getByRole('link', { name: 'Dana' })).toHaveAttribute('aria-current', 'page');
   });
@@ -111,7 +113,7 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'API Tokens', 'Transaction', 'Withdrawal Requests', 'Payout Methods']);
+    ).toEqual(['Dashboard', 'API Tokens', 'Transaction', 'Withdrawal Requests', 'Payout Methods', 'Audit Log']);
   });
 
   it('log out silently when the current-user check fails', async () => {

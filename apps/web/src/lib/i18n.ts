@@ -22,6 +22,8 @@ export const NAMESPACES = [
   'paymentLinks',
   'withdrawals',
   'withdraw',
+  'audit',
+  'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import { createdRangeIsOrdered, idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
 import { defineLifecycle } from '../lifecycle';
 import { callbackUrlSchema } from '../merchants/merchant';
 import { amountSchema, amountStringSchema } from '../money/amount';
@@ -182,13 +182,9 @@ const operatorSessionFilters = {
   createdFrom: isoDateTimeSchema.optional(),
   createdTo: isoDateTimeSchema.optional(),
 };
-const rangeIsOrdered: [(q: { createdFrom?: string; createdTo?: string }) => boolean, z.core.$ZodCustomParams] = [
-  (q) => !q.createdFrom || !q.createdTo || Date.parse(q.createdFrom) < Date.parse(q.createdTo),
-  { message: 'createdTo must be after createdFrom', path: ['createdTo'] },
-];
 export const listOperatorPaymentSessionsQuerySchema = pageQuerySchema
   .extend(operatorSessionFilters)
-  .refine(...rangeIsOrdered);
+  .refine(...createdRangeIsOrdered);
 export type ListOperatorPaymentSessionsQuery = z.input<typeof listOperatorPaymentSessionsQuerySchema>;
 export const listOperatorPaymentSessionsResponseSchema = pageSchema(operatorPaymentSessionSchema);
 
@@ -197,7 +193,7 @@ export const listOperatorPaymentSessionsResponseSchema = pageSchema(operatorPaym
  * server reads and sends them a page at a time, so a large export never sits in its memory.
  */
 export const exportPaymentSessions = { method: 'GET', path: '/payment-sessions/export' } as const;
-export const exportPaymentSessionsQuerySchema = z.strictObject(operatorSessionFilters).refine(...rangeIsOrdered);
+export const exportPaymentSessionsQuerySchema = z.strictObject(operatorSessionFilters).refine(...createdRangeIsOrdered);
 export type ExportPaymentSessionsQuery = z.input<typeof exportPaymentSessionsQuerySchema>;
 /** The export's columns, in order (the first CSV line). */
 export const PAYMENT_SESSION_EXPORT_COLUMNS = [

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 
 export type AuditEntry = {
   actorUserId?: string | null;
@@ -14,8 +14,12 @@ export type AuditEntry = {
 
 export function createAuditRepository(db: Database) {
   return {
+    /** Also records the acting user's merchant, as it is now (a Merchant user's Audit page reads by it). */
     async insert(entry: AuditEntry): Promise<void> {
-      await db.insert(auditLog).values(entry);
+      const actorMerchantId = entry.actorUserId
+        ? sql`(select ${users.merchantId} from ${users} where ${users.id} = ${entry.actorUserId})`
+        : null;
+      await db.insert(auditLog).values({ ...entry, actorMerchantId });
     },
     /** Rows of `action` in the last `windowMs` for one subject or one IP (login rate limits). */
     async countRecent(filter: { action: string; windowMs: number } & ({ subject: string } | { ip: string })) {

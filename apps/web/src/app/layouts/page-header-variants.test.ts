@@ -18,6 +18,8 @@ describe('page header', () => {
     ['/withdrawal-requests', 'withdrawalRequests'],
     ['/api-tokens', 'apiTokens'],
     ['/payout-methods', 'payoutMethods'],
+    ['/audit', 'auditLog'],
+    ['/permissions', 'permissions'],
     ['/', 'device'],
     ['/anything-else', 'device'],
   ])('picks its title for %s from a word in the path', (path, key) => {

@@ -19,6 +19,8 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'merchant', key: 'merchant', icon: 'merchant' },
   { word: 'user', key: 'user', icon: 'user' },
   { word: 'proxy', key: 'proxy', icon: 'proxy' },
+  { word: 'audit', key: 'auditLog', icon: 'audit' },
+  { word: 'permissions', key: 'permissions', icon: 'key' },
 ];
 
 /** Any other path shows 'Device' (spec §2). */

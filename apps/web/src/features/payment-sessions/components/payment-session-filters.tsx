@@ -7,6 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
+import { startOfDay } from '../../../lib/day-range';
 import { useAccountOptions, useMerchantOptions } from '../api/get-filter-options';
 import type { PaymentSessionFilters } from '../api/get-payment-sessions';
 
@@ -30,13 +31,6 @@ export const EMPTY_FILTERS: FilterForm = {
   fromDay: '',
   toDay: '',
 };
-
-/** Local midnight of a yyyy-mm-dd day, `plusDays` later, as an instant. */
-function startOfDay(day: string, plusDays = 0): string | undefined {
-  if (!day) return undefined;
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year ?? 0, (month ?? 1) - 1, (date ?? 1) + plusDays).toISOString();
-}
 
 /** The form as the API's filters: "to" includes its whole day. */
 export function toApiFilters(form: FilterForm, search: string): PaymentSessionFilters {

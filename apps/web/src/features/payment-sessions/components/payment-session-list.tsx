@@ -12,6 +12,7 @@ import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
+import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { downloadPaymentSessionsCsv } from '../api/export-payment-sessions';
 import { paymentSessionsQueryOptions, usePaymentSessions } from '../api/get-payment-sessions';
@@ -20,8 +21,6 @@ import { EMPTY_FILTERS, type FilterForm, PaymentSessionFiltersForm, toApiFilters
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
-/** The open session's detail is in the address (`?session=<id>`), so it can be shared. */
-const DETAIL_PARAM = 'session';
 
 /**
  * Payment sessions, live: every merchant's for operators (admin console "Transaction Session"),
@@ -40,7 +39,7 @@ export function PaymentSessionList({ forOperators }: { forOperators: boolean }) 
   const filters = toApiFilters(form, search);
   const query = usePaymentSessions(filters);
   const sessions = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const [openId, setOpen] = useDetailParam(DETAIL_PARAM);
+  const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.paymentSession);
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => {
     void queryClient.invalidateQueries({ queryKey: paymentSessionsQueryOptions().queryKey });
   });

@@ -16,6 +16,7 @@ import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
+import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
 import { useRefreshWithdrawals, useWithdrawals } from '../api/withdrawals';
@@ -23,9 +24,6 @@ import { RequestWithdrawalModal } from './request-withdrawal-modal';
 import { WithdrawalActions } from './withdrawal-actions';
 import { WithdrawalDetailModal } from './withdrawal-detail';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
-
-/** The open withdrawal's detail is in the address (`?withdrawal=<id>`), so it can be shared. */
-const DETAIL_PARAM = 'withdrawal';
 
 /**
  * Withdrawals, live: every merchant's for operators (admin "Withdrawal Request"), its own for a
@@ -43,7 +41,7 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const [isRequesting, setRequesting] = useState(false);
   const query = useWithdrawals({ status: status || undefined });
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const [openId, setOpen] = useDetailParam(DETAIL_PARAM);
+  const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.withdrawal);
   useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, () => void refresh());
   const canRequest = !forOperators && can(user?.roleId, 'withdrawals', 'create');
 

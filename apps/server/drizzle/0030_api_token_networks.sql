@@ -1,2 +1,0 @@
-ALTER TABLE "api_tokens" ADD COLUMN "allowed_networks" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
-ALTER TABLE "merchants" ADD COLUMN "api_token_allowlist_required" boolean DEFAULT false NOT NULL;
