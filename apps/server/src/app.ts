@@ -14,6 +14,8 @@ import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
+import { alertsOf } from './modules/alerts/alerts';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
@@ -136,12 +138,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await customerWithdrawalsRoutes(api, ctx);
     await payoutExceptionsRoutes(api, ctx);
     await auditLogRoutes(api, ctx);
+    await alertsRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);
   attachRealtime(app, ctx);
   attachAgents(app, ctx);
   paymentSessionsOf(ctx).bind(app.realtime);
+  alertsOf(ctx).bind(app.realtime);
   const webhooks = webhooksOf(ctx);
   app.addHook('onReady', async () => {
     await ctx.scheduler.start();

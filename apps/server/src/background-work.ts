@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context';
+import { registerAlertJobs } from './modules/alerts/alerts';
 import { fleetOf } from './modules/devices/fleet';
 import { registerHealthCheckJobs } from './modules/health-checks/health-check-jobs';
 import { registerLedgerCheck } from './modules/ledger/ledger-check';
@@ -28,5 +29,6 @@ export function registerBackgroundWork(ctx: AppContext): void {
   registerWithdrawalsWork(ctx, withdrawalsOf(ctx));
   registerWebhookWork(ctx, webhooksOf(ctx));
   registerLedgerCheck(ctx);
+  registerAlertJobs(ctx);
   metricsOf(ctx).listen();
 }

@@ -128,6 +128,25 @@ export const configSchema = z.object({
   PROXY_CHECK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** Every proxy is checked this often; 0 turns the schedule off. */
   PROXY_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(15),
+  /** Alert rules are evaluated this often (once across instances); 0 turns alerts off. */
+  ALERT_EVALUATE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Who is mailed when an alert opens or resolves: comma-separated addresses (none: no mail). */
+  ALERT_EMAILS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((address) => address.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  /** Where alerts are POSTed as they open and resolve (signed like merchant webhooks). */
+  ALERT_WEBHOOK_URL: z.url().optional(),
+  /** The signing secret of ALERT_WEBHOOK_URL's Gerbang-Signature header. */
+  ALERT_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** `gerbang`: the alert as JSON; `slack`: a Slack-compatible `{ "text": … }` body. */
+  ALERT_WEBHOOK_FORMAT: z.enum(['gerbang', 'slack']).default('gerbang'),
   /** How often each instance looks for due scheduled work. */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   TRUST_PROXY: bool.default(false),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Action,
   type Area,
+  acknowledgeAlert,
   apiTokenPolicy,
   approveWithdrawalRequest,
   can,
@@ -47,6 +48,8 @@ import {
   getWithdrawal,
   importProxies,
   inviteUser,
+  listAlertRules,
+  listAlerts,
   listApiTokens,
   listAuditLog,
   listCountries,
@@ -88,11 +91,13 @@ import {
   secondFactorPolicy,
   setWalletCredentials,
   setWalletProxy,
+  snoozeAlert,
   startTotpEnrolment,
   startWalletLogin,
   stepUp,
   submitWalletOtp,
   suspendMerchant,
+  updateAlertRule,
   updateApiTokenPolicy,
   updateDevice,
   updateMerchant,
@@ -199,6 +204,31 @@ const ROUTES: Protected[] = [
     endpoint: createApiToken,
     requires: { area: 'apiTokens', action: 'create' },
     request: () => ({ url: createApiToken.path, payload: { name: 'Role check', scopes: ['payments:read'] } }),
+  },
+  { endpoint: listAlerts, requires: { area: 'alerts', action: 'view' }, request: () => ({ url: listAlerts.path }) },
+  {
+    endpoint: listAlertRules,
+    requires: { area: 'alerts', action: 'view' },
+    request: () => ({ url: listAlertRules.path }),
+  },
+  // A user's id: the route is reached (404: no alert has it), nothing changes.
+  {
+    endpoint: acknowledgeAlert,
+    requires: { area: 'alerts', action: 'operate' },
+    request: (id) => ({ url: withId(acknowledgeAlert, id), payload: {} }),
+  },
+  {
+    endpoint: snoozeAlert,
+    requires: { area: 'alerts', action: 'operate' },
+    request: (id) => ({ url: withId(snoozeAlert, id), payload: { minutes: 5 } }),
+  },
+  {
+    endpoint: updateAlertRule,
+    requires: { area: 'alerts', action: 'update' },
+    request: () => ({
+      url: updateAlertRule.path.replace(':kind', 'withdrawal_uncertain'),
+      payload: { enabled: true },
+    }),
   },
   {
     endpoint: apiTokenPolicy,

@@ -1,5 +1,6 @@
 export * from './agent/capabilities';
 export * from './agent/protocol';
+export * from './alerts/alert';
 export * from './api-tokens/api-token';
 export * from './audit/audit-actions';
 export * from './audit/audit-log';

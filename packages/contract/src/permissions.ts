@@ -22,6 +22,7 @@ export const AREAS = [
   'apiTokens',
   'payoutMethods',
   'security',
+  'alerts',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -59,6 +60,14 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   payoutMethods: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
   // Who must use a second factor, and resetting another user's: Admins only.
   security: { 1: ['view', 'update'], 2: NONE, 3: NONE, 4: NONE, 5: NONE },
+  // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
+  alerts: {
+    1: ['view', 'update', 'operate'],
+    2: ['view', 'operate'],
+    3: ['view', 'operate'],
+    4: NONE,
+    5: ['view', 'update', 'operate'],
+  },
 };
 
 export function can(roleId: RoleId | undefined | null, area: Area, action: Action): boolean {

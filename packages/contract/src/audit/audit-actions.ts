@@ -44,6 +44,9 @@ export const AUDIT_ACTIONS = {
   apiTokenRevoked: 'api_token.revoked',
   apiTokenNetworkRefused: 'api_token.network_refused',
   apiTokenPolicyChanged: 'api_token.policy_changed',
+  alertAcknowledged: 'alert.acknowledged',
+  alertSnoozed: 'alert.snoozed',
+  alertRuleChanged: 'alert.rule_changed',
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
   webhookResent: 'webhook.resent',
@@ -99,6 +102,8 @@ export const AUDIT_TARGET_TYPES = [
   'wallet_account',
   'proxy',
   'second_factor_policy',
+  'alert',
+  'alert_rule',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);

@@ -20,4 +20,6 @@ export const SERVER_EVENTS = {
   withdrawalUpdate: 'withdrawal:update',
   /** A payout method's verification moved: to its merchant's users. */
   payoutMethodUpdate: 'payout-method:update',
+  /** Alerts opened, acknowledged, snoozed or resolved: the bell and the alerts page refetch. */
+  alertsChanged: 'alerts:changed',
 } as const;

@@ -96,6 +96,7 @@ export type ServerToClientEvents = {
   'payment-session:update': (payload: PaymentSessionUpdate) => void;
   'withdrawal:update': (payload: WithdrawalUpdate) => void;
   'payout-method:update': (payload: PayoutMethodUpdate) => void;
+  'alerts:changed': () => void;
 };
 // biome-ignore lint/complexity/noBannedTypes: consoles send nothing over the socket yet.
 export type ClientToServerEvents = {};

@@ -4,6 +4,7 @@
  * by the database.
  */
 
+export * from './alerts';
 export * from './api-tokens';
 export * from './audit';
 export * from './countries';
