@@ -81,6 +81,14 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/account-security'),
   },
   {
+    path: '/alerts',
+    titleKey: 'routes.alerts',
+    area: 'alerts',
+    layout: 'console',
+    namespaces: ['alerts'],
+    load: () => import('./routes/alerts'),
+  },
+  {
     path: '/security',
     titleKey: 'routes.securityPolicy',
     area: 'security',

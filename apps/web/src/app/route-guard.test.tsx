@@ -88,6 +88,7 @@ describe('route guards', () => {
       'Livin',
       'Maya',
       'Proxy',
+      'Alerts',
       'Audit Log',
       'Permissions',
     ]);

@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'withdraw',
   'audit',
   'permissions',
+  'alerts',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -32,7 +32,12 @@ export function createAlertEvaluation(deps: {
           subjectType: 'wallet_account',
           subjectId: account.id,
           subjectLabel: `${account.provider} ${account.accountNumber}`,
-          details: { currency, balanceMinor: String(account.balanceMinor), floorMinor: String(floorMinor) },
+          details: {
+            provider: account.provider,
+            currency,
+            balanceMinor: String(account.balanceMinor),
+            floorMinor: String(floorMinor),
+          },
         },
       ];
     });

@@ -12,6 +12,7 @@ describe('page header', () => {
     ['/change-password', 'changePassword'],
     ['/account/security', 'accountSecurity'],
     ['/security', 'securityPolicy'],
+    ['/alerts', 'alerts'],
     ['/transaction', 'transactionManagement'],
     ['/transaction-session', 'transactionManagement'],
     ['/dana', 'dana'],

@@ -11,6 +11,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'change-password', key: 'changePassword', icon: 'lock' },
   { word: 'account/security', key: 'accountSecurity', icon: 'lock' },
   { word: 'security', key: 'securityPolicy', icon: 'lock' },
+  { word: 'alerts', key: 'alerts', icon: 'bell' },
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon';
+import { AlertBellSlot } from '../../features/alerts/components/alert-bell-slot';
 import { LanguageSwitch } from './language-switch';
 import { SIDEBAR_ID } from './sidebar';
 import { ThemeSwitch } from './theme-switch';
@@ -31,6 +32,7 @@ export function TopBar({ isSidebarOpen, onToggleSidebar, toggleRef }: TopBarProp
         <Icon name={isSidebarOpen ? 'close' : 'menu'} className="size-6" />
       </button>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        <AlertBellSlot />
         <ThemeSwitch />
         <LanguageSwitch />
         <UserMenu />
