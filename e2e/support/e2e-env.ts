@@ -37,3 +37,6 @@ export const FIRST_ADMIN_PASSWORD = 'first-admin-e2e-password';
 
 /** Environment variable through which global setup hands the printed activation link to the tests. */
 export const ACTIVATION_LINK_ENV = 'GERBANG_E2E_FIRST_ADMIN_LINK';
+
+/** Where the server mails alerts during the run (ALERT_EMAILS). */
+export const ALERTS_EMAIL = 'alerts@e2e.gerbang.test';

@@ -7,6 +7,7 @@ import { buildConsoleServer } from '../../apps/server/src/consoles/console-serve
 import { startCheckServer } from './check-server';
 import {
   ACTIVATION_LINK_ENV,
+  ALERTS_EMAIL,
   API_PORT,
   API_URL,
   CONSOLES,
@@ -112,6 +113,9 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       WITHDRAWAL_CONFIRM_SECONDS: '20',
       // A proved second factor holds 3 s, so a test sees a money action ask for a step-up.
       STEP_UP_VALID_SECONDS: '3',
+      // Alerts evaluated every 2 s and mailed to one address of the sink.
+      ALERT_EVALUATE_SECONDS: '2',
+      ALERT_EMAILS: ALERTS_EMAIL,
     },
   });
   harness.serverPid = server.child.pid;

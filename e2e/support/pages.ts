@@ -18,7 +18,11 @@ export const ADMIN_PAGES = [
   { path: '/withdrawal-requests', title: 'Withdrawal Request' },
   { path: '/transaction-session', title: 'Transaction Session' },
   { path: '/audit', title: 'Audit Log' },
+  { path: '/account/security', title: 'Account Security' },
   { path: '/permissions', title: 'Permissions' },
+  { path: '/alerts', title: 'Alerts' },
+  { path: '/account/security', title: 'Account Security' },
+  { path: '/security', title: 'Security Policy' },
 ] as const;
 
 /** Public pages that stay reachable while signed in (spec §2). */
@@ -43,6 +47,7 @@ export const MERCHANT_PAGES = [
   { path: '/withdrawal-requests', title: 'Withdrawal Requests' },
   { path: '/payout-methods', title: 'Payout Methods' },
   { path: '/audit', title: 'Audit Log' },
+  { path: '/account/security', title: 'Account Security' },
   { path: '/change-password', title: 'Change Password' },
 ] as const;
 

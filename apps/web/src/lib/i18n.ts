@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'audit',
   'permissions',
   'alerts',
+  'security',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,8 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { SecondFactorOffBanner } from '../../features/second-factor/components/second-factor-off-banner';
-import { StepUpPrompt } from '../../features/second-factor/components/step-up-prompt';
+import { SecondFactorOffNotice, StepUpPrompt } from '../../features/second-factor/components/second-factor-prompts';
 import { QueryCacheProvider } from '../../lib/query-cache';
 import { useSession } from '../../lib/session';
 import { useCurrentRoute } from '../current-route';
@@ -59,7 +58,7 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
           toggleRef={toggleRef}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 space-y-6 px-3 py-6 outline-none sm:px-6">
-          <SecondFactorOffBanner />
+          <SecondFactorOffNotice />
           <PageHeader fallback={headerFallback} />
           {/* The shell and the page's header are drawn while the page's own code still loads. */}
           <Suspense

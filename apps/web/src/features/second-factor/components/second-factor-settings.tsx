@@ -11,7 +11,7 @@ import { TotpEnrolment } from './totp-enrolment';
 
 /** The signed-in user's second factor: set it up, replace the recovery codes, or remove it. */
 export function SecondFactorSettings() {
-  const { t } = useTranslation(['auth']);
+  const { t } = useTranslation(['security', 'auth']);
   const { user } = useSession();
   const apiErrorMessage = useApiErrorMessage();
   const regenerate = useRegenerateRecoveryCodes();
@@ -24,9 +24,9 @@ export function SecondFactorSettings() {
 
   const onRemove = async () => {
     const confirmed = await confirm({
-      title: t('auth:secondFactor.removeTitle'),
-      message: t('auth:secondFactor.removeMessage'),
-      confirmText: t('auth:secondFactor.remove'),
+      title: t('security:settings.removeTitle'),
+      message: t('security:settings.removeMessage'),
+      confirmText: t('security:settings.remove'),
     });
     if (confirmed) remove.mutate();
   };
@@ -35,7 +35,7 @@ export function SecondFactorSettings() {
     return (
       <div className="space-y-4">
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {user.secondFactorRequired ? t('auth:secondFactor.mustEnrol') : t('auth:secondFactor.offIntro')}
+          {user.secondFactorRequired ? t('security:settings.mustEnrol') : t('security:settings.offIntro')}
         </p>
         <TotpEnrolment onEnrolled={setNewCodes} />
       </div>
@@ -45,7 +45,7 @@ export function SecondFactorSettings() {
   return (
     <div className="space-y-4">
       <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
-        {t('auth:secondFactor.on')}
+        {t('security:settings.on')}
       </p>
       {regenerate.isError ? <FormError>{apiErrorMessage(regenerate.error)}</FormError> : null}
       {remove.isError ? <FormError>{apiErrorMessage(remove.error)}</FormError> : null}
@@ -56,16 +56,16 @@ export function SecondFactorSettings() {
           isLoading={regenerate.isPending}
           onClick={() => regenerate.mutate(undefined, { onSuccess: (answer) => setNewCodes(answer.recoveryCodes) })}
         >
-          {t('auth:recoveryCodes.regenerate')}
+          {t('security:recoveryCodes.regenerate')}
         </Button>
         {user.secondFactorRequired ? null : (
           <Button type="button" variant="danger" isLoading={remove.isPending} onClick={() => void onRemove()}>
-            {t('auth:secondFactor.remove')}
+            {t('security:settings.remove')}
           </Button>
         )}
       </div>
       {user.secondFactorRequired ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('auth:secondFactor.requiredByRole')}</p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('security:settings.requiredByRole')}</p>
       ) : null}
     </div>
   );

@@ -12,7 +12,7 @@ import { postStepUp } from '../api/second-factor';
  * refused request is sent again once the code passes (lib/api-client), or fails if cancelled.
  */
 export default function StepUpDialog() {
-  const { t } = useTranslation(['auth']);
+  const { t } = useTranslation(['security', 'auth']);
   const apiErrorMessage = useApiErrorMessage();
   const [code, setCode] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
@@ -36,16 +36,16 @@ export default function StepUpDialog() {
 
   return (
     <FormModal
-      title={t('auth:stepUp.title')}
+      title={t('security:stepUp.title')}
       onClose={() => finishStepUp(false)}
       onSubmit={onSubmit}
       isLoading={isPending}
-      submitLabel={t('auth:stepUp.submit')}
+      submitLabel={t('security:stepUp.submit')}
     >
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('auth:stepUp.intro')}</p>
+      <p className="text-sm text-gray-600 dark:text-gray-300">{t('security:stepUp.intro')}</p>
       {error ? <FormError>{error}</FormError> : null}
       <Input
-        label={t('auth:secondFactor.code')}
+        label={t('security:code')}
         name="stepUpCode"
         autoComplete="one-time-code"
         autoFocus
