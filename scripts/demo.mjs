@@ -302,6 +302,9 @@ from the Device Dashboard. DANA, Livin' and Maya accounts live on the first phon
 and Maya pages): customers pay in every few seconds, one Mandiri account is auto-disabled by its
 failing app, and one Maya account waits for you to sign it in (the SMS code is printed here).
 Two merchants (Toko Demo in IDR, Maya Demo Shop in PHP) are on the Merchant page.
+The bell in the top bar counts open alerts (the auto-disabled account, an uncertain withdrawal, a
+phone offline for 10 minutes: see Alerts); Audit Log shows who did what. Account
+Security (account menu) turns on two-factor sign-in; Security Policy makes it required per role.
 ${
   credentials.merchant
     ? `
