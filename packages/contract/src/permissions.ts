@@ -1,3 +1,4 @@
+import type { MerchantTeamRole } from './merchant-team/team-roles';
 import { ROLE, type RoleId } from './role-ids';
 
 /**
@@ -23,6 +24,7 @@ export const AREAS = [
   'payoutMethods',
   'security',
   'alerts',
+  'team',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -60,6 +62,8 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   payoutMethods: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
   // Who must use a second factor, and resetting another user's: Admins only.
   security: { 1: ['view', 'update'], 2: NONE, 3: NONE, 4: NONE, 5: NONE },
+  // A merchant's own team (merchant console); narrowed per team role (MERCHANT_TEAM_PERMISSIONS).
+  team: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
   // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
   alerts: {
     1: ['view', 'update', 'operate'],
@@ -70,9 +74,61 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   },
 };
 
-export function can(roleId: RoleId | undefined | null, area: Area, action: Action): boolean {
+/**
+ * The Merchant role's permissions narrowed per team role; the server checks both. An area missing
+ * here is refused to every team role.
+ */
+export const MERCHANT_TEAM_PERMISSIONS: Partial<Record<Area, Record<MerchantTeamRole, readonly Action[]>>> = {
+  merchantDashboard: { owner: VIEW, developer: VIEW, finance: VIEW, viewer: VIEW },
+  countries: { owner: VIEW, developer: VIEW, finance: VIEW, viewer: VIEW },
+  transactions: { owner: VIEW, developer: VIEW, finance: VIEW, viewer: VIEW },
+  transactionSessions: { owner: ['view', 'operate'], developer: VIEW, finance: ['view', 'operate'], viewer: VIEW },
+  // Money out: the owner and finance request it; everyone sees it.
+  withdrawals: { owner: ['view', 'create'], developer: VIEW, finance: ['view', 'create'], viewer: VIEW },
+  payoutMethods: {
+    owner: ['view', 'create', 'update', 'delete'],
+    developer: NONE,
+    finance: ['view', 'create', 'update', 'delete'],
+    viewer: VIEW,
+  },
+  // Integration: the owner and developers hold the API tokens.
+  apiTokens: {
+    owner: ['view', 'create', 'delete'],
+    developer: ['view', 'create', 'delete'],
+    finance: NONE,
+    viewer: NONE,
+  },
+  audit: { owner: VIEW, developer: NONE, finance: NONE, viewer: NONE },
+  team: { owner: ['view', 'create', 'update', 'delete'], developer: NONE, finance: NONE, viewer: NONE },
+};
+
+export function teamRoleMay(teamRole: MerchantTeamRole, area: Area, action: Action): boolean {
+  return MERCHANT_TEAM_PERMISSIONS[area]?.[teamRole]?.includes(action) ?? false;
+}
+
+/**
+ * Whether the role may do `action` on `area`. A Merchant user's team role narrows it further: the
+ * server always passes it; a console that has not got it yet shows the owner's view (the server
+ * still refuses what the team role may not do).
+ */
+export function can(
+  roleId: RoleId | undefined | null,
+  area: Area,
+  action: Action,
+  teamRole?: MerchantTeamRole | null,
+): boolean {
   if (roleId == null) return false;
-  return PERMISSIONS[area][roleId]?.includes(action) ?? false;
+  if (!(PERMISSIONS[area][roleId]?.includes(action) ?? false)) return false;
+  return roleId !== ROLE.Merchant || teamRoleMay(teamRole ?? 'owner', area, action);
+}
+
+/** `can` for a user as the API describes it (role and, for Merchant users, team role). */
+export function canUser(
+  user: { roleId: RoleId; merchantRole?: MerchantTeamRole | null } | null | undefined,
+  area: Area,
+  action: Action,
+): boolean {
+  return user ? can(user.roleId, area, action, user.merchantRole ?? null) : false;
 }
 
 /**

@@ -73,7 +73,8 @@ export function createAuthHooks(deps: {
    */
   function requirePermission(area: Area, action: Action, options: { stepUp?: boolean } = {}) {
     const check: preHandlerAsyncHookHandler = async (request) => {
-      if (!request.auth || !can(request.auth.roleId, area, action)) throw forbidden();
+      const auth = request.auth;
+      if (!auth || !can(auth.roleId, area, action, auth.user.merchantRole)) throw forbidden();
     };
     return options.stepUp ? [authenticate, check, stepUp] : [authenticate, check];
   }

@@ -87,6 +87,7 @@ export async function insertUser(
     password?: string | null;
     status?: 'invited' | 'active' | 'disabled';
     merchantId?: string | null;
+    merchantRole?: 'owner' | 'developer' | 'finance' | 'viewer';
   } = {},
 ) {
   counter += 1;
@@ -99,6 +100,7 @@ export async function insertUser(
       name: fields.name ?? `Test User ${counter}`,
       roleId: fields.roleId ?? ROLE.Admin,
       merchantId: fields.merchantId ?? null,
+      merchantRole: (fields.roleId ?? ROLE.Admin) === ROLE.Merchant ? (fields.merchantRole ?? 'owner') : null,
       status: fields.status ?? (password ? 'active' : 'invited'),
       passwordHash: password ? await hashPassword(password) : null,
     })

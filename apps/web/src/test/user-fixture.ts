@@ -8,6 +8,7 @@ export function makeUser(roleId: RoleId = ROLE.Admin, overrides: Partial<Current
     name: 'Ada Lovelace',
     roleId,
     merchantId: null,
+    merchantRole: null,
     merchantName: null,
     status: 'active',
     isLoggedIn: true,
@@ -16,6 +17,7 @@ export function makeUser(roleId: RoleId = ROLE.Admin, overrides: Partial<Current
     secondFactorRequired: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    ...(roleId === ROLE.Merchant ? { merchantRole: 'owner' as const } : {}),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../limits';
+import { MERCHANT_TEAM_ROLES } from '../merchant-team/team-roles';
 import { roleIdSchema } from '../roles';
 
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -23,6 +24,8 @@ export const userSchema = z.object({
   name: z.string(),
   roleId: roleIdSchema,
   merchantId: idSchema.nullable(),
+  /** The user's role in its merchant's team (Merchant users); null for operators. */
+  merchantRole: z.enum(MERCHANT_TEAM_ROLES).nullable(),
   /** The merchant's name, for Merchant users. */
   merchantName: z.string().nullable(),
   status: userStatusSchema,

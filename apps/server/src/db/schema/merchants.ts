@@ -44,6 +44,8 @@ export const merchants = pgTable(
     paymentLinksEnabled: boolean('payment_links_enabled').notNull().default(false),
     /** The merchant's owner requires API tokens that move money out to carry allowed networks. */
     apiTokenAllowlistRequired: boolean('api_token_allowlist_required').notNull().default(false),
+    /** The merchant's owner requires a second factor of every team member. */
+    teamSecondFactorRequired: boolean('team_second_factor_required').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,8 @@ export const users = pgTable(
     roleId: smallint('role_id').notNull(),
     /** A Merchant user's merchant (role 4); null for operators. */
     merchantId: uuid('merchant_id').references((): AnyPgColumn => merchants.id, { onDelete: 'restrict' }),
+    /** A Merchant user's role in its merchant's team; null for operators. */
+    merchantRole: text('merchant_role', { enum: ['owner', 'developer', 'finance', 'viewer'] }),
     status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull(),
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
@@ -42,6 +44,10 @@ export const users = pgTable(
     index('users_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     check('users_role_id_check', sql`${t.roleId} between 1 and 5`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check(
+      'users_merchant_role_check',
+      sql`(${t.roleId} = 4) = (${t.merchantRole} is not null) and ${t.merchantRole} in ('owner', 'developer', 'finance', 'viewer')`,
+    ),
   ],
 );
 

@@ -19,6 +19,7 @@ describe('GET /auth/current-user', () => {
       name: 'Budi',
       roleId: ROLE.SubAdmin,
       merchantId: null,
+      merchantRole: null,
       merchantName: null,
       status: 'active',
       isLoggedIn: true,

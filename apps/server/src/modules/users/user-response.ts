@@ -17,6 +17,7 @@ export function toUserResponse(row: UserFields, isLoggedIn: boolean = Boolean(ro
     name: row.name,
     roleId: row.roleId as RoleId,
     merchantId: row.merchantId,
+    merchantRole: row.merchantRole ?? null,
     merchantName: row.merchantName ?? null,
     status: row.status,
     isLoggedIn,

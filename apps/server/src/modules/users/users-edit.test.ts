@@ -32,6 +32,7 @@ describe('GET and PATCH /users/:id', () => {
       name: 'Rizal',
       roleId: ROLE.PhoneFarm,
       merchantId: null,
+      merchantRole: null,
       merchantName: null,
       status: 'active',
       isLoggedIn: false,

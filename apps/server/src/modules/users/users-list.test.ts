@@ -109,6 +109,7 @@ describe('GET /users', () => {
           'lastLoginAt',
           'merchantId',
           'merchantName',
+          'merchantRole',
           'name',
           'secondFactorEnrolled',
           'roleId',

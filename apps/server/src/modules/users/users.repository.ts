@@ -1,4 +1,4 @@
-import { ROLE, type RoleId, type User, type UserStatus } from '@gerbang/contract';
+import { type MerchantTeamRole, ROLE, type RoleId, type User, type UserStatus } from '@gerbang/contract';
 import { and, eq, getTableColumns, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
@@ -63,6 +63,7 @@ const listColumns = {
   name: users.name,
   roleId: sql<RoleId>`${users.roleId}`.as('roleId'),
   merchantId: sql<string | null>`${users.merchantId}`.as('merchantId'),
+  merchantRole: sql<MerchantTeamRole | null>`${users.merchantRole}`.as('merchantRole'),
   merchantName: merchantName.as('merchantName'),
   status: users.status,
   isLoggedIn: isLoggedIn.as('isLoggedIn'),
@@ -154,6 +155,7 @@ export function createUsersRepository(db: Database) {
       name: string;
       roleId: RoleId;
       merchantId?: string;
+      merchantRole?: MerchantTeamRole;
       status: 'invited';
     }): Promise<UserRecord | null> {
       const rows = await db

@@ -110,7 +110,9 @@ export function createUsersService(deps: {
         });
       }
       if (await repo.emailExists(body.email)) throw emailTaken();
-      const user = await repo.insertWithoutPassword({ ...body, status: 'invited' });
+      // An operator gives a merchant its owners; owners invite the rest of their team (merchant-team).
+      const merchantRole = body.roleId === ROLE.Merchant ? ('owner' as const) : undefined;
+      const user = await repo.insertWithoutPassword({ ...body, merchantRole, status: 'invited' });
       if (!user) throw emailTaken();
       await record(actor, AUDIT_ACTIONS.userInvited, user, {
         email: user.email,

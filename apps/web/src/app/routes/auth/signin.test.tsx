@@ -16,6 +16,7 @@ const USER: CurrentUser = {
   name: 'Admin',
   roleId: 1,
   merchantId: null,
+  merchantRole: null,
   merchantName: null,
   status: 'active',
   isLoggedIn: true,

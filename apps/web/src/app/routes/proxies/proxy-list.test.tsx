@@ -24,6 +24,7 @@ const ADMIN: CurrentUser = {
   name: 'Admin',
   roleId: ROLE.Admin,
   merchantId: null,
+  merchantRole: null,
   merchantName: null,
   status: 'active',
   isLoggedIn: true,

@@ -22,6 +22,7 @@ function aUser(overrides: Partial<CurrentUser>): CurrentUser {
     name: 'Admin',
     roleId: ROLE.Admin,
     merchantId: null,
+    merchantRole: null,
     merchantName: null,
     status: 'active',
     isLoggedIn: true,
