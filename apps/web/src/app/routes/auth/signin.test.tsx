@@ -128,7 +128,12 @@ describe('Sign In page', () => {
   describe('with a second factor', () => {
     const challenge = {
       status: 200,
-      data: { secondFactorRequired: true, challengeToken: 'chal', expiresInSeconds: 300 },
+      data: {
+        secondFactorRequired: true,
+        challengeToken: 'chal',
+        expiresInSeconds: 300,
+        methods: ['totp', 'recovery_code'],
+      },
     };
     const signedIn = { status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } };
 
