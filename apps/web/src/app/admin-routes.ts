@@ -78,6 +78,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     path: '/account/security',
     titleKey: 'routes.accountSecurity',
     layout: 'console',
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/account-security'),
   },
   {

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   'common',
   'errors',
   'auth',
+  'accountSecurity',
   'users',
   'devices',
   'proxies',

@@ -92,8 +92,8 @@ export const passkeyRequestOptionsSchema = z.object({
 });
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;
 
-/** The browser's extension outputs: kept as an object, never read (no extension is asked for but credProps). */
-const clientExtensionResultsSchema = z.record(z.string(), z.unknown());
+/** The browser's extension outputs: only credProps is asked for (and never relied on); others are dropped. */
+const clientExtensionResultsSchema = z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() });
 
 /** A new credential as the browser answers it (RegistrationResponseJSON). Attestation is 'none'. */
 export const passkeyRegistrationResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import type { SigninAnswer, SigninResponse } from '@gerbang/contract';
+import type { SecondFactorChallenge, SigninAnswer, SigninResponse } from '@gerbang/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -9,13 +9,13 @@ import { SigninForm } from '../../../features/auth/components/signin-form';
 import { resolveRedirectTarget } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 
-/** Email and password; for a user with a second factor, then a code. */
+/** Email and password; for a user with a second factor, then a passkey or a code. */
 export default function SigninRoute() {
   const { t } = useTranslation(['auth']);
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
   const onSignedIn = ({ accessToken, refreshToken, user }: SigninResponse) => {
@@ -25,18 +25,27 @@ export default function SigninRoute() {
   const onPassword = (answer: SigninAnswer) => {
     if ('secondFactorRequired' in answer) {
       setRestartMessage(null);
-      setChallengeToken(answer.challengeToken);
+      setChallenge(answer);
     } else onSignedIn(answer);
   };
   const onRestart = useCallback((message: string) => {
-    setChallengeToken(null);
+    setChallenge(null);
     setRestartMessage(message);
   }, []);
 
-  if (challengeToken) {
+  if (challenge) {
+    const hasPasskey = challenge.methods.includes('passkey');
     return (
-      <AuthCard title={t('auth:secondFactor.title')} intro={t('auth:secondFactor.intro')}>
-        <SigninCodeForm challengeToken={challengeToken} onSuccess={onSignedIn} onRestart={onRestart} />
+      <AuthCard
+        title={t('auth:secondFactor.title')}
+        intro={hasPasskey ? t('auth:secondFactor.introWithPasskey') : t('auth:secondFactor.intro')}
+      >
+        <SigninCodeForm
+          challengeToken={challenge.challengeToken}
+          methods={challenge.methods}
+          onSuccess={onSignedIn}
+          onRestart={onRestart}
+        />
       </AuthCard>
     );
   }
