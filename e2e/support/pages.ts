@@ -81,6 +81,20 @@ export function currentPath(page: Page): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** Signs out from the account menu (named after the user) and waits for the sign-in page. */
+export async function signOut(page: Page, user: { name: string }): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(user.name) }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
+}
+
+/** Opens Account Security from the account menu (named after the user). */
+export async function openAccountSecurity(page: Page, user: { name: string }): Promise<void> {
+  await page.getByRole('button', { name: new RegExp(user.name) }).click();
+  await page.getByRole('link', { name: 'Account Security' }).click();
+  await expect(page).toHaveTitle('Account Security');
+}
+
 /** Waits until the console shows a page of the signed-in shell (the sidebar's GENERAL heading). */
 export async function expectConsoleShell(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: /general/i })).toBeAttached();

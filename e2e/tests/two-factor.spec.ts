@@ -1,16 +1,10 @@
 import { ROLE } from '@gerbang/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { createActiveUser, type TestUser } from '../support/api';
+import { createActiveUser } from '../support/api';
 import { authenticatorCode } from '../support/authenticator';
 import { expectNoSeriousViolations } from '../support/axe';
 import { createMerchantByApi } from '../support/money';
-import { expectConsoleShell, submitSignIn } from '../support/pages';
-
-async function signOut(page: Page, user: TestUser) {
-  await page.getByRole('button', { name: new RegExp(user.name) }).click();
-  await page.getByRole('button', { name: 'Log Out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign In', level: 1 })).toBeVisible();
-}
+import { expectConsoleShell, openAccountSecurity, signOut, submitSignIn } from '../support/pages';
 
 async function enterCode(page: Page, code: string) {
   await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In', level: 1 })).toBeVisible();
@@ -37,9 +31,7 @@ test('an operator turns on two-factor sign-in, signs in with a code, then once w
   await page.goto('/auth/signin');
   await submitSignIn(page, operator);
   await expectConsoleShell(page);
-  await page.getByRole('button', { name: new RegExp(operator.name) }).click();
-  await page.getByRole('link', { name: 'Account Security' }).click();
-  await expect(page).toHaveTitle('Account Security');
+  await openAccountSecurity(page, operator);
   await page.getByRole('button', { name: 'Set up authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent()) as string;

@@ -37,6 +37,41 @@ describe('server configuration', () => {
     });
   });
 
+  it("binds passkeys to the consoles' host, or the parent domain they share, and to the CORS origins on it", () => {
+    const secrets = { JWT_SECRET: 'x'.repeat(32), ENCRYPTION_KEY: 'ab'.repeat(32) };
+    const local = resolveConfig(parseConfig({}), secrets);
+    expect(local.WEBAUTHN_RP_ID).toBe('localhost');
+    expect(local.WEBAUTHN_ORIGINS).toEqual(['http://localhost:3000', 'http://localhost:3001']);
+
+    const shared = parseConfig({
+      ADMIN_CONSOLE_URL: 'https://admin.gerbang.example',
+      MERCHANT_CONSOLE_URL: 'https://merchant.gerbang.example',
+      CORS_ORIGINS: 'https://admin.gerbang.example,https://merchant.gerbang.example,https://partner.example',
+    });
+    expect(shared.WEBAUTHN_RP_ID).toBe('gerbang.example');
+    expect(resolveConfig(shared, secrets).WEBAUTHN_ORIGINS).toEqual([
+      'https://admin.gerbang.example',
+      'https://merchant.gerbang.example',
+    ]);
+    // Nothing shared but the top-level domain: the admin console's host.
+    const apart = parseConfig({
+      ADMIN_CONSOLE_URL: 'https://admin.gerbang.example',
+      MERCHANT_CONSOLE_URL: 'https://shop.example',
+    });
+    expect(apart.WEBAUTHN_RP_ID).toBe('admin.gerbang.example');
+    expect(
+      parseConfig({ ADMIN_CONSOLE_URL: 'https://admin.gerbang.example', WEBAUTHN_RP_ID: 'Gerbang.Example' })
+        .WEBAUTHN_RP_ID,
+    ).toBe('gerbang.example');
+  });
+
+  it('refuses a passkey domain that is not a console host nor a parent domain of one', () => {
+    expect(problemsOf({ WEBAUTHN_RP_ID: 'gerbang.example' })).toEqual([
+      "WEBAUTHN_RP_ID: gerbang.example is neither console's host nor a parent domain of it (localhost, localhost)",
+    ]);
+    expect(problemsOf({ WEBAUTHN_RP_ID: 'https://localhost:3000' })[0]).toMatch(/^WEBAUTHN_RP_ID: a domain name/);
+  });
+
   it('names each missing secret when DATABASE_URL is set', () => {
     const problems = problemsOf({ DATABASE_URL: 'postgres://db.example:5432/gerbang' });
     expect(problems).toEqual([

@@ -73,6 +73,16 @@ export const configSchema = z.object({
   /** Comma-separated origins allowed by CORS; defaults to the two console URLs. */
   CORS_ORIGINS: z.string().optional(),
   /**
+   * The passkeys' relying party: a domain the consoles' hosts are, or end in (a passkey works only
+   * on that domain and its subdomains). Default: the consoles' host, or the parent domain both
+   * consoles share (admin.gerbang.example and merchant.gerbang.example: gerbang.example).
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/, 'a domain name, without scheme or port')
+    .optional(),
+  /**
    * CSP frame-ancestors of customer pages that name no payment session; a session's deposit page
    * may be framed by its merchant's embed origins only.
    */
@@ -156,7 +166,11 @@ export const configSchema = z.object({
 });
 
 /** The settings as parsed, with the console URLs derived from their ports when not given. */
-export type RawConfig = z.infer<typeof configSchema> & { ADMIN_CONSOLE_URL: string; MERCHANT_CONSOLE_URL: string };
+export type RawConfig = z.infer<typeof configSchema> & {
+  ADMIN_CONSOLE_URL: string;
+  MERCHANT_CONSOLE_URL: string;
+  WEBAUTHN_RP_ID: string;
+};
 
 /** The config after secrets are resolved: everything the app needs, nothing optional that must exist. */
 export type Config = Omit<RawConfig, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'CORS_ORIGINS'> & {
@@ -165,6 +179,8 @@ export type Config = Omit<RawConfig, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'CORS_ORI
   /** The secret box's keys: ENCRYPTION_KEY under its version, and the retired ones. */
   ENCRYPTION_KEYS: SecretBoxKeys;
   CORS_ORIGINS: string[];
+  /** The origins a passkey may be used from: the CORS origins on the relying party's domain. */
+  WEBAUTHN_ORIGINS: string[];
 };
 
 export function decodeKey(value: string): Buffer | undefined {
@@ -186,11 +202,20 @@ export function parseConfig(env: Record<string, string | undefined>): RawConfig 
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
+  const adminConsoleUrl = result.data.ADMIN_CONSOLE_URL ?? `http://localhost:${result.data.ADMIN_PORT}`;
+  const merchantConsoleUrl = result.data.MERCHANT_CONSOLE_URL ?? `http://localhost:${result.data.MERCHANT_PORT}`;
+  const consoleHosts = [adminConsoleUrl, merchantConsoleUrl].map((url) => new URL(url).hostname);
   const config = {
     ...result.data,
-    ADMIN_CONSOLE_URL: result.data.ADMIN_CONSOLE_URL ?? `http://localhost:${result.data.ADMIN_PORT}`,
-    MERCHANT_CONSOLE_URL: result.data.MERCHANT_CONSOLE_URL ?? `http://localhost:${result.data.MERCHANT_PORT}`,
+    ADMIN_CONSOLE_URL: adminConsoleUrl,
+    MERCHANT_CONSOLE_URL: merchantConsoleUrl,
+    WEBAUTHN_RP_ID: result.data.WEBAUTHN_RP_ID ?? sharedDomainOf(consoleHosts),
   };
+  if (!consoleHosts.some((host) => isOnDomain(host, config.WEBAUTHN_RP_ID))) {
+    throw new ConfigError([
+      `WEBAUTHN_RP_ID: ${config.WEBAUTHN_RP_ID} is neither console's host nor a parent domain of it (${consoleHosts.join(', ')})`,
+    ]);
+  }
   const previous = previousKeys(config.ENCRYPTION_KEYS_PREVIOUS);
   if (config.ENCRYPTION_KEY_VERSION in previous) {
     throw new ConfigError([
@@ -222,7 +247,33 @@ export function resolveConfig(raw: RawConfig, secrets: { JWT_SECRET: string; ENC
       previous: previousKeys(raw.ENCRYPTION_KEYS_PREVIOUS),
     },
     CORS_ORIGINS: corsOrigins,
+    WEBAUTHN_ORIGINS: corsOrigins.filter(
+      (origin) => URL.canParse(origin) && isOnDomain(new URL(origin).hostname, raw.WEBAUTHN_RP_ID),
+    ),
   };
+}
+
+/** `host` is `domain` or one of its subdomains (what WebAuthn asks of an origin and its RP ID). */
+export function isOnDomain(host: string, domain: string): boolean {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/**
+ * The longest domain every host is on, of two labels at least (one label, such as `com`, names no
+ * site); when the hosts share none, the first (the admin console's). Public suffixes of two labels
+ * (`co.id`) cannot be told apart here: consoles on two sites under one need WEBAUTHN_RP_ID.
+ */
+function sharedDomainOf(hosts: string[]): string {
+  const [first = 'localhost', ...rest] = hosts;
+  let shared = first.split('.').reverse();
+  for (const host of rest) {
+    const labels = host.split('.').reverse();
+    let same = 0;
+    while (same < shared.length && shared[same] === labels[same]) same += 1;
+    shared = shared.slice(0, same);
+  }
+  const isWholeHost = shared.length === first.split('.').length;
+  return isWholeHost || shared.length >= 2 ? shared.reverse().join('.') : first;
 }
 
 function previousKeys(text: string | undefined): Record<string, Buffer> {

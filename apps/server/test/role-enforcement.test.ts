@@ -70,6 +70,8 @@ import {
   logout,
   markWithdrawalPaid,
   matchDepositTransfer,
+  ownSecondFactors,
+  passkeyRegistrationOptions,
   ROLE,
   ROLE_IDS,
   ROLE_KEYS,
@@ -77,7 +79,9 @@ import {
   refundDepositTransferOutside,
   regenerateRecoveryCodes,
   registerDevice,
+  registerPasskey,
   rejectWithdrawalRequest,
+  removePasskey,
   removeSecondFactor,
   resendActivation,
   resendWebhookEvent,
@@ -95,6 +99,8 @@ import {
   startTotpEnrolment,
   startWalletLogin,
   stepUp,
+  stepUpPasskeyOptions,
+  stepUpWithPasskey,
   submitWalletOtp,
   suspendMerchant,
   updateAlertRule,
@@ -123,6 +129,8 @@ type Protected = {
 };
 
 const withId = (endpoint: Endpoint, id: string) => endpoint.path.replace(':id', id);
+/** The shape of a passkey's answer, with nothing an authenticator made in it. */
+const NOT_A_CREDENTIAL = { id: 'AAAA', rawId: 'AAAA', clientExtensionResults: {}, type: 'public-key' };
 
 const ROUTES: Protected[] = [
   { endpoint: listUsers, requires: { area: 'users', action: 'view' }, request: () => ({ url: listUsers.path }) },
@@ -552,6 +560,41 @@ const ROUTES: Protected[] = [
     request: () => ({ url: regenerateRecoveryCodes.path, payload: {} }),
   },
   { endpoint: removeSecondFactor, requires: 'signed-in', request: () => ({ url: removeSecondFactor.path }) },
+  // Passkeys: answers no authenticator made are refused (400), an unknown passkey is not found, and
+  // without a passkey there is nothing to step up with (409).
+  { endpoint: ownSecondFactors, requires: 'signed-in', request: () => ({ url: ownSecondFactors.path }) },
+  ...[passkeyRegistrationOptions, stepUpPasskeyOptions].map(
+    (endpoint): Protected => ({
+      endpoint,
+      requires: 'signed-in',
+      request: () => ({ url: endpoint.path, payload: {} }),
+    }),
+  ),
+  {
+    endpoint: registerPasskey,
+    requires: 'signed-in',
+    request: () => ({
+      url: registerPasskey.path,
+      payload: {
+        name: 'Key',
+        response: { ...NOT_A_CREDENTIAL, response: { clientDataJSON: 'e30', attestationObject: 'oA' } },
+      },
+    }),
+  },
+  {
+    endpoint: stepUpWithPasskey,
+    requires: 'signed-in',
+    request: () => ({
+      url: stepUpWithPasskey.path,
+      payload: {
+        response: {
+          ...NOT_A_CREDENTIAL,
+          response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+        },
+      },
+    }),
+  },
+  { endpoint: removePasskey, requires: 'signed-in', request: () => ({ url: withId(removePasskey, randomUUID()) }) },
   // The target has no factor: an Admin reaches the route (409), nothing changes.
   {
     endpoint: resetUserSecondFactor,

@@ -65,6 +65,8 @@ export const ERROR_STATUS = {
   CONTRADICTS_RECORD: 409,
   /** A second-factor code is wrong, or was already used. */
   INVALID_SECOND_FACTOR: 400,
+  /** A passkey's answer did not verify (unknown passkey, another site, a used or expired challenge, a cloned key). */
+  PASSKEY_REFUSED: 400,
   /** The sign-in's second step came too late or after too many wrong codes: sign in again. */
   SIGNIN_CHALLENGE_INVALID: 400,
   /** The user's role requires a second factor and the user has none yet: enrol first. */

@@ -9,6 +9,7 @@ export * from './auth/change-password';
 export * from './auth/current-user';
 export * from './auth/forgot-password';
 export * from './auth/logout';
+export * from './auth/passkeys';
 export * from './auth/refresh-token';
 export * from './auth/reset-password';
 export * from './auth/second-factor';

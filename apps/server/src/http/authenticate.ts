@@ -32,7 +32,10 @@ export function bearerToken(header: string | undefined): string | null {
 
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Sign in to continue');
 export const enrolmentRequired = () =>
-  new AppError('SECOND_FACTOR_ENROLMENT_REQUIRED', 'Your role requires a second factor: set up an authenticator first');
+  new AppError(
+    'SECOND_FACTOR_ENROLMENT_REQUIRED',
+    'Your role requires a second factor: set up an authenticator app or a passkey first',
+  );
 
 /** Resolves an access token to a live session's user, or null. Shared by REST and realtime. */
 export async function resolveAccessToken(
@@ -64,7 +67,7 @@ export function createAuthHooks(deps: {
   const stepUp: preHandlerAsyncHookHandler = async (request) => {
     const auth = requireAuth(request);
     if (await deps.secondFactor.needsStepUp(auth.user, auth.sessionId))
-      throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you: enter a code from your authenticator');
+      throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you with your second factor');
   };
 
   /**

@@ -12,7 +12,14 @@ import { eventually } from './eventually';
 import { createTestDatabase } from './test-database';
 
 export function createTestConfig(overrides: Record<string, string> = {}): Config {
-  const raw = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_CONSOLES: 'false', ...overrides });
+  // Alert rules are evaluated by the tests that are about them (alertsOf(ctx).service.evaluate()).
+  const raw = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_CONSOLES: 'false',
+    ALERT_EVALUATE_SECONDS: '0',
+    ...overrides,
+  });
   return resolveConfig(raw, {
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),

@@ -78,7 +78,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     path: '/account/security',
     titleKey: 'routes.accountSecurity',
     layout: 'console',
-    namespaces: ['security'],
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/account-security'),
   },
   {
@@ -94,7 +94,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.securityPolicy',
     area: 'security',
     layout: 'console',
-    namespaces: ['security'],
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/security-policy'),
   },
   {

@@ -55,7 +55,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     path: '/account/security',
     titleKey: 'routes.accountSecurity',
     layout: 'console',
-    namespaces: ['security'],
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/account-security'),
   },
   {

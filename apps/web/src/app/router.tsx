@@ -37,11 +37,13 @@ function loadOnce(load: () => Promise<RouteModule>): () => Promise<RouteModule> 
  */
 function pageLoader(route: AppRoute): () => Promise<RouteModule> {
   return loadOnce(async () => {
-    prefetchTranslations(route.namespaces ?? []);
+    // Console pages also need the shell's own texts (sidebar, page headers), which the sign-in page does not.
+    const namespaces = [...(route.namespaces ?? []), ...(route.layout === 'console' ? (['console'] as const) : [])];
+    prefetchTranslations(namespaces);
     const [page, queryCache] = await Promise.all([
       route.load(),
       route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),
-      initI18n().then(() => i18n.loadNamespaces([...(route.namespaces ?? [])])),
+      initI18n().then(() => i18n.loadNamespaces(namespaces)),
     ]);
     const Page = page.default;
     if (!queryCache) return { default: Page };

@@ -8,6 +8,7 @@ export const NAMESPACES = [
   'common',
   'errors',
   'auth',
+  'accountSecurity',
   'users',
   'devices',
   'proxies',
@@ -25,7 +26,7 @@ export const NAMESPACES = [
   'audit',
   'permissions',
   'alerts',
-  'security',
+  'console',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -33,9 +33,11 @@ describe('translations', () => {
 
   it("name every wallet provider of the contract's table in every language, which is all a new provider's pages need", () => {
     for (const language of LANGUAGES) {
-      const { providers, routes, sidebar, pageHeader } = readNamespace(language, 'common') as {
+      const { providers, routes } = readNamespace(language, 'common') as {
         providers: Record<string, string>;
         routes: { providerDashboard: string };
+      };
+      const { sidebar, pageHeader } = readNamespace(language, 'console') as {
         sidebar: { provider: string };
         pageHeader: { provider: { title: string; blurb: string } };
       };

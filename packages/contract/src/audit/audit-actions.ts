@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   secondFactorRemoved: 'auth.second_factor.removed',
   secondFactorReset: 'user.second_factor_reset',
   recoveryCodeUsed: 'auth.second_factor.recovery_code_used',
+  passkeyUsed: 'auth.second_factor.passkey_used',
+  passkeyRegistrationFailed: 'auth.second_factor.passkey_registration_failed',
   recoveryCodesRegenerated: 'auth.second_factor.recovery_codes_regenerated',
   stepUpSucceeded: 'auth.step_up.succeeded',
   secondFactorPolicyChanged: 'security.second_factor_policy_changed',

@@ -25,11 +25,20 @@ export const secondFactorCodeSchema = z
   .max(32)
   .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, 'Enter the 6-digit code or a recovery code');
 
-/** Sign-in's answer for a user with a second factor: no tokens yet, a challenge for the next step. */
+/** How a second factor is proved: a code from the app, a passkey, or a recovery code. */
+export const SECOND_FACTOR_METHODS = ['totp', 'passkey', 'recovery_code'] as const;
+export const secondFactorMethodSchema = z.enum(SECOND_FACTOR_METHODS);
+export type SecondFactorMethod = z.infer<typeof secondFactorMethodSchema>;
+
+/**
+ * Sign-in's answer for a user with a second factor: no tokens yet, a challenge for the next step,
+ * and the ways the user can prove it (recovery codes always, while some are left).
+ */
 export const secondFactorChallengeSchema = z.object({
   secondFactorRequired: z.literal(true),
   challengeToken: z.string(),
   expiresInSeconds: z.number().int(),
+  methods: z.array(secondFactorMethodSchema),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
@@ -44,7 +53,10 @@ export const signinSecondFactorBodySchema = z.strictObject({
 });
 export type SigninSecondFactorBody = z.infer<typeof signinSecondFactorBodySchema>;
 
-/** Starts (or restarts) TOTP enrolment: a new secret, shown once, until a code confirms it. */
+/**
+ * Starts (or restarts) TOTP enrolment: a new secret, shown once, until a code confirms it. A user
+ * who already has a factor (a passkey) steps up first.
+ */
 export const startTotpEnrolment = { method: 'POST', path: '/auth/second-factor/totp' } as const;
 export const totpEnrolmentSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
@@ -57,14 +69,17 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 export const confirmTotpEnrolment = { method: 'POST', path: '/auth/second-factor/totp/confirm' } as const;
 export const codeBodySchema = z.strictObject({ code: secondFactorCodeSchema });
 export type CodeBody = z.infer<typeof codeBodySchema>;
-/** The recovery codes, shown this once (only their hashes are kept). */
+/**
+ * The recovery codes, shown this once (only their hashes are kept). Only a user's first factor
+ * comes with codes: adding another (a passkey beside the app) answers none, the old ones still hold.
+ */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** New recovery codes replace every old one; needs a fresh step-up. */
 export const regenerateRecoveryCodes = { method: 'POST', path: '/auth/second-factor/recovery-codes' } as const;
 
-/** Removes one's own second factor (refused while one's role requires it); needs a fresh step-up. */
+/** Removes all of one's own factors (refused while one's role requires one); needs a fresh step-up. */
 export const removeSecondFactor = { method: 'DELETE', path: '/auth/second-factor' } as const;
 
 /** Proves the second factor again; money actions accept the session for STEP_UP_VALID_SECONDS. */

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { users } from './users';
+import { sessions, users } from './users';
 
 /**
  * A user's TOTP authenticator (RFC 6238). The shared secret is sealed (secret box); `confirmedAt`
@@ -65,6 +65,68 @@ export const signinChallenges = pgTable(
     uniqueIndex('signin_challenges_hash_key').on(t.tokenHash),
     index('signin_challenges_user_idx').on(t.userId),
     check('signin_challenges_attempts_check', sql`${t.failedAttempts} >= 0`),
+  ],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials), any number beside the authenticator app. The public
+ * key is the COSE key the authenticator made (base64url); `counter` is its signature counter,
+ * which must grow with every use unless the authenticator keeps none (0): a counter that falls
+ * behind means a cloned key.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+    check('passkeys_counter_check', sql`${t.counter} >= 0`),
+  ],
+);
+
+/** What a WebAuthn challenge is for. */
+export const WEBAUTHN_CEREMONIES = ['registration', 'signin', 'step_up'] as const;
+export type WebauthnCeremony = (typeof WEBAUTHN_CEREMONIES)[number];
+
+/**
+ * WebAuthn challenges, each for one ceremony of one user and bound to where it may be answered:
+ * registration and step-up to the session that asked, sign-in to its sign-in challenge. A
+ * challenge is taken (deleted) by the first answer, right or wrong, and dies at `expiresAt`.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: WEBAUTHN_CEREMONIES }).notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    signinChallengeId: uuid('signin_challenge_id').references(() => signinChallenges.id, { onDelete: 'cascade' }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge),
+    index('webauthn_challenges_user_idx').on(t.userId),
+    check(
+      'webauthn_challenges_binding_check',
+      sql`(${t.purpose} in ('registration', 'step_up') and ${t.sessionId} is not null and ${t.signinChallengeId} is null)
+        or (${t.purpose} = 'signin' and ${t.signinChallengeId} is not null and ${t.sessionId} is null)`,
+    ),
   ],
 );
 

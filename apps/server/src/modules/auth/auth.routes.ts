@@ -14,6 +14,7 @@ import {
   formatAmount,
   logout,
   noContentSchema,
+  passkeyRequestOptionsSchema,
   type RoleId,
   refreshToken,
   refreshTokenResponseSchema,
@@ -22,9 +23,13 @@ import {
   signin,
   signinAnswerSchema,
   signinBodySchema,
+  signinPasskeyOptions,
+  signinPasskeyOptionsBodySchema,
   signinResponseSchema,
   signinSecondFactor,
   signinSecondFactorBodySchema,
+  signinWithPasskey,
+  signinWithPasskeyBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,6 +75,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const repo = createAuthRepository(ctx.db);
   const merchants = createMerchantsRepository(ctx.db);
   const sessions = createSessionEnder({ repo, sessionState: ctx.sessionState, events: ctx.events });
+  const secondFactor = secondFactorOf(ctx);
   const auth = createAuthService({
     repo,
     refreshTokens: createRefreshTokensRepository(ctx.db),
@@ -77,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     sessions,
     audit: ctx.audit,
     accessTokens: ctx.accessTokens,
-    secondFactor: secondFactorOf(ctx),
+    secondFactor,
     isSecondFactorRequired: (roleId) => ctx.secondFactor.isRequired(roleId),
     config: ctx.config,
   });
@@ -118,7 +124,39 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       body: signinSecondFactorBodySchema,
       response: { 200: signinResponseSchema, ...bodyErrors, 403: errorResponseSchema, 429: errorResponseSchema },
     },
-    handler: (request) => auth.signinSecondStep({ ...request.body, ...clientInfo(request) }),
+    handler: (request) =>
+      auth.signinSecondStep({
+        challengeToken: request.body.challengeToken,
+        proof: { code: request.body.code },
+        ...clientInfo(request),
+      }),
+  });
+
+  r.route({
+    ...at(signinPasskeyOptions),
+    schema: {
+      tags,
+      summary: "Options for navigator.credentials.get() in sign-in's second step, bound to the challenge",
+      body: signinPasskeyOptionsBodySchema,
+      response: { 200: passkeyRequestOptionsSchema, ...bodyErrors, 409: errorResponseSchema },
+    },
+    handler: (request) => secondFactor.challengePasskeyOptions(request.body.challengeToken),
+  });
+
+  r.route({
+    ...at(signinWithPasskey),
+    schema: {
+      tags,
+      summary: "Sign-in's second step with a passkey: the challenge and the browser's signed assertion",
+      body: signinWithPasskeyBodySchema,
+      response: { 200: signinResponseSchema, ...bodyErrors, 403: errorResponseSchema, 429: errorResponseSchema },
+    },
+    handler: (request) =>
+      auth.signinSecondStep({
+        challengeToken: request.body.challengeToken,
+        proof: { passkey: request.body.response },
+        ...clientInfo(request),
+      }),
   });
 
   // The session cache hands out one user object until that user changes: its answer is made once.

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
-import type { SecondFactorService } from '../second-factor/second-factor.service';
+import type { Proof, SecondFactorService } from '../second-factor/second-factor.service';
 import type { AccessTokens } from '../sessions/access-token';
 import { toUserResponse } from '../users/user-response';
 import type { AuthRepository, UserRow } from './auth.repository';
@@ -88,10 +88,11 @@ export function createAuthService(deps: {
     return startSignedInSession(user, input, {});
   }
 
+  /** The challenge and a proof of the second factor (a code, or a passkey's assertion). */
   async function signinSecondStep(
-    input: { challengeToken: string; code: string } & ClientInfo,
+    input: { challengeToken: string; proof: Proof } & ClientInfo,
   ): Promise<SigninResponse> {
-    const { user, method } = await deps.secondFactor.passChallenge(input.challengeToken, input.code, input.ip);
+    const { user, method } = await deps.secondFactor.passChallenge(input.challengeToken, input.proof, input.ip);
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED', 'This account is disabled');
     const answer = await startSignedInSession(user, input, { secondFactor: method });
     return answer;

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
+  passkeys,
   recoveryCodes,
   secondFactorPolicy,
   sessions,
@@ -8,6 +9,7 @@ import {
   totpAuthenticators,
   users,
 } from '../../db/schema';
+import { enrolIfFirst, lockUser, unenrol } from './factor-enrolment.repository';
 
 /** Authenticators, recovery codes, sign-in challenges and step-up times as the server keeps them. */
 export function createSecondFactorRepository(db: Database) {
@@ -51,24 +53,20 @@ export function createSecondFactorRepository(db: Database) {
     },
 
     /**
-     * Confirms a pending authenticator with the step its first code matched, replaces the
-     * recovery codes and marks the user enrolled, all or nothing; false when nothing was pending.
+     * Confirms a pending authenticator with the step its first code matched, all or nothing; a
+     * user without another factor becomes enrolled with `codeHashes` as its recovery codes.
+     * Null when nothing was pending; else whether the codes were issued.
      */
-    async confirmTotp(userId: string, step: number, codeHashes: string[]): Promise<boolean> {
+    async confirmTotp(userId: string, step: number, codeHashes: string[]): Promise<{ codesIssued: boolean } | null> {
       return db.transaction(async (tx) => {
+        await lockUser(tx, userId);
         const rows = await tx
           .update(totpAuthenticators)
           .set({ confirmedAt: sql`now()`, lastUsedStep: step })
           .where(and(eq(totpAuthenticators.userId, userId), isNull(totpAuthenticators.confirmedAt)))
           .returning({ userId: totpAuthenticators.userId });
-        if (rows.length === 0) return false;
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
-        await tx
-          .update(users)
-          .set({ secondFactorEnrolledAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
-        return true;
+        if (rows.length === 0) return null;
+        return { codesIssued: await enrolIfFirst(tx, userId, codeHashes) };
       });
     },
 
@@ -99,17 +97,13 @@ export function createSecondFactorRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Forgets the user's authenticator, recovery codes and open sign-in challenges. */
-    async removeSecondFactor(userId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(totpAuthenticators)
-          .where(eq(totpAuthenticators.userId, userId))
-          .returning({ userId: totpAuthenticators.userId });
-        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-        await tx.delete(signinChallenges).where(eq(signinChallenges.userId, userId));
-        await tx.update(users).set({ secondFactorEnrolledAt: null, updatedAt: sql`now()` }).where(eq(users.id, userId));
-        return removed.length > 0;
+    /** Forgets every factor of the user (app and passkeys), its recovery codes and open challenges. */
+    async removeSecondFactor(userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockUser(tx, userId);
+        await tx.delete(totpAuthenticators).where(eq(totpAuthenticators.userId, userId));
+        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+        await unenrol(tx, userId);
       });
     },
 

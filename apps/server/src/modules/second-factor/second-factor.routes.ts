@@ -17,29 +17,25 @@ import {
   totpEnrolmentSchema,
   updateSecondFactorPolicy,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { requestActor, requireAuth } from '../../http/authenticate';
+import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { passkeyRoutes } from './passkeys.routes';
 import { secondFactorOf } from './second-factor';
+import { actorOf, beforeSecondFactor } from './second-factor-actor';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const tags = ['second factor'];
 const security = BEARER_SECURITY;
 const at = (endpoint: Endpoint) => ({ method: endpoint.method, url: endpoint.path });
-/** Enrolment is what a user who must enrol can still do. */
-const beforeSecondFactor = { allowedBeforeSecondFactor: true };
 
-const actorOf = (request: FastifyRequest) => {
-  const { userId, sessionId, user } = requireAuth(request);
-  return { userId, sessionId, user, ip: request.ip };
-};
-
-/** TOTP enrolment, recovery codes, step-up, an Admin's reset of a user's factor, and the policy. */
+/** TOTP enrolment, recovery codes, step-up, an Admin's reset of a user's factor, the policy, and passkeys. */
 export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = secondFactorOf(ctx);
   const r = app.withTypeProvider<ZodTypeProvider>();
+  await passkeyRoutes(app, ctx);
 
   r.route({
     ...at(startTotpEnrolment),
@@ -51,7 +47,8 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext):
       body: emptyBodySchema.nullish(),
       response: { 200: totpEnrolmentSchema, ...errors },
     },
-    preHandler: ctx.auth.authenticate,
+    // A user who has a passkey already proves it before adding the app (one without a factor is not asked).
+    preHandler: [ctx.auth.authenticate, ctx.auth.stepUp],
     handler: (request) => service.startTotpEnrolment(actorOf(request)),
   });
 
@@ -79,7 +76,7 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: stepUpResponseSchema, ...errors },
     },
     preHandler: ctx.auth.authenticate,
-    handler: (request) => service.stepUp(actorOf(request), request.body.code),
+    handler: (request) => service.stepUp(actorOf(request), { code: request.body.code }),
   });
 
   r.route({
@@ -100,7 +97,8 @@ export async function secondFactorRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags,
       security,
-      summary: "Remove one's own second factor (409 while one's role requires it; needs a fresh step-up)",
+      summary:
+        "Remove all of one's own factors, app and passkeys (409 while one's role requires one; needs a fresh step-up)",
       response: { 204: noContentSchema, ...errors },
     },
     preHandler: [ctx.auth.authenticate, ctx.auth.stepUp],

@@ -1,8 +1,12 @@
 import {
+  type OwnSecondFactors,
+  type PasskeyAssertion,
+  type PasskeyRequestOptions,
   type RecoveryCodes,
   ROLE,
   type RoleId,
   type SecondFactorChallenge,
+  type SecondFactorMethod,
   type SecondFactorPolicy,
   SIGNIN_CHALLENGE_MAX_FAILURES,
   SIGNIN_CHALLENGE_TTL_SECONDS,
@@ -17,6 +21,8 @@ import type { UserRow } from '../auth/auth.repository';
 import { createLoginRateLimit } from '../auth/login-rate-limit';
 import { hashToken, newOpaqueToken } from '../auth/one-time-token';
 import type { SessionState } from '../sessions/session-state';
+import type { CeremonyBinding } from './passkeys.repository';
+import type { PasskeyService } from './passkeys.service';
 import { isTotpCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import type { SecondFactorRepository } from './second-factor.repository';
 import type { SecondFactorGate } from './second-factor-gate';
@@ -25,8 +31,14 @@ import { newTotpSecret, totpEnrolmentOf, totpStepOf } from './totp';
 export const TOTP_SECRET_CONTEXT = 'user.totp_secret';
 
 type Actor = { userId: string; sessionId: string; user: UserRow; ip: string };
+/** What a user offers as its second factor: a typed code, or a passkey's signed assertion. */
+export type Proof = { code: string } | { passkey: PasskeyAssertion };
 
 const invalidCode = () => new AppError('INVALID_SECOND_FACTOR', 'That code is wrong or was already used');
+const passkeyRefused = () =>
+  new AppError('PASSKEY_REFUSED', 'The passkey was not accepted: try again, or use another way to confirm');
+const signinBinding = (signinChallengeId: string): CeremonyBinding => ({ purpose: 'signin', signinChallengeId });
+const stepUpBinding = (actor: Actor): CeremonyBinding => ({ purpose: 'step_up', sessionId: actor.sessionId });
 const challengeInvalid = () =>
   new AppError('SIGNIN_CHALLENGE_INVALID', 'This sign-in has expired or had too many wrong codes: sign in again');
 
@@ -45,6 +57,7 @@ export function createSecondFactorService(deps: {
     | 'STEP_UP_VALID_SECONDS'
   >;
   findUser: (id: string) => Promise<UserRow | null>;
+  passkeys: Pick<PasskeyService, 'list' | 'authenticationOptions' | 'verifyAssertion'>;
 }) {
   const rateLimit = createLoginRateLimit({
     audit: deps.audit,
@@ -52,8 +65,12 @@ export function createSecondFactorService(deps: {
     action: AUDIT_ACTIONS.secondFactorFailed,
   });
 
-  /** The TOTP step or recovery code the user typed, taken once; throws when it is wrong or used. */
-  async function checkCode(user: UserRow, code: string, ip: string): Promise<'totp' | 'recovery_code'> {
+  /**
+   * Proves the user's factor with `proof`, within the attempt limits: a code (TOTP step or
+   * recovery code, taken once) or a passkey assertion for the ceremony `binding`. Throws when it
+   * fails (audited as a failure, which the limits count).
+   */
+  async function prove(user: UserRow, proof: Proof, binding: CeremonyBinding, ip: string): Promise<SecondFactorMethod> {
     const retryAfter = await rateLimit.retryAfterSeconds(user.id, ip);
     if (retryAfter !== null) {
       await deps.audit.insert({
@@ -66,22 +83,8 @@ export function createSecondFactorService(deps: {
         headers: { 'retry-after': String(retryAfter) },
       });
     }
-    const method = isTotpCode(code) ? 'totp' : 'recovery_code';
-    if (
-      method === 'totp'
-        ? await takeTotp(user.id, code)
-        : await deps.repo.useRecoveryCode(user.id, recoveryCodeHash(code))
-    ) {
-      if (method === 'recovery_code')
-        await deps.audit.insert({
-          action: AUDIT_ACTIONS.recoveryCodeUsed,
-          actorUserId: user.id,
-          targetType: 'user',
-          targetId: user.id,
-          ip,
-        });
-      return method;
-    }
+    const { method, failure } = await check(user, proof, binding, ip);
+    if (failure === null) return method;
     await deps.audit.insert({
       action: AUDIT_ACTIONS.secondFactorFailed,
       actorUserId: user.id,
@@ -89,9 +92,57 @@ export function createSecondFactorService(deps: {
       targetId: user.id,
       subject: user.id,
       ip,
-      details: { method },
+      details: { method, ...(failure ? { reason: failure } : {}) },
     });
-    throw invalidCode();
+    throw method === 'passkey' ? passkeyRefused() : invalidCode();
+  }
+
+  /** The method `proof` used, and null when it passed, or why it failed ('' when a code was wrong). */
+  async function check(
+    user: UserRow,
+    proof: Proof,
+    binding: CeremonyBinding,
+    ip: string,
+  ): Promise<{ method: SecondFactorMethod; failure: string | null }> {
+    if ('passkey' in proof) {
+      const verified = await deps.passkeys.verifyAssertion(user, binding, proof.passkey, ip);
+      return { method: 'passkey', failure: verified.ok ? null : verified.reason };
+    }
+    if (isTotpCode(proof.code)) return { method: 'totp', failure: (await takeTotp(user.id, proof.code)) ? null : '' };
+    if (!(await deps.repo.useRecoveryCode(user.id, recoveryCodeHash(proof.code))))
+      return { method: 'recovery_code', failure: '' };
+    await deps.audit.insert({
+      action: AUDIT_ACTIONS.recoveryCodeUsed,
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip,
+    });
+    return { method: 'recovery_code', failure: null };
+  }
+
+  async function liveChallenge(challengeToken: string) {
+    const challenge = await deps.repo.findLiveChallenge(hashToken(challengeToken), SIGNIN_CHALLENGE_MAX_FAILURES);
+    if (!challenge) throw challengeInvalid();
+    return challenge;
+  }
+
+  async function factorsOf(userId: string): Promise<OwnSecondFactors> {
+    const [totp, passkeys, recoveryCodesLeft] = await Promise.all([
+      deps.repo.findTotp(userId),
+      deps.passkeys.list(userId),
+      deps.repo.unusedRecoveryCodeCount(userId),
+    ]);
+    return { totp: Boolean(totp?.confirmedAt), passkeys, recoveryCodesLeft };
+  }
+
+  async function methodsOf(userId: string): Promise<SecondFactorMethod[]> {
+    const factors = await factorsOf(userId);
+    const methods: SecondFactorMethod[] = [];
+    if (factors.totp) methods.push('totp');
+    if (factors.passkeys.length > 0) methods.push('passkey');
+    if (factors.recoveryCodesLeft > 0) methods.push('recovery_code');
+    return methods;
   }
 
   async function takeTotp(userId: string, code: string): Promise<boolean> {
@@ -107,22 +158,39 @@ export function createSecondFactorService(deps: {
   }
 
   return {
-    /** Sign-in's first step passed for an enrolled user: a challenge for the second. */
+    /** Sign-in's first step passed for an enrolled user: a challenge for the second, and the ways to pass it. */
     async openChallenge(user: UserRow): Promise<SecondFactorChallenge> {
       const token = newOpaqueToken();
       await deps.repo.createChallenge(user.id, hashToken(token), SIGNIN_CHALLENGE_TTL_SECONDS);
-      return { secondFactorRequired: true, challengeToken: token, expiresInSeconds: SIGNIN_CHALLENGE_TTL_SECONDS };
+      return {
+        secondFactorRequired: true,
+        challengeToken: token,
+        expiresInSeconds: SIGNIN_CHALLENGE_TTL_SECONDS,
+        methods: await methodsOf(user.id),
+      };
     },
 
-    /** Sign-in's second step: the challenge's user when the code is right (the challenge is used up). */
-    async passChallenge(challengeToken: string, code: string, ip: string): Promise<{ user: UserRow; method: string }> {
-      const challenge = await deps.repo.findLiveChallenge(hashToken(challengeToken), SIGNIN_CHALLENGE_MAX_FAILURES);
-      if (!challenge) throw challengeInvalid();
-      let method: string;
+    /** WebAuthn options for sign-in's second step, bound to the live challenge. */
+    async challengePasskeyOptions(challengeToken: string): Promise<PasskeyRequestOptions> {
+      const challenge = await liveChallenge(challengeToken);
+      return deps.passkeys.authenticationOptions(challenge.user.id, signinBinding(challenge.challengeId));
+    },
+
+    /**
+     * Sign-in's second step: the challenge's user when the proof passes (the challenge is used
+     * up); each failed proof counts against the challenge.
+     */
+    async passChallenge(
+      challengeToken: string,
+      proof: Proof,
+      ip: string,
+    ): Promise<{ user: UserRow; method: SecondFactorMethod }> {
+      const challenge = await liveChallenge(challengeToken);
+      let method: SecondFactorMethod;
       try {
-        method = await checkCode(challenge.user, code, ip);
+        method = await prove(challenge.user, proof, signinBinding(challenge.challengeId), ip);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_SECOND_FACTOR')
+        if (error instanceof AppError && (error.code === 'INVALID_SECOND_FACTOR' || error.code === 'PASSKEY_REFUSED'))
           await deps.repo.countChallengeFailure(challenge.challengeId);
         throw error;
       }
@@ -130,8 +198,8 @@ export function createSecondFactorService(deps: {
       return { user: challenge.user, method };
     },
 
+    /** A user with a passkey may add the app too (after a step-up, which the route asks for). */
     async startTotpEnrolment(actor: Actor): Promise<TotpEnrolment> {
-      if (actor.user.secondFactorEnrolledAt) throw alreadyEnrolled();
       const secret = newTotpSecret();
       if (!(await deps.repo.savePendingTotp(actor.userId, deps.secretBox.encrypt(secret, TOTP_SECRET_CONTEXT))))
         throw alreadyEnrolled();
@@ -146,7 +214,8 @@ export function createSecondFactorService(deps: {
         : null;
       if (step === null) throw invalidCode();
       const { codes, hashes } = await newCodes();
-      if (!(await deps.repo.confirmTotp(actor.userId, step, hashes))) throw alreadyEnrolled();
+      const confirmed = await deps.repo.confirmTotp(actor.userId, step, hashes);
+      if (!confirmed) throw alreadyEnrolled();
       await deps.repo.markSessionVerified(actor.sessionId, deps.config.STEP_UP_VALID_SECONDS);
       deps.sessionState.invalidateUser(actor.userId);
       await deps.audit.insert({
@@ -157,14 +226,19 @@ export function createSecondFactorService(deps: {
         ip: actor.ip,
         details: { method: 'totp' },
       });
-      return { recoveryCodes: codes };
+      return { recoveryCodes: confirmed.codesIssued ? codes : [] };
+    },
+
+    /** WebAuthn options for a step-up, bound to this session. */
+    async stepUpPasskeyOptions(actor: Actor): Promise<PasskeyRequestOptions> {
+      return deps.passkeys.authenticationOptions(actor.userId, stepUpBinding(actor));
     },
 
     /** Proves the factor again: money actions accept the session for the next 5 minutes. */
-    async stepUp(actor: Actor, code: string): Promise<{ validUntil: string }> {
+    async stepUp(actor: Actor, proof: Proof): Promise<{ validUntil: string }> {
       if (!actor.user.secondFactorEnrolledAt)
         throw new AppError('INVALID_STATE', 'You have no second factor to confirm with');
-      const method = await checkCode(actor.user, code, actor.ip);
+      const method = await prove(actor.user, proof, stepUpBinding(actor), actor.ip);
       const validUntil = await deps.repo.markSessionVerified(actor.sessionId, deps.config.STEP_UP_VALID_SECONDS);
       await deps.audit.insert({
         action: AUDIT_ACTIONS.stepUpSucceeded,
@@ -182,7 +256,7 @@ export function createSecondFactorService(deps: {
     },
 
     async regenerateRecoveryCodes(actor: Actor): Promise<RecoveryCodes> {
-      if (!actor.user.secondFactorEnrolledAt) throw new AppError('INVALID_STATE', 'Set up an authenticator first');
+      if (!actor.user.secondFactorEnrolledAt) throw new AppError('INVALID_STATE', 'Set up a second factor first');
       const { codes, hashes } = await newCodes();
       await deps.repo.replaceRecoveryCodes(actor.userId, hashes);
       await deps.audit.insert({
@@ -206,8 +280,12 @@ export function createSecondFactorService(deps: {
         targetType: 'user',
         targetId: actor.userId,
         ip: actor.ip,
+        details: { method: 'all' },
       });
     },
+
+    /** The signed-in user's factors, for Account Security. */
+    ownFactors: factorsOf,
 
     /** An Admin clears another user's factor (a lost phone); never their own (that needs the factor). */
     async resetForUser(actor: { userId: string; roleId: RoleId; ip: string }, targetUserId: string): Promise<void> {
@@ -253,4 +331,4 @@ export function createSecondFactorService(deps: {
 export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
 
 const alreadyEnrolled = () =>
-  new AppError('INVALID_STATE', 'An authenticator is already set up; remove it before setting up another');
+  new AppError('INVALID_STATE', 'An authenticator app is already set up; remove it before setting up another');

@@ -1,25 +1,45 @@
 import type { AppContext } from '../../app-context';
 import { createSecretBox } from '../../crypto/secret-box';
 import { createAuthRepository } from '../auth/auth.repository';
+import { createPasskeysRepository } from './passkeys.repository';
+import { createPasskeyService, type PasskeyService } from './passkeys.service';
 import { createSecondFactorRepository } from './second-factor.repository';
 import { createSecondFactorService, type SecondFactorService } from './second-factor.service';
+import { createWebauthn } from './webauthn';
 
-const all = new WeakMap<AppContext, SecondFactorService>();
+type Services = { secondFactor: SecondFactorService; passkeys: PasskeyService };
+const all = new WeakMap<AppContext, Services>();
 
-/** The second-factor service of one app, shared by sign-in and the second-factor routes. */
-export function secondFactorOf(ctx: AppContext): SecondFactorService {
+function servicesOf(ctx: AppContext): Services {
   const existing = all.get(ctx);
   if (existing) return existing;
   const users = createAuthRepository(ctx.db);
-  const service = createSecondFactorService({
-    repo: createSecondFactorRepository(ctx.db),
+  const repo = createSecondFactorRepository(ctx.db);
+  const passkeys = createPasskeyService({
+    repo: createPasskeysRepository(ctx.db),
+    webauthn: createWebauthn({ rpId: ctx.config.WEBAUTHN_RP_ID, origins: ctx.config.WEBAUTHN_ORIGINS }),
+    gate: ctx.secondFactor,
+    audit: ctx.audit,
+    sessionState: ctx.sessionState,
+    markSessionVerified: (sessionId) => repo.markSessionVerified(sessionId, ctx.config.STEP_UP_VALID_SECONDS),
+  });
+  const secondFactor = createSecondFactorService({
+    repo,
     gate: ctx.secondFactor,
     secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
     audit: ctx.audit,
     sessionState: ctx.sessionState,
     config: ctx.config,
     findUser: (id) => users.findUserById(id),
+    passkeys,
   });
-  all.set(ctx, service);
-  return service;
+  const services = { secondFactor, passkeys };
+  all.set(ctx, services);
+  return services;
 }
+
+/** The second-factor service of one app, shared by sign-in and the second-factor routes. */
+export const secondFactorOf = (ctx: AppContext): SecondFactorService => servicesOf(ctx).secondFactor;
+
+/** The passkey service of one app (registration, the list, removal). */
+export const passkeysOf = (ctx: AppContext): PasskeyService => servicesOf(ctx).passkeys;

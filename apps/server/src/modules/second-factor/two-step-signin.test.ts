@@ -71,6 +71,7 @@ describe('TOTP enrolment and two-step sign-in', () => {
       secondFactorRequired: true,
       challengeToken: expect.any(String),
       expiresInSeconds: 300,
+      methods: ['totp', 'recovery_code'],
     });
     expect(first.json()).not.toHaveProperty('accessToken');
 

@@ -68,8 +68,11 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
               </div>
             }
           >
-            <QueryCacheProvider>{isAllowed ? <Outlet /> : <NoAccess />}</QueryCacheProvider>
-            <StepUpPrompt />
+            <QueryCacheProvider>
+              {isAllowed ? <Outlet /> : <NoAccess />}
+              {/* Inside the cache: the dialog reads whether the user has a passkey to offer. */}
+              <StepUpPrompt />
+            </QueryCacheProvider>
           </Suspense>
         </main>
       </div>

@@ -2,7 +2,7 @@ import type { WalletProvider } from '@gerbang/contract';
 import type { IconName } from '../../components/ui/icon';
 
 /**
- * `key` names the title and blurb (`common.pageHeader.<key>`); several keys: the first the locale
+ * `key` names the title and blurb (`console.pageHeader.<key>`); several keys: the first the locale
  * has (a provider's own texts, then ones that interpolate its name).
  */
 export type PageHeaderVariant = {

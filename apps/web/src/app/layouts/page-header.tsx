@@ -4,7 +4,7 @@ import { useProviderText } from '../provider-text';
 import { type PageHeaderVariant, pageHeaderVariantFor } from './page-header-variants';
 
 const keysOf = (variant: PageHeaderVariant) =>
-  (typeof variant.key === 'string' ? [variant.key] : variant.key).map((key) => `pageHeader.${key}`);
+  (typeof variant.key === 'string' ? [variant.key] : variant.key).map((key) => `console:pageHeader.${key}`);
 
 /** The console page's one h1: title, blurb and icon follow a word in the path (spec §2). */
 export function PageHeader({ fallback }: { fallback?: PageHeaderVariant }) {

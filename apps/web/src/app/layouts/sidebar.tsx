@@ -10,6 +10,10 @@ import type { AppRoute } from '../route-definition';
 import { Brand } from './brand';
 import type { SidebarItem } from './sidebar-item';
 
+/** Sidebar labels live in the console namespace (not loaded by the sign-in page). */
+const prefixed = (keys: string | readonly string[]) =>
+  typeof keys === 'string' ? `console:${keys}` : keys.map((key) => `console:${key}`);
+
 export const SIDEBAR_ID = 'console-sidebar';
 
 type SidebarProps = {
@@ -26,7 +30,7 @@ type SidebarProps = {
  * Escape or a press outside it (spec §2).
  */
 export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'console']);
   const text = useProviderText();
   const { user } = useSession();
   const visibleItems = items.filter((item) => {
@@ -67,7 +71,7 @@ export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarPr
               id="sidebar-heading"
               className="px-3 pt-4 pb-2 text-xs font-semibold tracking-wider text-gray-600 dark:text-gray-400"
             >
-              {t('common:sidebar.heading')}
+              {t('console:sidebar.heading')}
             </h2>
             <ul className="space-y-1">
               {visibleItems.map((item) => (
@@ -85,7 +89,7 @@ export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarPr
                     }
                   >
                     <Icon name={item.icon} />
-                    {text(item.labelKey, item.provider)}
+                    {text(prefixed(item.labelKey), item.provider)}
                   </NavLink>
                 </li>
               ))}

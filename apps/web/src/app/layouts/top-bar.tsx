@@ -14,7 +14,7 @@ type TopBarProps = {
 };
 
 export function TopBar({ isSidebarOpen, onToggleSidebar, toggleRef }: TopBarProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'console']);
   return (
     // While the sidebar is open on a small screen the bar sits above it, so its toggle can close it.
     <header
@@ -26,7 +26,7 @@ export function TopBar({ isSidebarOpen, onToggleSidebar, toggleRef }: TopBarProp
         onClick={onToggleSidebar}
         aria-expanded={isSidebarOpen}
         aria-controls={SIDEBAR_ID}
-        aria-label={isSidebarOpen ? t('common:sidebar.close') : t('common:sidebar.open')}
+        aria-label={isSidebarOpen ? t('console:sidebar.close') : t('console:sidebar.open')}
         className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
       >
         <Icon name={isSidebarOpen ? 'close' : 'menu'} className="size-6" />

@@ -3,16 +3,16 @@ import { SecondFactorPolicyForm } from '../../features/second-factor/components/
 
 /** Admins: which roles must sign in with a second factor. */
 export default function SecurityPolicyRoute() {
-  const { t } = useTranslation(['security', 'auth']);
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   return (
     <section
       aria-labelledby="policy-heading"
       className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-700 dark:bg-gray-800"
     >
       <h2 id="policy-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-        {t('security:policy.heading')}
+        {t('accountSecurity:policy.heading')}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-gray-600 dark:text-gray-300">{t('security:policy.intro')}</p>
+      <p className="mt-1 mb-4 text-sm text-gray-600 dark:text-gray-300">{t('accountSecurity:policy.intro')}</p>
       <SecondFactorPolicyForm />
     </section>
   );

@@ -1,14 +1,26 @@
-import { ACCESS_TOKEN_STORAGE_KEY, type CurrentUser, currentUser, signin, signinSecondFactor } from '@gerbang/contract';
+import {
+  ACCESS_TOKEN_STORAGE_KEY,
+  type CurrentUser,
+  currentUser,
+  signin,
+  signinPasskeyOptions,
+  signinSecondFactor,
+  signinWithPasskey,
+} from '@gerbang/contract';
+import { startAuthentication } from '@simplewebauthn/browser';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
 import { renderInAppAt } from '../../../test/render-in-app';
 import SigninRoute from './signin';
+
+// The browser's passkey prompt (WebAuthn): what it answers is the test's to say.
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
 
 const USER: CurrentUser = {
   id: '0b5c1c52-8f3e-4a59-9d5e-3f0d8a7f6e21',
@@ -34,7 +46,8 @@ function stubSignin(reply: StubResponse, codeReply?: (data: unknown) => StubResp
   const stub = stubHttp(({ url, data }) => {
     if (url === currentUser.path) return { status: 200, data: USER };
     if (url === signin.path) return reply;
-    if (url === signinSecondFactor.path && codeReply) return codeReply(data);
+    if ((url === signinSecondFactor.path || url === signinWithPasskey.path) && codeReply) return codeReply(data);
+    if (url === signinPasskeyOptions.path) return { status: 200, data: { challenge: 'webauthn-challenge' } };
     return { status: 404, data: errorBody('NOT_FOUND') };
   });
   restoreHttp = stub.restore;
@@ -129,7 +142,12 @@ describe('Sign In page', () => {
   describe('with a second factor', () => {
     const challenge = {
       status: 200,
-      data: { secondFactorRequired: true, challengeToken: 'chal', expiresInSeconds: 300 },
+      data: {
+        secondFactorRequired: true,
+        challengeToken: 'chal',
+        expiresInSeconds: 300,
+        methods: ['totp', 'recovery_code'],
+      },
     };
     const signedIn = { status: 200, data: { accessToken: 'access', refreshToken: 'refresh', user: USER } };
 
@@ -145,6 +163,7 @@ describe('Sign In page', () => {
       await signInAs('admin@gerbang.local', 'correct horse battery');
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Two-Factor Sign-In' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
       expect(localStorage.getItem(ACCESS_TOKEN_STORAGE_KEY)).toBeNull();
       await typeCode('123456');
 
@@ -173,6 +192,50 @@ describe('Sign In page', () => {
 
       expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
       expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('errors:SIGNIN_CHALLENGE_INVALID'));
+    });
+
+    describe('with a passkey', () => {
+      const withPasskey = { ...challenge, data: { ...challenge.data, methods: ['passkey', 'recovery_code'] } };
+      const assertion = {
+        id: 'cred',
+        rawId: 'cred',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+        clientExtensionResults: {},
+        type: 'public-key' as const,
+      };
+
+      it('offers the passkey and signs in with what it signed', async () => {
+        vi.mocked(startAuthentication).mockResolvedValueOnce(assertion);
+        const requests = stubSignin(withPasskey, () => signedIn);
+        renderSignin('/auth/signin');
+        await signInAs('admin@gerbang.local', 'correct horse battery');
+
+        expect(await screen.findByText(/^Use your passkey, or enter a code/)).toBeInTheDocument();
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Use a passkey' }));
+
+        expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+        expect(vi.mocked(startAuthentication)).toHaveBeenCalledWith({
+          optionsJSON: { challenge: 'webauthn-challenge' },
+        });
+        expect(requests.filter((r) => r.url === signinPasskeyOptions.path).map((r) => r.data)).toEqual([
+          { challengeToken: 'chal' },
+        ]);
+        expect(requests.filter((r) => r.url === signinWithPasskey.path).map((r) => r.data)).toEqual([
+          { challengeToken: 'chal', response: assertion },
+        ]);
+      });
+
+      it('says so when the passkey prompt is closed, and a code still works', async () => {
+        vi.mocked(startAuthentication).mockRejectedValueOnce(new DOMException('closed', 'NotAllowedError'));
+        stubSignin(withPasskey, () => signedIn);
+        renderSignin('/auth/signin');
+        await signInAs('admin@gerbang.local', 'correct horse battery');
+        await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a passkey' }));
+
+        expect(await screen.findByRole('alert')).toHaveTextContent('The passkey prompt was closed or timed out.');
+        await typeCode('abcde-fghij');
+        expect(await screen.findByText('Landed on /')).toBeInTheDocument();
+      });
     });
   });
 });

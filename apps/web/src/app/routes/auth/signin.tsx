@@ -1,21 +1,23 @@
-import type { SigninAnswer, SigninResponse } from '@gerbang/contract';
-import { useCallback, useState } from 'react';
+import type { SecondFactorChallenge, SigninAnswer, SigninResponse } from '@gerbang/contract';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { FormMessage } from '../../../features/auth/components/form-message';
-import { SigninCodeForm } from '../../../features/auth/components/signin-code-form';
 import { SigninForm } from '../../../features/auth/components/signin-form';
 import { resolveRedirectTarget } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 
-/** Email and password; for a user with a second factor, then a code. */
+// Only users with a second factor reach the code step (and its passkey prompt): its code loads then.
+const SigninCodeForm = lazy(() => import('../../../features/auth/components/signin-code-form'));
+
+/** Email and password; for a user with a second factor, then a passkey or a code. */
 export default function SigninRoute() {
   const { t } = useTranslation(['auth']);
   const { signIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [challengeToken, setChallengeToken] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const [restartMessage, setRestartMessage] = useState<string | null>(null);
 
   const onSignedIn = ({ accessToken, refreshToken, user }: SigninResponse) => {
@@ -25,18 +27,29 @@ export default function SigninRoute() {
   const onPassword = (answer: SigninAnswer) => {
     if ('secondFactorRequired' in answer) {
       setRestartMessage(null);
-      setChallengeToken(answer.challengeToken);
+      setChallenge(answer);
     } else onSignedIn(answer);
   };
   const onRestart = useCallback((message: string) => {
-    setChallengeToken(null);
+    setChallenge(null);
     setRestartMessage(message);
   }, []);
 
-  if (challengeToken) {
+  if (challenge) {
+    const hasPasskey = challenge.methods.includes('passkey');
     return (
-      <AuthCard title={t('auth:secondFactor.title')} intro={t('auth:secondFactor.intro')}>
-        <SigninCodeForm challengeToken={challengeToken} onSuccess={onSignedIn} onRestart={onRestart} />
+      <AuthCard
+        title={t('auth:secondFactor.title')}
+        intro={hasPasskey ? t('auth:secondFactor.introWithPasskey') : t('auth:secondFactor.intro')}
+      >
+        <Suspense fallback={null}>
+          <SigninCodeForm
+            challengeToken={challenge.challengeToken}
+            methods={challenge.methods}
+            onSuccess={onSignedIn}
+            onRestart={onRestart}
+          />
+        </Suspense>
       </AuthCard>
     );
   }

@@ -15,6 +15,12 @@ export async function signinWithCode(body: SigninSecondFactorBody): Promise<Sign
   return postSigninSecondFactor(body);
 }
 
+/** The browser's passkey library loads with this step too, only when the user chooses a passkey. */
+export async function signinWithPasskey(challengeToken: string): Promise<SigninResponse> {
+  const { postSigninWithPasskey } = await import('./post-signin');
+  return postSigninWithPasskey(challengeToken);
+}
+
 type SigninState = { isPending: boolean; error: unknown; isError: boolean };
 
 /**
@@ -28,6 +34,11 @@ export function useSignin() {
 /** Sign-in's second step: the challenge and a code. */
 export function useSigninWithCode() {
   return useSigninStep(signinWithCode);
+}
+
+/** Sign-in's second step: the challenge and a passkey. */
+export function useSigninWithPasskey() {
+  return useSigninStep(signinWithPasskey);
 }
 
 function useSigninStep<Body, Answer>(send: (body: Body) => Promise<Answer>) {

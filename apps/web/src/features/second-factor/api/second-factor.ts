@@ -1,6 +1,9 @@
 import {
   type CodeBody,
   confirmTotpEnrolment,
+  type OwnSecondFactors,
+  ownSecondFactors,
+  ownSecondFactorsSchema,
   type RecoveryCodes,
   recoveryCodesSchema,
   regenerateRecoveryCodes,
@@ -22,10 +25,25 @@ import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { useSession } from '../../../lib/session';
 
-/** After enrolling or removing, the current user says so: the guard and the pages follow it. */
-function useRefetchUserAfter() {
+export const ownSecondFactorsQuery = queryOptions({
+  queryKey: ['auth', 'second-factor'],
+  queryFn: async (): Promise<OwnSecondFactors> =>
+    ownSecondFactorsSchema.parse((await api.get(ownSecondFactors.path)).data),
+});
+
+/** The signed-in user's factors: the app, its passkeys, recovery codes left. */
+export function useOwnSecondFactors() {
+  return useQuery(ownSecondFactorsQuery);
+}
+
+/** After a factor changed: the list, and the current user (enrolled or not: the guard and the pages follow it). */
+export function useRefreshFactorsAfter() {
+  const queryClient = useQueryClient();
   const { refetchUser } = useSession();
-  return () => void refetchUser();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ownSecondFactorsQuery.queryKey });
+    void refetchUser();
+  };
 }
 
 export function useStartTotpEnrolment() {
@@ -36,28 +54,30 @@ export function useStartTotpEnrolment() {
 }
 
 export function useConfirmTotpEnrolment() {
-  const refetchUser = useRefetchUserAfter();
+  const refresh = useRefreshFactorsAfter();
   return useMutation({
     mutationFn: async (body: CodeBody): Promise<RecoveryCodes> =>
       recoveryCodesSchema.parse((await api.post(confirmTotpEnrolment.path, body)).data),
-    onSuccess: refetchUser,
+    onSuccess: refresh,
   });
 }
 
 export function useRegenerateRecoveryCodes() {
+  const refresh = useRefreshFactorsAfter();
   return useMutation({
     mutationFn: async (): Promise<RecoveryCodes> =>
       recoveryCodesSchema.parse((await api.post(regenerateRecoveryCodes.path, {})).data),
+    onSuccess: refresh,
   });
 }
 
 export function useRemoveSecondFactor() {
-  const refetchUser = useRefetchUserAfter();
+  const refresh = useRefreshFactorsAfter();
   return useMutation({
     mutationFn: async (): Promise<void> => {
       await api.delete(removeSecondFactor.path);
     },
-    onSuccess: refetchUser,
+    onSuccess: refresh,
   });
 }
 
@@ -88,13 +108,13 @@ export function useSecondFactorPolicy() {
 
 export function useUpdateSecondFactorPolicy() {
   const queryClient = useQueryClient();
-  const refetchUser = useRefetchUserAfter();
+  const { refetchUser } = useSession();
   return useMutation({
     mutationFn: async (body: SecondFactorPolicy): Promise<SecondFactorPolicy> =>
       secondFactorPolicySchema.parse((await api.put(updateSecondFactorPolicy.path, body)).data),
     onSuccess: (policy) => {
       queryClient.setQueryData(policyQuery.queryKey, policy);
-      refetchUser();
+      void refetchUser();
     },
   });
 }

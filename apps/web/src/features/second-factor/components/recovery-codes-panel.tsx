@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 
 /** The recovery codes, shown once: to write down, copy or download before leaving. */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone(): void }) {
-  const { t } = useTranslation(['security', 'auth']);
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   const text = `${codes.join('\n')}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
@@ -15,9 +15,9 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
   };
   return (
     <div className="space-y-4">
-      <p className="text-sm text-gray-700 dark:text-gray-300">{t('security:recoveryCodes.intro')}</p>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('accountSecurity:recoveryCodes.intro')}</p>
       <ul
-        aria-label={t('security:recoveryCodes.listLabel')}
+        aria-label={t('accountSecurity:recoveryCodes.listLabel')}
         className="grid grid-cols-2 gap-2 rounded-md bg-gray-100 p-4 font-mono text-sm dark:bg-gray-900"
       >
         {codes.map((code) => (
@@ -26,13 +26,13 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" onClick={() => void navigator.clipboard?.writeText(text)}>
-          {t('security:recoveryCodes.copy')}
+          {t('accountSecurity:recoveryCodes.copy')}
         </Button>
         <Button type="button" variant="secondary" onClick={download}>
-          {t('security:recoveryCodes.download')}
+          {t('accountSecurity:recoveryCodes.download')}
         </Button>
         <Button type="button" variant="primary" onClick={onDone}>
-          {t('security:recoveryCodes.done')}
+          {t('accountSecurity:recoveryCodes.done')}
         </Button>
       </div>
     </div>

@@ -10,7 +10,7 @@ import { useSecondFactorPolicy, useUpdateSecondFactorPolicy } from '../api/secon
 
 /** An Admin chooses which roles must sign in with a second factor (all off by default). */
 export function SecondFactorPolicyForm() {
-  const { t } = useTranslation(['security', 'common']);
+  const { t } = useTranslation(['accountSecurity', 'common']);
   const apiErrorMessage = useApiErrorMessage();
   const policy = useSecondFactorPolicy();
   const update = useUpdateSecondFactorPolicy();
@@ -34,7 +34,7 @@ export function SecondFactorPolicyForm() {
     event.preventDefault();
     update.mutate(
       { roles: ROLE_IDS.map((roleId) => ({ roleId, required: required.has(roleId) })) },
-      { onSuccess: () => toast.success(t('security:policy.saved')) },
+      { onSuccess: () => toast.success(t('accountSecurity:policy.saved')) },
     );
   };
 
@@ -43,7 +43,7 @@ export function SecondFactorPolicyForm() {
       {update.isError ? <FormError>{apiErrorMessage(update.error)}</FormError> : null}
       <fieldset className="space-y-2">
         <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-white">
-          {t('security:policy.legend')}
+          {t('accountSecurity:policy.legend')}
         </legend>
         {ROLE_IDS.map((roleId) => (
           <label key={roleId} className="flex items-center gap-2 text-sm">
@@ -59,7 +59,7 @@ export function SecondFactorPolicyForm() {
         ))}
       </fieldset>
       <Button type="submit" variant="primary" isLoading={update.isPending}>
-        {t('security:policy.save')}
+        {t('accountSecurity:policy.save')}
       </Button>
     </form>
   );

@@ -1,54 +1,67 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
-import { useApiErrorMessage } from '../../../lib/api-error';
+import { usePasskeyErrorMessage } from '../../../lib/passkey-prompt-error';
 import { finishStepUp } from '../../../lib/step-up';
-import { postStepUp } from '../api/second-factor';
+import { postStepUpWithPasskey } from '../api/passkeys';
+import { postStepUp, useOwnSecondFactors } from '../api/second-factor';
 
 /**
- * Asks for a fresh code when the server refused a money action with STEP_UP_REQUIRED; the
- * refused request is sent again once the code passes (lib/api-client), or fails if cancelled.
+ * Asks for the second factor again when the server refused a money action with STEP_UP_REQUIRED:
+ * a passkey (when the user has one) or a code. The refused request is sent again once it passes
+ * (lib/api-client), or fails if cancelled.
  */
 export default function StepUpDialog() {
-  const { t } = useTranslation(['security', 'auth']);
-  const apiErrorMessage = useApiErrorMessage();
+  const { t } = useTranslation(['accountSecurity', 'auth']);
+  const errorMessage = usePasskeyErrorMessage();
+  const hasPasskey = (useOwnSecondFactors().data?.passkeys.length ?? 0) > 0;
   const [code, setCode] = useState('');
   const [isSubmitted, setIsSubmitted] = useState(false);
   const [isPending, setIsPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setIsSubmitted(true);
-    if (!code.trim()) return;
+  const prove = (proof: () => Promise<unknown>) => {
     setIsPending(true);
     setError(null);
-    postStepUp({ code: code.trim() }).then(
+    proof().then(
       () => finishStepUp(true),
       (failure: unknown) => {
         setIsPending(false);
-        setError(apiErrorMessage(failure));
+        setError(errorMessage(failure));
       },
     );
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsSubmitted(true);
+    if (code.trim()) prove(() => postStepUp({ code: code.trim() }));
   };
 
   return (
     <FormModal
-      title={t('security:stepUp.title')}
+      title={t('accountSecurity:stepUp.title')}
       onClose={() => finishStepUp(false)}
       onSubmit={onSubmit}
       isLoading={isPending}
-      submitLabel={t('security:stepUp.submit')}
+      submitLabel={t('accountSecurity:stepUp.submit')}
     >
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('security:stepUp.intro')}</p>
+      <p className="text-sm text-gray-600 dark:text-gray-300">
+        {hasPasskey ? t('accountSecurity:stepUp.introWithPasskey') : t('accountSecurity:stepUp.intro')}
+      </p>
       {error ? <FormError>{error}</FormError> : null}
+      {hasPasskey ? (
+        <Button type="button" variant="secondary" disabled={isPending} onClick={() => prove(postStepUpWithPasskey)}>
+          {t('auth:passkey.use')}
+        </Button>
+      ) : null}
       <Input
-        label={t('security:code')}
+        label={t('auth:secondFactor.code')}
         name="stepUpCode"
         autoComplete="one-time-code"
-        autoFocus
+        autoFocus={!hasPasskey}
         required
         value={code}
         onChange={(event) => setCode(event.target.value)}

@@ -11,7 +11,7 @@ const QrImage = lazy(() => import('../../../components/ui/qr-image'));
 
 /** Set up an authenticator app: scan (or type) the secret, confirm with a first code; answers the recovery codes. */
 export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readonly string[]): void }) {
-  const { t } = useTranslation(['security', 'auth']);
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   const apiErrorMessage = useApiErrorMessage();
   const start = useStartTotpEnrolment();
   const confirm = useConfirmTotpEnrolment();
@@ -23,7 +23,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readon
       <div className="space-y-3">
         {start.isError ? <FormError>{apiErrorMessage(start.error)}</FormError> : null}
         <Button type="button" variant="primary" isLoading={start.isPending} onClick={() => start.mutate()}>
-          {t('security:totp.start')}
+          {t('accountSecurity:totp.start')}
         </Button>
       </div>
     );
@@ -38,14 +38,14 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readon
   return (
     <div className="space-y-4">
       <ol className="list-decimal space-y-1 pl-5 text-sm text-gray-700 dark:text-gray-300">
-        <li>{t('security:totp.stepScan')}</li>
-        <li>{t('security:totp.stepCode')}</li>
+        <li>{t('accountSecurity:totp.stepScan')}</li>
+        <li>{t('accountSecurity:totp.stepCode')}</li>
       </ol>
       <Suspense fallback={<Spinner />}>
-        <QrImage payload={start.data.otpauthUri} label={t('security:totp.qrLabel')} />
+        <QrImage payload={start.data.otpauthUri} label={t('accountSecurity:totp.qrLabel')} />
       </Suspense>
       <p className="text-sm text-gray-700 dark:text-gray-300">
-        {t('security:totp.manual')}{' '}
+        {t('accountSecurity:totp.manual')}{' '}
         <code data-testid="totp-secret" className="font-mono break-all">
           {start.data.secret}
         </code>
@@ -53,7 +53,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readon
       <form noValidate onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3">
         {confirm.isError ? <FormError>{apiErrorMessage(confirm.error)}</FormError> : null}
         <Input
-          label={t('security:code')}
+          label={t('auth:secondFactor.code')}
           name="totpCode"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -63,7 +63,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readon
           error={isSubmitted && !code.trim() ? t('auth:common.required') : undefined}
         />
         <Button type="submit" variant="primary" isLoading={confirm.isPending}>
-          {t('security:totp.confirm')}
+          {t('accountSecurity:totp.confirm')}
         </Button>
       </form>
     </div>
