@@ -62,3 +62,16 @@ export class GerbangConnectionError extends GerbangError {
     this.idempotencyKey = details.idempotencyKey;
   }
 }
+
+export type WebhookSignatureFailure = 'malformed_header' | 'timestamp_outside_tolerance' | 'signature_mismatch';
+
+/** verifyWebhook refused a delivery: answer it 400 and do not act on it. */
+export class GerbangWebhookSignatureError extends GerbangError {
+  override name = 'GerbangWebhookSignatureError';
+  constructor(
+    readonly reason: WebhookSignatureFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -26,6 +26,9 @@ export {
   GerbangApiError,
   GerbangConnectionError,
   GerbangError,
+  GerbangWebhookSignatureError,
+  type WebhookSignatureFailure,
 } from './gerbang-error.js';
 export { DEFAULT_RETRY_OPTIONS, type RetryOptions } from './retry-policy.js';
 export type { CallOptions } from './transport.js';
+export { type VerifyWebhookOptions, verifyWebhook } from './verify-webhook.js';
