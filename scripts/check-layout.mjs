@@ -11,6 +11,7 @@ const MAX_SOURCE_LINES = 400;
 const ROOTS = [
   'packages/contract/src',
   'packages/sdk/src',
+  'packages/sdk/scripts',
   'apps/server/src',
   'apps/server/scripts',
   'apps/web/src',
