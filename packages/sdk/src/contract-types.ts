@@ -13,6 +13,8 @@ import type { z } from 'zod';
 /**
  * Every type the SDK takes from the contract, and nothing else: the SDK imports the contract's
  * types only, never its values, so its JavaScript needs neither the contract nor zod at run time.
+ * The build (scripts/build.mjs) writes this file's declarations with every type in full, so the
+ * published types need neither either.
  */
 export type {
   ApiWithdrawal,

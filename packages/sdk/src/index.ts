@@ -20,7 +20,7 @@ export {
   createGerbangClient,
   type GerbangClient,
   type GerbangClientOptions,
-  type ReadOptions,
+  type SignalOptions,
 } from './gerbang-client.js';
 export {
   GerbangApiError,

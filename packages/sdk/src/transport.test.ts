@@ -119,6 +119,15 @@ describe('the transport: when it sends again, and how long it waits (fake timers
     expect((error as Error).message).toContain('fetch failed');
   });
 
+  it('a call whose signal is already aborted sends nothing', async () => {
+    const server = scriptedFetch([() => json(200, BALANCE)]);
+    const signal = AbortSignal.abort(new Error('too late'));
+    await expect(transportWith(server.fetch).send({ endpoint: V1_ENDPOINTS.getBalance, signal })).rejects.toThrow(
+      'too late',
+    );
+    expect(server.callsAtMs).toEqual([]);
+  });
+
   it("the caller's abort ends a wait at once and is not retried", async () => {
     const server = scriptedFetch([() => unavailable({ 'retry-after': '10' }), () => json(200, BALANCE)]);
     const controller = new AbortController();

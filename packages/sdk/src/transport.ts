@@ -72,6 +72,7 @@ export function createTransport(options: TransportOptions) {
 
   /** One attempt: its answer, or why none came. A caller's abort is thrown as it is. */
   async function attempt(url: string, init: RequestInit, signal: AbortSignal | undefined) {
+    if (signal?.aborted) throw signal.reason;
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
