@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const MAX_SOURCE_LINES = 400;
 const ROOTS = [
   'packages/contract/src',
+  'packages/sdk/src',
+  'packages/sdk/scripts',
   'apps/server/src',
   'apps/server/scripts',
   'apps/web/src',

@@ -71,11 +71,24 @@ function step(name, cmd, args, options = {}) {
 
 step('lint', bin('biome'), ['check', '.']);
 step('layout', 'node', ['scripts/check-layout.mjs']);
-step('typecheck', bin('tsc'), ['-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/simulator', 'e2e', 'bench']);
+step('typecheck', bin('tsc'), [
+  '-b',
+  'packages/contract',
+  'apps/server',
+  'apps/web',
+  'apps/simulator',
+  'e2e',
+  'bench',
+  'packages/sdk',
+]);
 vitest('contract', `${root}packages/contract`);
 vitest('web', `${root}apps/web`);
 vitest('server-pglite', `${root}apps/server`, { TEST_DATABASE: 'pglite' });
 vitest('simulator-pglite', `${root}apps/simulator`, { TEST_DATABASE: 'pglite' });
+// The SDK's tests exercise HTTP, retries and signatures, not the database: PGlite is enough.
+vitest('sdk', `${root}packages/sdk`, { TEST_DATABASE: 'pglite' });
+// Its dist/ as a merchant installs it: emitted, standing alone, typechecked and loaded.
+step('sdk-build', 'node', ['packages/sdk/scripts/build.mjs']);
 
 if (only.length === 0 || only.some((name) => name.endsWith('-postgres'))) {
   const pg = startPostgres({ port: Number(process.env.TEST_PG_PORT ?? 55433) });

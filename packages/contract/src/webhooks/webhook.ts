@@ -5,7 +5,7 @@ import type { WithdrawalStatus } from '../withdrawals/withdrawal';
 
 /**
  * Webhooks: each change of a merchant's payment session is POSTed to its callback URL as JSON
- * `{ id, type, createdAt, data }` (data: the session as the merchant API returns it), signed:
+ * `{ id, type, sequence, createdAt, data }` (data: the session as the merchant API returns it), signed:
  *
  *   Gerbang-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of `${t}.${raw body}` under the webhook secret>
  *
@@ -45,6 +45,8 @@ export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
 export const webhookEventSchema = z.object({
   id: idSchema,
   type: z.string(),
+  /** The order events were written in: per subject, the order of its changes (docs/webhooks.md). */
+  sequence: z.number().int(),
   createdAt: isoDateTimeSchema,
   data: z.record(z.string(), z.unknown()),
 });
