@@ -25,6 +25,7 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
+import { merchantTeamRoutes } from './modules/merchant-team/merchant-team.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { metricsOf } from './modules/operations/metrics';
 import { operationsRoutes } from './modules/operations/operations.routes';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payoutExceptionsRoutes(api, ctx);
     await auditLogRoutes(api, ctx);
     await alertsRoutes(api, ctx);
+    await merchantTeamRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

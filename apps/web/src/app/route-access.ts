@@ -1,4 +1,11 @@
-import { ADMIN_CONSOLE_ROLE_IDS, can, MERCHANT_CONSOLE_ROLE_IDS, type RoleId, type User } from '@gerbang/contract';
+import {
+  ADMIN_CONSOLE_ROLE_IDS,
+  can,
+  MERCHANT_CONSOLE_ROLE_IDS,
+  type MerchantTeamRole,
+  type RoleId,
+  type User,
+} from '@gerbang/contract';
 import type { ConsoleKind } from '../config/build-targets';
 import { buildSignInUrl, resolveRedirectTarget, SIGN_IN_PATH } from '../lib/navigation';
 import type { AppRoute } from './route-definition';
@@ -19,11 +26,15 @@ export function isRoleForConsole(roleId: RoleId, consoleKind: ConsoleKind): bool
 }
 
 /** Role list first (spec: /transaction is Admin only), then the permission table's `view`. */
-export function canOpenRoute(route: AppRoute, roleId: RoleId | undefined): boolean {
+export function canOpenRoute(
+  route: AppRoute,
+  roleId: RoleId | undefined,
+  merchantRole?: MerchantTeamRole | null,
+): boolean {
   if (route.isPublic) return true;
   if (roleId === undefined) return false;
   if (route.roles && !route.roles.includes(roleId)) return false;
-  if (route.area && !can(roleId, route.area, 'view')) return false;
+  if (route.area && !can(roleId, route.area, 'view', merchantRole)) return false;
   return true;
 }
 
@@ -51,6 +62,6 @@ export function decideAccess({ route, pathname, search, user, consoleKind }: Acc
   if (!isRoleForConsole(user.roleId, consoleKind)) return { kind: 'wrong-console' };
   if (user.secondFactorRequired && !user.secondFactorEnrolled && pathname !== SECOND_FACTOR_SETUP_PATH)
     return { kind: 'redirect', to: SECOND_FACTOR_SETUP_PATH };
-  if (!canOpenRoute(route, user.roleId)) return { kind: 'no-access' };
+  if (!canOpenRoute(route, user.roleId, user.merchantRole)) return { kind: 'no-access' };
   return { kind: 'allow' };
 }

@@ -15,7 +15,6 @@ import {
   logout,
   noContentSchema,
   passkeyRequestOptionsSchema,
-  type RoleId,
   refreshToken,
   refreshTokenResponseSchema,
   resetPassword,
@@ -84,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     audit: ctx.audit,
     accessTokens: ctx.accessTokens,
     secondFactor,
-    isSecondFactorRequired: (roleId) => ctx.secondFactor.isRequired(roleId),
+    isSecondFactorRequired: (user) => ctx.secondFactor.isRequired(user),
     config: ctx.config,
   });
   const passwords = createPasswordService({
@@ -184,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     // users, who also get their merchant's name and balances (read from the ledger).
     handler: async (request) => {
       const { user } = requireAuth(request);
-      const response = ownUserResponse(user, await ctx.secondFactor.isRequired(user.roleId as RoleId));
+      const response = ownUserResponse(user, await ctx.secondFactor.isRequired(user));
       if (!user.merchantId) return response;
       const merchant = await merchants.findById(user.merchantId);
       if (!merchant) return response;

@@ -30,7 +30,7 @@ export function createAuthService(deps: {
   accessTokens: Pick<AccessTokens, 'sign'>;
   secondFactor: Pick<SecondFactorService, 'openChallenge' | 'passChallenge' | 'markVerified'>;
   /** Whether the role must use a second factor (the policy). */
-  isSecondFactorRequired: (roleId: RoleId) => Promise<boolean>;
+  isSecondFactorRequired: (user: { roleId: number; merchantId: string | null }) => Promise<boolean>;
   config: Pick<
     Config,
     'SESSION_ABSOLUTE_TIMEOUT_HOURS' | 'SESSION_IDLE_TIMEOUT_MINUTES' | 'REFRESH_REUSE_GRACE_SECONDS'
@@ -127,7 +127,7 @@ export function createAuthService(deps: {
       refreshToken,
       user: {
         ...toUserResponse({ ...user, lastLoginAt }, true),
-        secondFactorRequired: await deps.isSecondFactorRequired(user.roleId as RoleId),
+        secondFactorRequired: await deps.isSecondFactorRequired(user),
       },
     };
   }

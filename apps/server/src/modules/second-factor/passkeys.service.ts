@@ -7,7 +7,6 @@ import {
   type PasskeyRequestOptions,
   type RegisteredPasskey,
   type RegisterPasskeyBody,
-  type RoleId,
 } from '@gerbang/contract';
 import { AppError, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -107,7 +106,7 @@ export function createPasskeyService(deps: {
     },
 
     async remove(actor: Actor, passkeyId: string): Promise<void> {
-      const isRequired = await deps.gate.isRequired(actor.user.roleId as RoleId);
+      const isRequired = await deps.gate.isRequired(actor.user);
       const outcome = await deps.repo.removePasskey(actor.userId, passkeyId, !isRequired);
       if (outcome === 'not_found') throw notFound('Passkey');
       if (outcome === 'last_factor')

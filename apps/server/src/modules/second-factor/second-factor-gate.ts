@@ -1,4 +1,4 @@
-import type { RoleId } from '@gerbang/contract';
+import { ROLE, type RoleId } from '@gerbang/contract';
 import type { users } from '../../db/schema';
 import type { SessionsRepository } from '../sessions/sessions.repository';
 import type { SecondFactorRepository } from './second-factor.repository';
@@ -11,23 +11,24 @@ export const POLICY_CACHE_TTL_MS = 5000;
  * anything else (its role requires a factor it has not got), and is its session's step-up fresh?
  */
 export function createSecondFactorGate(deps: {
-  policy: Pick<SecondFactorRepository, 'listPolicy'>;
+  policy: Pick<SecondFactorRepository, 'listPolicy' | 'listMerchantsRequiring'>;
   sessions: Pick<SessionsRepository, 'isSecondFactorFresh'>;
   stepUpValidSeconds: number;
   ttlMs?: number;
 }) {
   const ttlMs = deps.ttlMs ?? POLICY_CACHE_TTL_MS;
-  let cached: { roles: Set<RoleId>; expiresAtMs: number } | null = null;
-  let loading: Promise<Set<RoleId>> | null = null;
+  type Policy = { roles: Set<RoleId>; merchants: Set<string> };
+  let cached: (Policy & { expiresAtMs: number }) | null = null;
+  let loading: Promise<Policy> | null = null;
 
-  async function requiredRoles(): Promise<Set<RoleId>> {
-    if (cached && cached.expiresAtMs > Date.now()) return cached.roles;
-    loading ??= deps.policy
-      .listPolicy()
-      .then((rows) => {
+  /** The roles the Admin's policy names, and the merchants whose owners require it of their team. */
+  async function policy(): Promise<Policy> {
+    if (cached && cached.expiresAtMs > Date.now()) return cached;
+    loading ??= Promise.all([deps.policy.listPolicy(), deps.policy.listMerchantsRequiring()])
+      .then(([rows, merchantIds]) => {
         const roles = new Set(rows.filter((r) => r.required).map((r) => r.roleId as RoleId));
-        cached = { roles, expiresAtMs: Date.now() + ttlMs };
-        return roles;
+        cached = { roles, merchants: new Set(merchantIds), expiresAtMs: Date.now() + ttlMs };
+        return cached;
       })
       .finally(() => {
         loading = null;
@@ -35,19 +36,24 @@ export function createSecondFactorGate(deps: {
     return loading;
   }
 
+  /** The role's policy, or (a Merchant user) its merchant's owner, requires a second factor. */
+  async function isRequired(user: { roleId: number; merchantId: string | null }): Promise<boolean> {
+    const { roles, merchants } = await policy();
+    if (roles.has(user.roleId as RoleId)) return true;
+    return user.roleId === ROLE.Merchant && user.merchantId !== null && merchants.has(user.merchantId);
+  }
+
   return {
-    async isRequired(roleId: RoleId): Promise<boolean> {
-      return (await requiredRoles()).has(roleId);
-    },
+    isRequired,
     async mustEnrol(user: typeof users.$inferSelect): Promise<boolean> {
-      return user.secondFactorEnrolledAt === null && (await requiredRoles()).has(user.roleId as RoleId);
+      return user.secondFactorEnrolledAt === null && (await isRequired(user));
     },
     /** A user without a factor has nothing to step up with: only enrolled users are asked. */
     async needsStepUp(user: typeof users.$inferSelect, sessionId: string): Promise<boolean> {
       if (user.secondFactorEnrolledAt === null) return false;
       return !(await deps.sessions.isSecondFactorFresh(sessionId, deps.stepUpValidSeconds));
     },
-    /** After this instance changed the policy. */
+    /** After this instance changed the policy (or a merchant's requirement). */
     forgetPolicy() {
       cached = null;
     },

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
+  merchants,
   passkeys,
   recoveryCodes,
   secondFactorPolicy,
@@ -159,6 +160,15 @@ export function createSecondFactorRepository(db: Database) {
         .returning({ until: sql<Date>`now() + ${`${validSeconds} seconds`}::interval` });
       if (!row) throw new Error('session to verify is gone');
       return new Date(row.until);
+    },
+
+    /** Merchants whose owners require a second factor of every team member. */
+    async listMerchantsRequiring(): Promise<string[]> {
+      const rows = await db
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(eq(merchants.teamSecondFactorRequired, true));
+      return rows.map((r) => r.id);
     },
 
     async listPolicy() {

@@ -270,7 +270,7 @@ export function createSecondFactorService(deps: {
     },
 
     async removeOwn(actor: Actor): Promise<void> {
-      if (await deps.gate.isRequired(actor.user.roleId as RoleId))
+      if (await deps.gate.isRequired(actor.user))
         throw new AppError('INVALID_STATE', 'Your role requires a second factor: it cannot be removed');
       await deps.repo.removeSecondFactor(actor.userId);
       deps.sessionState.invalidateUser(actor.userId);

@@ -167,9 +167,18 @@ export function createUsersRepository(db: Database) {
       return id ? findById(id) : null;
     },
 
+    /** A merchant's team, oldest member first. */
+    async listByMerchant(merchantId: string): Promise<UserRecord[]> {
+      return db
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.merchantId, merchantId))
+        .orderBy(users.createdAt, users.id);
+    },
+
     async update(
       id: string,
-      changes: Partial<Pick<typeof users.$inferInsert, 'name' | 'roleId' | 'status'>>,
+      changes: Partial<Pick<typeof users.$inferInsert, 'name' | 'roleId' | 'status' | 'merchantRole'>>,
     ): Promise<UserRecord | null> {
       await db
         .update(users)

@@ -34,7 +34,7 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on navigation is the point.
   useEffect(() => closeSidebar(), [pathname, closeSidebar]);
 
-  const isAllowed = route ? canOpenRoute(route, user?.roleId) : true;
+  const isAllowed = route ? canOpenRoute(route, user?.roleId, user?.merchantRole) : true;
 
   return (
     <div className="min-h-screen lg:flex">

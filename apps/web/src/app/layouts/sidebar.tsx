@@ -35,7 +35,7 @@ export function Sidebar({ items, routes, isOpen, onClose, toggleRef }: SidebarPr
   const { user } = useSession();
   const visibleItems = items.filter((item) => {
     const route = routes.find((candidate) => candidate.path === item.path);
-    return route ? canOpenRoute(route, user?.roleId) : false;
+    return route ? canOpenRoute(route, user?.roleId, user?.merchantRole) : false;
   });
 
   useEffect(() => {

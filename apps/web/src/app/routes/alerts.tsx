@@ -1,4 +1,4 @@
-import { can } from '@gerbang/contract';
+import { canUser } from '@gerbang/contract';
 import { AlertList } from '../../features/alerts/components/alert-list';
 import { AlertRulesForm } from '../../features/alerts/components/alert-rules-form';
 import { useSession } from '../../lib/session';
@@ -9,7 +9,7 @@ export default function AlertsRoute() {
   return (
     <div className="flex flex-col gap-8">
       <AlertList />
-      {can(user?.roleId, 'alerts', 'update') ? <AlertRulesForm /> : null}
+      {canUser(user, 'alerts', 'update') ? <AlertRulesForm /> : null}
     </div>
   );
 }

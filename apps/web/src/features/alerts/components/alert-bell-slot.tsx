@@ -1,4 +1,4 @@
-import { can } from '@gerbang/contract';
+import { canUser } from '@gerbang/contract';
 import { lazy, Suspense } from 'react';
 import { QueryCacheProvider } from '../../../lib/query-cache';
 import { useSession } from '../../../lib/session';
@@ -9,7 +9,7 @@ const AlertBell = lazy(() => import('./alert-bell'));
 /** In the top bar for those who see alerts; the live part (query, schemas) loads after the shell. */
 export function AlertBellSlot() {
   const { user } = useSession();
-  if (!can(user?.roleId, 'alerts', 'view')) return null;
+  if (!canUser(user, 'alerts', 'view')) return null;
   return (
     <QueryCacheProvider>
       <Suspense fallback={<AlertBellLink count={null} />}>

@@ -1,4 +1,4 @@
-import { ALERT_MAX_SNOOZE_MINUTES, type Alert, can } from '@gerbang/contract';
+import { ALERT_MAX_SNOOZE_MINUTES, type Alert, canUser } from '@gerbang/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +28,7 @@ export function AlertList() {
   const query = useAlerts(state);
   const acknowledge = useAcknowledgeAlert();
   const snooze = useSnoozeAlert();
-  const mayOperate = can(user?.roleId, 'alerts', 'operate');
+  const mayOperate = canUser(user, 'alerts', 'operate');
   const onError = (error: unknown) => toast.error(apiErrorMessage(error));
 
   const isSnoozed = (alert: Alert) => alert.snoozedUntil !== null && Date.parse(alert.snoozedUntil) > Date.now();

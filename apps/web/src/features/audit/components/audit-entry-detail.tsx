@@ -1,4 +1,4 @@
-import { type AuditLogEntry, can } from '@gerbang/contract';
+import { type AuditLogEntry, canUser } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -78,7 +78,7 @@ export function AuditEntryDetailModal({ id, entityLinks, onClose, onOnlyActor }:
   const entry: AuditLogEntry | undefined = query.data;
   const link = entry?.targetType && entry.targetId ? entityLinks[entry.targetType as keyof AuditEntityLinks] : null;
   const linkTo =
-    entry?.targetId && link && can(user?.roleId, link.area, 'view')
+    entry?.targetId && link && canUser(user, link.area, 'view')
       ? link.to({ ...entry, targetId: entry.targetId })
       : null;
   const changes = auditChanges(entry?.details ?? null);

@@ -1,4 +1,4 @@
-import { type AuditLogEntry, can } from '@gerbang/contract';
+import { type AuditLogEntry, canUser } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -40,7 +40,7 @@ export function AuditLogList({ entityLinks }: { entityLinks: AuditEntityLinks })
   const filters = toApiFilters(form, { targetId, ip });
   const query = useAuditLog(filters);
   const entries = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const actorOptions = useActorOptions(can(user?.roleId, 'users', 'view'));
+  const actorOptions = useActorOptions(canUser(user, 'users', 'view'));
   const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.auditEntry);
 
   async function exportCsv() {

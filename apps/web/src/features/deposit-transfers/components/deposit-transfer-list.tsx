@@ -1,4 +1,4 @@
-import { can, DEPOSIT_OUTCOMES, type DepositOutcome, type DepositTransfer, SERVER_EVENTS } from '@gerbang/contract';
+import { canUser, DEPOSIT_OUTCOMES, type DepositOutcome, type DepositTransfer, SERVER_EVENTS } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -26,7 +26,7 @@ const NOTE_MAX_LENGTH = 500;
 export function DepositTransferList() {
   const { t } = useTranslation(['depositTransfers']);
   const { user } = useSession();
-  const canResolve = can(user?.roleId, 'transactions', 'operate');
+  const canResolve = canUser(user, 'transactions', 'operate');
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const apiErrorMessage = useApiErrorMessage();

@@ -1,5 +1,5 @@
 import {
-  can,
+  canUser,
   type PaymentSessionDetail as Detail,
   type LedgerJournalView,
   type WebhookEventSummary,
@@ -56,7 +56,7 @@ function WebhookEvent({ event, sessionId }: { event: WebhookEventSummary; sessio
   const apiErrorMessage = useApiErrorMessage();
   const { user } = useSession();
   const resend = useResendWebhook(sessionId);
-  const canResend = can(user?.roleId, 'transactionSessions', 'operate');
+  const canResend = canUser(user, 'transactionSessions', 'operate');
   return (
     <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
       <div className="flex flex-wrap items-center justify-between gap-2">

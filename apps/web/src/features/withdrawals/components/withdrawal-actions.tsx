@@ -1,4 +1,4 @@
-import { can, type OperatorWithdrawal } from '@gerbang/contract';
+import { canUser, type OperatorWithdrawal } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -23,8 +23,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
   const money = useFormatMoney();
   const apiErrorMessage = useApiErrorMessage();
   const act = useWithdrawalAction();
-  const canOperate = can(user?.roleId, 'withdrawals', 'operate');
-  const canCreate = can(user?.roleId, 'withdrawals', 'create');
+  const canOperate = canUser(user, 'withdrawals', 'operate');
+  const canCreate = canUser(user, 'withdrawals', 'create');
   const { status } = withdrawal;
   const amount = money(withdrawal.amount, withdrawal.currency);
   const subject = { reference: withdrawal.referenceNumber, amount };

@@ -1,5 +1,5 @@
 import {
-  can,
+  canUser,
   type OperatorWithdrawal,
   SERVER_EVENTS,
   WITHDRAWAL_STATUSES,
@@ -43,7 +43,7 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.withdrawal);
   useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, () => void refresh());
-  const canRequest = !forOperators && can(user?.roleId, 'withdrawals', 'create');
+  const canRequest = !forOperators && canUser(user, 'withdrawals', 'create');
 
   const columns: TableColumn<OperatorWithdrawal>[] = [
     { key: 'created', header: t('withdrawals:fields.createdAt'), cell: (w) => formatDateTime(w.createdAt) },

@@ -1,0 +1,167 @@
+import {
+  type InviteTeamMemberBody,
+  type MerchantTeamRole,
+  ROLE,
+  type TeamMember,
+  type TeamPolicy,
+} from '@gerbang/contract';
+import type { AppEventBus } from '../../events/app-events';
+import { AppError, notFound } from '../../http/app-error';
+import type { AuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import type { AccountLinks } from '../auth/account-links.service';
+import type { MerchantsRepository } from '../merchants/merchants.repository';
+import type { SecondFactorGate } from '../second-factor/second-factor-gate';
+import type { SessionState } from '../sessions/session-state';
+import type { UserRecord, UsersRepository } from '../users/users.repository';
+
+/** The team's owner acting for its merchant, from where. */
+export type TeamActor = { userId: string; merchantId: string; ip: string };
+
+export function toTeamMember(user: UserRecord): TeamMember {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    merchantRole: user.merchantRole ?? null,
+    status: user.status,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    secondFactorEnrolled: user.secondFactorEnrolledAt !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const emailTaken = () =>
+  new AppError('CONFLICT', 'A user with this email already exists', {
+    fields: { 'body.email': 'A user with this email already exists' },
+  });
+
+/** A merchant owner's team: invite members with a role, change roles, disable and enable them. */
+export function createMerchantTeamService(deps: {
+  users: UsersRepository;
+  merchants: Pick<MerchantsRepository, 'findById' | 'update'>;
+  audit: Pick<AuditRepository, 'insert'>;
+  accountLinks: AccountLinks;
+  sessionState: SessionState;
+  secondFactor: Pick<SecondFactorGate, 'forgetPolicy'>;
+  events: AppEventBus;
+}) {
+  const { users } = deps;
+
+  /** A member of the actor's own merchant; another merchant's user is "not found". */
+  async function memberOf(actor: TeamActor, id: string): Promise<UserRecord> {
+    const user = await users.findById(id);
+    if (!user || user.merchantId !== actor.merchantId || user.roleId !== ROLE.Merchant) throw notFound('Team member');
+    return user;
+  }
+
+  function record(actor: TeamActor, action: string, target: UserRecord, details: Record<string, unknown>) {
+    return deps.audit.insert({
+      actorUserId: actor.userId,
+      action,
+      targetType: 'user',
+      targetId: target.id,
+      subject: target.email,
+      ip: actor.ip,
+      details: { merchantId: actor.merchantId, ...details },
+    });
+  }
+
+  /** The merchant keeps at least one active owner: nobody could manage the team otherwise. */
+  async function assertOtherActiveOwner(actor: TeamActor, leaving: UserRecord) {
+    const team = await users.listByMerchant(actor.merchantId);
+    const owners = team.filter((u) => u.merchantRole === 'owner' && u.status === 'active' && u.id !== leaving.id);
+    if (owners.length === 0) throw new AppError('INVALID_STATE', 'The team needs at least one active owner');
+  }
+
+  function announce(user: UserRecord) {
+    deps.sessionState.invalidateUser(user.id);
+    deps.events.emit('user.changed', { userId: user.id, roleId: ROLE.Merchant, status: user.status });
+  }
+
+  return {
+    async list(actor: TeamActor): Promise<{ items: TeamMember[] }> {
+      return { items: (await users.listByMerchant(actor.merchantId)).map(toTeamMember) };
+    },
+
+    async invite(actor: TeamActor, body: InviteTeamMemberBody): Promise<TeamMember> {
+      if (await users.emailExists(body.email)) throw emailTaken();
+      const user = await users.insertWithoutPassword({
+        email: body.email,
+        name: body.name,
+        roleId: ROLE.Merchant,
+        merchantId: actor.merchantId,
+        merchantRole: body.merchantRole,
+        status: 'invited',
+      });
+      if (!user) throw emailTaken();
+      await record(actor, AUDIT_ACTIONS.teamMemberInvited, user, { merchantRole: body.merchantRole, name: body.name });
+      await deps.accountLinks.sendActivation(user);
+      return toTeamMember(user);
+    },
+
+    async changeRole(actor: TeamActor, id: string, merchantRole: MerchantTeamRole): Promise<TeamMember> {
+      if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot change your own role');
+      const member = await memberOf(actor, id);
+      if (member.merchantRole === merchantRole) return toTeamMember(member);
+      if (member.merchantRole === 'owner') await assertOtherActiveOwner(actor, member);
+      const updated = await users.update(id, { merchantRole });
+      if (!updated) throw notFound('Team member');
+      await record(actor, AUDIT_ACTIONS.teamMemberRoleChanged, updated, {
+        merchantRole: { from: member.merchantRole, to: merchantRole },
+      });
+      announce(updated);
+      return toTeamMember(updated);
+    },
+
+    async disable(actor: TeamActor, id: string): Promise<TeamMember> {
+      if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot disable your own account');
+      const member = await memberOf(actor, id);
+      if (member.status === 'disabled') return toTeamMember(member);
+      if (member.merchantRole === 'owner') await assertOtherActiveOwner(actor, member);
+      const endedSessionIds = await users.disable(id);
+      const updated = await memberOf(actor, id);
+      await record(actor, AUDIT_ACTIONS.teamMemberDisabled, updated, { endedSessions: endedSessionIds.length });
+      announce(updated);
+      for (const sessionId of endedSessionIds) {
+        deps.sessionState.invalidateSession(sessionId);
+        deps.events.emit('session.ended', { sessionId, userId: id, reason: 'disabled' });
+      }
+      return toTeamMember(updated);
+    },
+
+    async enable(actor: TeamActor, id: string): Promise<TeamMember> {
+      const member = await memberOf(actor, id);
+      if (member.status !== 'disabled') return toTeamMember(member);
+      const updated = await users.update(id, { status: member.hasPassword ? 'active' : 'invited' });
+      if (!updated) throw notFound('Team member');
+      await record(actor, AUDIT_ACTIONS.teamMemberEnabled, updated, {});
+      announce(updated);
+      return toTeamMember(updated);
+    },
+
+    async policy(actor: TeamActor): Promise<TeamPolicy> {
+      const merchant = await deps.merchants.findById(actor.merchantId);
+      if (!merchant) throw notFound('Merchant');
+      return { secondFactorRequired: merchant.teamSecondFactorRequired };
+    },
+
+    async setPolicy(actor: TeamActor, policy: TeamPolicy): Promise<TeamPolicy> {
+      const before = await this.policy(actor);
+      await deps.merchants.update(actor.merchantId, { teamSecondFactorRequired: policy.secondFactorRequired });
+      deps.secondFactor.forgetPolicy();
+      deps.sessionState.clear();
+      if (before.secondFactorRequired !== policy.secondFactorRequired)
+        await deps.audit.insert({
+          actorUserId: actor.userId,
+          action: AUDIT_ACTIONS.teamPolicyChanged,
+          targetType: 'merchant',
+          targetId: actor.merchantId,
+          ip: actor.ip,
+          details: { before, after: policy },
+        });
+      return policy;
+    },
+  };
+}
+export type MerchantTeamService = ReturnType<typeof createMerchantTeamService>;
