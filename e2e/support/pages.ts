@@ -18,6 +18,7 @@ export const ADMIN_PAGES = [
   { path: '/withdrawal-requests', title: 'Withdrawal Request' },
   { path: '/transaction-session', title: 'Transaction Session' },
   { path: '/audit', title: 'Audit Log' },
+  { path: '/team', title: 'Team' },
   { path: '/account/security', title: 'Account Security' },
   { path: '/permissions', title: 'Permissions' },
   { path: '/alerts', title: 'Alerts' },

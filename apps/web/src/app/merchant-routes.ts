@@ -59,6 +59,14 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/account-security'),
   },
   {
+    path: '/team',
+    titleKey: 'routes.team',
+    area: 'team',
+    layout: 'console',
+    namespaces: ['team'],
+    load: () => import('./routes/merchant-console/team'),
+  },
+  {
     path: '/audit',
     titleKey: 'routes.auditLog',
     area: 'audit',

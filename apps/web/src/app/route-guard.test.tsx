@@ -114,7 +114,22 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'API Tokens', 'Transaction', 'Withdrawal Requests', 'Payout Methods', 'Audit Log']);
+    ).toEqual(['Dashboard', 'API Tokens', 'Transaction', 'Withdrawal Requests', 'Payout Methods', 'Team', 'Audit Log']);
+  });
+
+  it('show a Merchant team member only the pages its team role may open', async () => {
+    open({
+      path: '/withdrawal-requests',
+      user: makeUser(ROLE.Merchant, { merchantRole: 'viewer' }),
+      consoleKind: 'merchant',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Withdrawal Requests' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'GENERAL' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Transaction', 'Withdrawal Requests', 'Payout Methods']);
   });
 
   it('log out silently when the current-user check fails', async () => {

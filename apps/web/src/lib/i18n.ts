@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'permissions',
   'alerts',
   'console',
+  'team',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

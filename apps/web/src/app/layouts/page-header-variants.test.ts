@@ -13,6 +13,7 @@ describe('page header', () => {
     ['/account/security', 'accountSecurity'],
     ['/security', 'securityPolicy'],
     ['/alerts', 'alerts'],
+    ['/team', 'team'],
     ['/transaction', 'transactionManagement'],
     ['/transaction-session', 'transactionManagement'],
     ['/dana', 'dana'],

@@ -12,6 +12,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'account/security', key: 'accountSecurity', icon: 'lock' },
   { word: 'security', key: 'securityPolicy', icon: 'lock' },
   { word: 'alerts', key: 'alerts', icon: 'bell' },
+  { word: 'team', key: 'team', icon: 'user' },
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },

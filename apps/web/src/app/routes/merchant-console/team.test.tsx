@@ -1,0 +1,75 @@
+import { inviteTeamMember, listTeam, ROLE, type TeamMember, teamPolicy } from '@gerbang/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StubRequest, StubResponse } from '../../../test/http-stub';
+import { renderApp } from '../../../test/render-app';
+import { makeUser } from '../../../test/user-fixture';
+
+const OWNER = makeUser(ROLE.Merchant, { merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' });
+const member = (overrides: Partial<TeamMember>): TeamMember => ({
+  id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  email: 'dewi@toko.test',
+  name: 'Dewi',
+  merchantRole: 'viewer',
+  status: 'active',
+  lastLoginAt: null,
+  secondFactorEnrolled: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+
+let restore = () => {};
+afterEach(() => restore());
+
+function open(replies: Record<string, (request: StubRequest) => StubResponse>) {
+  const app = renderApp({
+    path: '/team',
+    consoleKind: 'merchant',
+    user: OWNER,
+    handler: (request) => replies[`${request.method} ${request.url}`]?.(request) ?? null,
+  });
+  restore = app.http.restore;
+  return app;
+}
+
+describe('Team (merchant console)', () => {
+  it("lists the team, changes a member's role and invites a new member with a role", async () => {
+    const user = userEvent.setup();
+    const app = open({
+      [`GET ${listTeam.path}`]: () => ({
+        status: 200,
+        data: { items: [member({ id: OWNER.id, name: OWNER.name, merchantRole: 'owner' }), member({})] },
+      }),
+      [`GET ${teamPolicy.path}`]: () => ({ status: 200, data: { secondFactorRequired: false } }),
+      [`PATCH /team/members/${member({}).id}`]: () => ({ status: 200, data: member({ merchantRole: 'finance' }) }),
+      [`POST ${inviteTeamMember.path}`]: (request) => ({
+        status: 201,
+        data: member({ id: '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f', ...(request.data as object), status: 'invited' }),
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Team' });
+    const dewisRole = await within(table).findByRole('combobox', { name: 'Role of Dewi' });
+    // One's own role is not a choice.
+    expect(within(table).queryByRole('combobox', { name: `Role of ${OWNER.name}` })).not.toBeInTheDocument();
+    await user.selectOptions(dewisRole, 'finance');
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'PATCH')?.data).toEqual({ merchantRole: 'finance' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a team member' });
+    await user.type(within(dialog).getByLabelText(/^Email/), 'budi@toko.test');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Budi');
+    await user.selectOptions(within(dialog).getByLabelText(/^Role/), 'developer');
+    expect(within(dialog).getByText('API tokens and read access to payments and withdrawals.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+        email: 'budi@toko.test',
+        name: 'Budi',
+        merchantRole: 'developer',
+      }),
+    );
+  });
+});
