@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { can, manageableRoleIds, ROLE, renderPermissionsTable } from '../src/index';
+import { can, manageableRoleIds, ROLE, renderPermissionsTable, renderTeamPermissionsTable } from '../src/index';
 
 /** Cells of the Markdown table rows, ignoring padding and the separator row (the formatter aligns columns). */
 function tableRows(markdown: string): string[][] {
@@ -18,7 +18,9 @@ function tableRows(markdown: string): string[][] {
 describe('permission table', () => {
   it('is documented cell for cell in docs/permissions.md', () => {
     const doc = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
-    expect(tableRows(doc)).toEqual(tableRows(renderPermissionsTable()));
+    const [roles = '', teams = ''] = doc.split('## Merchant teams');
+    expect(tableRows(roles)).toEqual(tableRows(renderPermissionsTable()));
+    expect(tableRows(teams)).toEqual(tableRows(renderTeamPermissionsTable()));
   });
 
   it('lets only Admins see /transaction data among console roles', () => {
