@@ -72,6 +72,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     path: '/change-password',
     titleKey: 'routes.changePassword',
     layout: 'console',
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/change-password'),
   },
   {

@@ -49,6 +49,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     path: '/change-password',
     titleKey: 'routes.changePassword',
     layout: 'console',
+    namespaces: ['accountSecurity'],
     load: () => import('./routes/change-password'),
   },
   {

@@ -29,11 +29,13 @@ export function promptFailureOf(error: unknown): PasskeyPromptError {
 
 /** An error of a passkey step, translated: the prompt's own, or the server's. */
 export function usePasskeyErrorMessage(): (error: unknown) => string {
-  const { t } = useTranslation(['auth']);
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   const apiErrorMessage = useApiErrorMessage();
   return useCallback(
     (error: unknown) =>
-      error instanceof PasskeyPromptError ? t(`auth:passkey.prompt.${error.reason}`) : apiErrorMessage(error),
+      error instanceof PasskeyPromptError
+        ? t(`accountSecurity:signinPasskey.prompt.${error.reason}`)
+        : apiErrorMessage(error),
     [t, apiErrorMessage],
   );
 }

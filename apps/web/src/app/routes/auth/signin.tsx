@@ -9,7 +9,7 @@ import { resolveRedirectTarget } from '../../../lib/navigation';
 import { useSession } from '../../../lib/session';
 
 // Only users with a second factor reach the code step (and its passkey prompt): its code loads then.
-const SigninCodeForm = lazy(() => import('../../../features/auth/components/signin-code-form'));
+const SigninCodeStep = lazy(() => import('../../../features/auth/components/signin-code-form'));
 
 /** Email and password; for a user with a second factor, then a passkey or a code. */
 export default function SigninRoute() {
@@ -36,21 +36,15 @@ export default function SigninRoute() {
   }, []);
 
   if (challenge) {
-    const hasPasskey = challenge.methods.includes('passkey');
     return (
-      <AuthCard
-        title={t('auth:secondFactor.title')}
-        intro={hasPasskey ? t('auth:secondFactor.introWithPasskey') : t('auth:secondFactor.intro')}
-      >
-        <Suspense fallback={null}>
-          <SigninCodeForm
-            challengeToken={challenge.challengeToken}
-            methods={challenge.methods}
-            onSuccess={onSignedIn}
-            onRestart={onRestart}
-          />
-        </Suspense>
-      </AuthCard>
+      <Suspense fallback={null}>
+        <SigninCodeStep
+          challengeToken={challenge.challengeToken}
+          methods={challenge.methods}
+          onSuccess={onSignedIn}
+          onRestart={onRestart}
+        />
+      </Suspense>
     );
   }
   return (

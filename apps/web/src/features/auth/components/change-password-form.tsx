@@ -13,7 +13,7 @@ import { NewPasswordFields } from './new-password-fields';
 type ChangePasswordErrors = NewPasswordErrors & { currentPassword?: string };
 
 export function ChangePasswordForm() {
-  const { t } = useTranslation(['auth']);
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   const change = useChangePassword();
   const validateNewPassword = useValidateNewPassword();
   const { fieldError, bannerError } = useFormError();
@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
       {
         onSuccess: () => {
           // The server signs out the other sessions only; this one keeps its tokens.
-          toast.success(t('auth:change.success'));
+          toast.success(t('accountSecurity:change.success'));
           setCurrentPassword('');
           setNewPassword('');
           setConfirmPassword('');
@@ -56,7 +56,7 @@ export function ChangePasswordForm() {
     <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
       {banner ? <FormMessage tone="error">{banner}</FormMessage> : null}
       <Input
-        label={t('auth:change.current')}
+        label={t('accountSecurity:change.current')}
         name="currentPassword"
         type="password"
         autoComplete="current-password"
@@ -77,7 +77,7 @@ export function ChangePasswordForm() {
         }}
       />
       <Button type="submit" variant="primary" isLoading={change.isPending} className="w-full sm:w-auto sm:self-start">
-        {t('auth:change.submit')}
+        {t('accountSecurity:change.submit')}
       </Button>
     </form>
   );

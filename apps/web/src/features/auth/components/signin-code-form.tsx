@@ -7,6 +7,7 @@ import { parseApiError } from '../../../lib/api-error';
 import { PasskeyPromptError, usePasskeyErrorMessage } from '../../../lib/passkey-prompt-error';
 import { useSigninWithCode, useSigninWithPasskey } from '../api/signin';
 import { useSigninErrorMessage } from '../hooks/use-signin-error-message';
+import { AuthCard } from './auth-card';
 import { FormMessage } from './form-message';
 
 type SigninCodeFormProps = {
@@ -19,8 +20,8 @@ type SigninCodeFormProps = {
 };
 
 /** Sign-in's second step: a passkey, a code from the authenticator app, or a recovery code. */
-export default function SigninCodeForm({ challengeToken, methods, onSuccess, onRestart }: SigninCodeFormProps) {
-  const { t } = useTranslation(['auth']);
+function SigninCodeForm({ challengeToken, methods, onSuccess, onRestart }: SigninCodeFormProps) {
+  const { t } = useTranslation(['accountSecurity', 'auth']);
   const signin = useSigninWithCode();
   const passkey = useSigninWithPasskey();
   const signinErrorMessage = useSigninErrorMessage();
@@ -58,14 +59,16 @@ export default function SigninCodeForm({ challengeToken, methods, onSuccess, onR
       {hasPasskey ? (
         <>
           <Button type="button" variant="primary" isLoading={passkey.isPending} onClick={onPasskey} className="w-full">
-            {t('auth:passkey.use')}
+            {t('accountSecurity:signinPasskey.use')}
           </Button>
-          <p className="text-center text-sm text-gray-600 dark:text-gray-400">{t('auth:passkey.orCode')}</p>
+          <p className="text-center text-sm text-gray-600 dark:text-gray-400">
+            {t('accountSecurity:signinPasskey.orCode')}
+          </p>
         </>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Input
-          label={t('auth:secondFactor.code')}
+          label={t('accountSecurity:signinCode.code')}
           name="code"
           autoComplete="one-time-code"
           inputMode="text"
@@ -81,9 +84,23 @@ export default function SigninCodeForm({ challengeToken, methods, onSuccess, onR
           isLoading={signin.isPending}
           className="w-full"
         >
-          {t('auth:secondFactor.submit')}
+          {t('accountSecurity:signinCode.submit')}
         </Button>
       </form>
     </div>
+  );
+}
+
+/** The code step's card and form, loaded only when a user with a second factor reaches it (texts too). */
+export default function SigninCodeStep(props: SigninCodeFormProps) {
+  const { t } = useTranslation(['accountSecurity']);
+  const hasPasskey = props.methods.includes('passkey');
+  return (
+    <AuthCard
+      title={t('accountSecurity:signinCode.title')}
+      intro={hasPasskey ? t('accountSecurity:signinCode.introWithPasskey') : t('accountSecurity:signinCode.intro')}
+    >
+      <SigninCodeForm {...props} />
+    </AuthCard>
   );
 }

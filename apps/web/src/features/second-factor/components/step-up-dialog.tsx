@@ -54,11 +54,11 @@ export default function StepUpDialog() {
       {error ? <FormError>{error}</FormError> : null}
       {hasPasskey ? (
         <Button type="button" variant="secondary" disabled={isPending} onClick={() => prove(postStepUpWithPasskey)}>
-          {t('auth:passkey.use')}
+          {t('accountSecurity:signinPasskey.use')}
         </Button>
       ) : null}
       <Input
-        label={t('auth:secondFactor.code')}
+        label={t('accountSecurity:signinCode.code')}
         name="stepUpCode"
         autoComplete="one-time-code"
         autoFocus={!hasPasskey}

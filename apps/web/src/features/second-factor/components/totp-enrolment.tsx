@@ -53,7 +53,7 @@ export function TotpEnrolment({ onEnrolled }: { onEnrolled(recoveryCodes: readon
       <form noValidate onSubmit={onSubmit} className="flex max-w-sm flex-col gap-3">
         {confirm.isError ? <FormError>{apiErrorMessage(confirm.error)}</FormError> : null}
         <Input
-          label={t('auth:secondFactor.code')}
+          label={t('accountSecurity:signinCode.code')}
           name="totpCode"
           autoComplete="one-time-code"
           inputMode="numeric"
