@@ -18,8 +18,6 @@ export const ADMIN_PAGES = [
   { path: '/withdrawal-requests', title: 'Withdrawal Request' },
   { path: '/transaction-session', title: 'Transaction Session' },
   { path: '/audit', title: 'Audit Log' },
-  { path: '/team', title: 'Team' },
-  { path: '/account/security', title: 'Account Security' },
   { path: '/permissions', title: 'Permissions' },
   { path: '/alerts', title: 'Alerts' },
   { path: '/account/security', title: 'Account Security' },
@@ -48,6 +46,7 @@ export const MERCHANT_PAGES = [
   { path: '/withdrawal-requests', title: 'Withdrawal Requests' },
   { path: '/payout-methods', title: 'Payout Methods' },
   { path: '/audit', title: 'Audit Log' },
+  { path: '/team', title: 'Team' },
   { path: '/account/security', title: 'Account Security' },
   { path: '/change-password', title: 'Change Password' },
 ] as const;
