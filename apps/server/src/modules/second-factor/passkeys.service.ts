@@ -13,8 +13,9 @@ import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { UserRow } from '../auth/auth.repository';
 import type { SessionState } from '../sessions/session-state';
+import { recordFactorEnrolled } from './factor-enrolled';
 import type { CeremonyBinding, PasskeyRow, PasskeysRepository } from './passkeys.repository';
-import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+import { newRecoveryCodeSet } from './recovery-codes';
 import type { SecondFactorGate } from './second-factor-gate';
 import type { Webauthn } from './webauthn';
 
@@ -84,23 +85,14 @@ export function createPasskeyService(deps: {
         });
         throw registrationRefused();
       }
-      const codes = newRecoveryCodes();
-      const added = await deps.repo.addPasskey(
-        actor.userId,
-        { ...verified.credential, name: body.name },
-        codes.map(recoveryCodeHash),
-      );
+      const { codes, hashes } = newRecoveryCodeSet();
+      const added = await deps.repo.addPasskey(actor.userId, { ...verified.credential, name: body.name }, hashes);
       if (added.kind === 'too_many') throw tooMany();
       if (added.kind === 'known') throw new AppError('CONFLICT', 'This passkey is already registered');
-      await deps.markSessionVerified(actor.sessionId);
-      deps.sessionState.invalidateUser(actor.userId);
-      await deps.audit.insert({
-        action: AUDIT_ACTIONS.secondFactorEnrolled,
-        actorUserId: actor.userId,
-        targetType: 'user',
-        targetId: actor.userId,
-        ip: actor.ip,
-        details: { method: 'passkey', passkeyId: added.passkey.id, name: added.passkey.name },
+      await recordFactorEnrolled(deps, actor, {
+        method: 'passkey',
+        passkeyId: added.passkey.id,
+        name: added.passkey.name,
       });
       return { passkey: toPasskeyResponse(added.passkey), recoveryCodes: added.codesIssued ? codes : [] };
     },

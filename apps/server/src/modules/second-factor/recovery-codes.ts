@@ -18,4 +18,10 @@ export function recoveryCodeHash(code: string): string {
   return hashToken(code.trim().toLowerCase().replace('-', ''));
 }
 
+/** Fresh codes to show once, and the hashes to store. */
+export function newRecoveryCodeSet(): { codes: string[]; hashes: string[] } {
+  const codes = newRecoveryCodes();
+  return { codes, hashes: codes.map(recoveryCodeHash) };
+}
+
 export const isTotpCode = (code: string) => /^\d{6}$/.test(code.trim());

@@ -21,9 +21,10 @@ import type { UserRow } from '../auth/auth.repository';
 import { createLoginRateLimit } from '../auth/login-rate-limit';
 import { hashToken, newOpaqueToken } from '../auth/one-time-token';
 import type { SessionState } from '../sessions/session-state';
+import { recordFactorEnrolled } from './factor-enrolled';
 import type { CeremonyBinding } from './passkeys.repository';
 import type { PasskeyService } from './passkeys.service';
-import { isTotpCode, newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
+import { isTotpCode, newRecoveryCodeSet, recoveryCodeHash } from './recovery-codes';
 import type { SecondFactorRepository } from './second-factor.repository';
 import type { SecondFactorGate } from './second-factor-gate';
 import { newTotpSecret, totpEnrolmentOf, totpStepOf } from './totp';
@@ -152,11 +153,6 @@ export function createSecondFactorService(deps: {
     return step !== null && (await deps.repo.takeTotpStep(userId, step));
   }
 
-  async function newCodes(): Promise<{ codes: string[]; hashes: string[] }> {
-    const codes = newRecoveryCodes();
-    return { codes, hashes: codes.map(recoveryCodeHash) };
-  }
-
   return {
     /** Sign-in's first step passed for an enrolled user: a challenge for the second, and the ways to pass it. */
     async openChallenge(user: UserRow): Promise<SecondFactorChallenge> {
@@ -213,19 +209,19 @@ export function createSecondFactorService(deps: {
         ? totpStepOf(deps.secretBox.decrypt(pending.secretSealed, TOTP_SECRET_CONTEXT), code.trim())
         : null;
       if (step === null) throw invalidCode();
-      const { codes, hashes } = await newCodes();
+      const { codes, hashes } = newRecoveryCodeSet();
       const confirmed = await deps.repo.confirmTotp(actor.userId, step, hashes);
       if (!confirmed) throw alreadyEnrolled();
-      await deps.repo.markSessionVerified(actor.sessionId, deps.config.STEP_UP_VALID_SECONDS);
-      deps.sessionState.invalidateUser(actor.userId);
-      await deps.audit.insert({
-        action: AUDIT_ACTIONS.secondFactorEnrolled,
-        actorUserId: actor.userId,
-        targetType: 'user',
-        targetId: actor.userId,
-        ip: actor.ip,
-        details: { method: 'totp' },
-      });
+      await recordFactorEnrolled(
+        {
+          markSessionVerified: (sessionId) =>
+            deps.repo.markSessionVerified(sessionId, deps.config.STEP_UP_VALID_SECONDS),
+          sessionState: deps.sessionState,
+          audit: deps.audit,
+        },
+        actor,
+        { method: 'totp' },
+      );
       return { recoveryCodes: confirmed.codesIssued ? codes : [] };
     },
 
@@ -257,7 +253,7 @@ export function createSecondFactorService(deps: {
 
     async regenerateRecoveryCodes(actor: Actor): Promise<RecoveryCodes> {
       if (!actor.user.secondFactorEnrolledAt) throw new AppError('INVALID_STATE', 'Set up a second factor first');
-      const { codes, hashes } = await newCodes();
+      const { codes, hashes } = newRecoveryCodeSet();
       await deps.repo.replaceRecoveryCodes(actor.userId, hashes);
       await deps.audit.insert({
         action: AUDIT_ACTIONS.recoveryCodesRegenerated,
