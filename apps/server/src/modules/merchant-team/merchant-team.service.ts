@@ -67,13 +67,6 @@ export function createMerchantTeamService(deps: {
     });
   }
 
-  /** The merchant keeps at least one active owner: nobody could manage the team otherwise. */
-  async function assertOtherActiveOwner(actor: TeamActor, leaving: UserRecord) {
-    const team = await users.listByMerchant(actor.merchantId);
-    const owners = team.filter((u) => u.merchantRole === 'owner' && u.status === 'active' && u.id !== leaving.id);
-    if (owners.length === 0) throw new AppError('INVALID_STATE', 'The team needs at least one active owner');
-  }
-
   function announce(user: UserRecord) {
     deps.sessionState.invalidateUser(user.id);
     deps.events.emit('user.changed', { userId: user.id, roleId: ROLE.Merchant, status: user.status });
@@ -104,7 +97,6 @@ export function createMerchantTeamService(deps: {
       if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot change your own role');
       const member = await memberOf(actor, id);
       if (member.merchantRole === merchantRole) return toTeamMember(member);
-      if (member.merchantRole === 'owner') await assertOtherActiveOwner(actor, member);
       const updated = await users.update(id, { merchantRole });
       if (!updated) throw notFound('Team member');
       await record(actor, AUDIT_ACTIONS.teamMemberRoleChanged, updated, {
@@ -118,7 +110,6 @@ export function createMerchantTeamService(deps: {
       if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot disable your own account');
       const member = await memberOf(actor, id);
       if (member.status === 'disabled') return toTeamMember(member);
-      if (member.merchantRole === 'owner') await assertOtherActiveOwner(actor, member);
       const endedSessionIds = await users.disable(id);
       const updated = await memberOf(actor, id);
       await record(actor, AUDIT_ACTIONS.teamMemberDisabled, updated, { endedSessions: endedSessionIds.length });
