@@ -15,7 +15,11 @@ import { type AlertsState, useAcknowledgeAlert, useAlerts, useSnoozeAlert } from
 import { alertSubjectLink } from './alert-subject-link';
 
 const STATUS_TONES: Record<Alert['status'], BadgeTone> = { open: 'red', acknowledged: 'amber', resolved: 'green' };
-const SNOOZE_CHOICES = [30, 60, 240, ALERT_MAX_SNOOZE_MINUTES] as const;
+/**
+ * Read when drawn, not when the module loads: the contract's constant lives in the shared console
+ * chunk, which a page chunk can start before that chunk has finished (it was undefined there).
+ */
+const snoozeChoices = () => [30, 60, 240, ALERT_MAX_SNOOZE_MINUTES];
 
 /** Active alerts (to acknowledge or snooze) or the last resolved ones. */
 export function AlertList() {
@@ -127,7 +131,7 @@ export function AlertList() {
               name="snoozeMinutes"
               value={String(snoozeMinutes)}
               onChange={(event) => setSnoozeMinutes(Number(event.target.value))}
-              options={SNOOZE_CHOICES.map((minutes) => ({
+              options={snoozeChoices().map((minutes) => ({
                 value: String(minutes),
                 label: t('alerts:list.minutes', { count: minutes }),
               }))}
