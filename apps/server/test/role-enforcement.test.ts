@@ -91,6 +91,7 @@ import {
   resendWebhookEvent,
   resetUserSecondFactor,
   resumeMerchant,
+  reviewWithdrawalName,
   revokeApiToken,
   rotateDeviceToken,
   rotateMerchantWebhookSecret,
@@ -415,6 +416,14 @@ const ROUTES: Protected[] = [
     endpoint: markWithdrawalPaid,
     requires: { area: 'withdrawals', action: 'operate' },
     request: (id) => ({ url: withId(markWithdrawalPaid, id), payload: { reference: 'ROLE-1' } }),
+  },
+  {
+    endpoint: reviewWithdrawalName,
+    requires: { area: 'withdrawals', action: 'operate' },
+    request: (id) => ({
+      url: withId(reviewWithdrawalName, id),
+      payload: { decision: 'reject', reason: 'role check' },
+    }),
   },
   {
     endpoint: reconcileWithdrawal,

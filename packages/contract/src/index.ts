@@ -65,5 +65,6 @@ export * from './withdrawals/customer-withdrawal';
 export * from './withdrawals/payout-destination';
 export * from './withdrawals/payout-exception';
 export * from './withdrawals/payout-method';
+export * from './withdrawals/payout-name-check';
 export * from './withdrawals/payout-providers';
 export * from './withdrawals/withdrawal';

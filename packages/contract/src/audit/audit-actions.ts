@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = {
   withdrawalExecuted: 'withdrawal.executed',
   withdrawalMarkedPaid: 'withdrawal.marked_paid',
   withdrawalReconciled: 'withdrawal.reconciled',
+  withdrawalNameReviewed: 'withdrawal.name_reviewed',
   payoutExceptionCharged: 'payout_exception.charged_to_merchant',
   payoutExceptionWrittenOff: 'payout_exception.written_off',
   proxyCreated: 'proxy.created',

@@ -5,6 +5,7 @@ import { type Currency, currencySchema } from '../money/currency';
 import { feePercentStringSchema } from '../money/fee';
 import { walletProviderSchema } from '../wallets/provider';
 import { CURRENCY_OF_PROVIDER, type WalletProvider } from '../wallets/wallet-providers';
+import { PAYOUT_NAME_POLICY_DEFAULT, payoutNamePolicySchema } from '../withdrawals/payout-name-check';
 
 /**
  * A merchant: who Gerbang collects money for. Its terms (currency, fee, amount range, payment
@@ -82,6 +83,8 @@ export const merchantSchema = z.object({
   paymentTimeLimitMinutes: z.number().int(),
   /** Customers may open a payment themselves from a link with the merchant's code (/request-transaction). */
   paymentLinksEnabled: z.boolean(),
+  /** What a payout whose holder's name does not match does (payout-name-check.ts). */
+  payoutNamePolicy: payoutNamePolicySchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -105,6 +108,7 @@ const termsShape = {
     .min(PAYMENT_TIME_LIMIT_MINUTES.min)
     .max(PAYMENT_TIME_LIMIT_MINUTES.max),
   paymentLinksEnabled: z.boolean(),
+  payoutNamePolicy: payoutNamePolicySchema,
 };
 
 export type MerchantTerms = {
@@ -162,6 +166,7 @@ export const createMerchantBodySchema = z.strictObject({
   embedOrigins: termsShape.embedOrigins.default([]),
   paymentTimeLimitMinutes: termsShape.paymentTimeLimitMinutes.default(PAYMENT_TIME_LIMIT_MINUTES.default),
   paymentLinksEnabled: termsShape.paymentLinksEnabled.default(false),
+  payoutNamePolicy: termsShape.payoutNamePolicy.default(PAYOUT_NAME_POLICY_DEFAULT),
 });
 export type CreateMerchantBody = z.input<typeof createMerchantBodySchema>;
 
@@ -188,6 +193,7 @@ export const updateMerchantBodySchema = z
     embedOrigins: termsShape.embedOrigins.optional(),
     paymentTimeLimitMinutes: termsShape.paymentTimeLimitMinutes.optional(),
     paymentLinksEnabled: termsShape.paymentLinksEnabled.optional(),
+    payoutNamePolicy: termsShape.payoutNamePolicy.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Give at least one field to change' });
 export type UpdateMerchantBody = z.infer<typeof updateMerchantBodySchema>;

@@ -30,6 +30,7 @@ export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> =
 /** The webhook type of each withdrawal state (docs/webhooks.md, docs/withdrawals.md). */
 export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
   verifying: 'withdrawal.verifying',
+  name_review: 'withdrawal.name_review',
   awaiting_confirmation: 'withdrawal.awaiting_confirmation',
   confirmed: 'withdrawal.confirmed',
   pending_approval: 'withdrawal.pending_approval',

@@ -16,7 +16,14 @@ import { withdrawalSchema, withdrawalStatusSchema } from './withdrawal';
  *   awaiting_confirmation ─(deadline passed)→ verifying, lastError confirmation_timeout
  *   awaiting_confirmation ─(customer confirms)→ processing → success | failed | uncertain
  *   verifying ─(the provider knows no such account)→ failed
- *   verifying | awaiting_confirmation ─(customer or merchant cancels, or the link expires)→ cancelled
+ *   verifying ─(the provider's name does not match the merchant's, policy hold)→ name_review
+ *   verifying ─(… policy refuse)→ failed, failureReason name_mismatch
+ *   name_review ─(an operator approves the name)→ awaiting_confirmation
+ *   name_review ─(an operator rejects it)→ failed, failureReason name_mismatch
+ *   verifying | name_review | awaiting_confirmation ─(customer or merchant cancels, or the link expires)→ cancelled
+ *
+ * While the name is reviewed the page shows neither name: it would tell whoever holds the link
+ * whose account a number is.
  */
 /** How long the customer has to confirm, by default (server setting WITHDRAWAL_CONFIRM_SECONDS). */
 export const WITHDRAWAL_CONFIRM_SECONDS = 120;
@@ -64,7 +71,7 @@ export const withdrawViewSchema = z.object({
     provider: payoutProviderSchema,
     providerName: z.string(),
     accountNumber: z.string(),
-    /** As the provider named the holder, once verified. */
+    /** As the provider named the holder, once verified (null while the name is reviewed). */
     holderName: z.string().nullable(),
   }),
   /** Confirm before this (awaiting_confirmation); the countdown is from serverTime. */

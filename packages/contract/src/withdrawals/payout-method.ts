@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { holderNameSchema, payoutProviderSchema } from './payout-destination';
+import { payoutNameCheckSchema } from './payout-name-check';
 
 /**
  * A merchant's own payout destination (merchant console /payout-methods). A new one is verified by
@@ -32,6 +33,9 @@ export const INQUIRY_FAILURE_REASONS = [
 export const inquiryFailureReasonSchema = z.enum(INQUIRY_FAILURE_REASONS);
 export type InquiryFailureReason = z.infer<typeof inquiryFailureReasonSchema>;
 
+/** Why a method failed: its inquiry, or (merchant policy `refuse`) a holder's name that does not match. */
+export const PAYOUT_METHOD_FAILURE_REASONS = [...INQUIRY_FAILURE_REASONS, 'name_mismatch'] as const;
+
 export const payoutMethodSchema = z.object({
   id: idSchema,
   merchantId: idSchema,
@@ -43,7 +47,9 @@ export const payoutMethodSchema = z.object({
   status: payoutMethodStatusSchema,
   /** The holder's name as the provider answered the inquiry (verified only). */
   verifiedHolderName: z.string().nullable(),
-  failureReason: inquiryFailureReasonSchema.nullable(),
+  failureReason: z.enum(PAYOUT_METHOD_FAILURE_REASONS).nullable(),
+  /** The typed name against the provider's (payout-name-check.ts). */
+  nameCheck: payoutNameCheckSchema,
   verifiedAt: isoDateTimeSchema.nullable(),
   /** An open withdrawal goes to it: it cannot be removed. */
   inUse: z.boolean(),

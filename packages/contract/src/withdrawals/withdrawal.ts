@@ -5,6 +5,7 @@ import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
 import { payoutProviderSchema } from './payout-destination';
+import { payoutNameCheckSchema } from './payout-name-check';
 
 /**
  * Money out. A settlement takes a merchant's balance to one of its verified payout methods; a
@@ -15,13 +16,17 @@ import { payoutProviderSchema } from './payout-destination';
  *
  *   verifying ─(verified)→ awaiting_confirmation
  *   verifying ─(account_not_found)→ failed
+ *   verifying ─(name_held)→ name_review
+ *   verifying ─(name_refused)→ failed
+ *   name_review ─(name_approved)→ awaiting_confirmation
+ *   name_review ─(name_rejected)→ failed
  *   awaiting_confirmation ─(confirmation_timeout)→ verifying
  *   awaiting_confirmation ─(customer_confirmed)→ confirmed
  *   confirmed ─(confirmed_sent)→ processing
  *   confirmed ─(no_account_available)→ failed
- *   verifying | awaiting_confirmation | confirmed ─(cancelled_by_customer)→ cancelled
- *   pending_approval | verifying | awaiting_confirmation | confirmed ─(cancelled_by_merchant)→ cancelled
- *   verifying | awaiting_confirmation ─(link_expired)→ cancelled
+ *   verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_customer)→ cancelled
+ *   pending_approval | verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_merchant)→ cancelled
+ *   verifying | name_review | awaiting_confirmation ─(link_expired)→ cancelled
  *   pending_approval ─(cancelled_by_operator)→ cancelled
  *   pending_approval ─(approved)→ approved
  *   pending_approval | approved ─(rejected)→ rejected
@@ -40,6 +45,7 @@ import { payoutProviderSchema } from './payout-destination';
  */
 export const WITHDRAWAL_STATUSES = [
   'verifying',
+  'name_review',
   'awaiting_confirmation',
   'confirmed',
   'pending_approval',
@@ -61,16 +67,23 @@ export const WITHDRAWAL_LIFECYCLE = defineLifecycle({
   events: {
     verified: { from: ['verifying'], to: 'awaiting_confirmation' },
     account_not_found: { from: ['verifying'], to: 'failed' },
+    name_held: { from: ['verifying'], to: 'name_review' },
+    name_refused: { from: ['verifying'], to: 'failed' },
+    name_approved: { from: ['name_review'], to: 'awaiting_confirmation' },
+    name_rejected: { from: ['name_review'], to: 'failed' },
     confirmation_timeout: { from: ['awaiting_confirmation'], to: 'verifying' },
     customer_confirmed: { from: ['awaiting_confirmation'], to: 'confirmed' },
     confirmed_sent: { from: ['confirmed'], to: 'processing' },
     no_account_available: { from: ['confirmed'], to: 'failed' },
-    cancelled_by_customer: { from: ['verifying', 'awaiting_confirmation', 'confirmed'], to: 'cancelled' },
-    cancelled_by_merchant: {
-      from: ['pending_approval', 'verifying', 'awaiting_confirmation', 'confirmed'],
+    cancelled_by_customer: {
+      from: ['verifying', 'name_review', 'awaiting_confirmation', 'confirmed'],
       to: 'cancelled',
     },
-    link_expired: { from: ['verifying', 'awaiting_confirmation'], to: 'cancelled' },
+    cancelled_by_merchant: {
+      from: ['pending_approval', 'verifying', 'name_review', 'awaiting_confirmation', 'confirmed'],
+      to: 'cancelled',
+    },
+    link_expired: { from: ['verifying', 'name_review', 'awaiting_confirmation'], to: 'cancelled' },
     cancelled_by_operator: { from: ['pending_approval'], to: 'cancelled' },
     approved: { from: ['pending_approval'], to: 'approved' },
     rejected: { from: ['pending_approval', 'approved'], to: 'rejected' },
@@ -90,6 +103,7 @@ export type WithdrawalEventName = keyof typeof WITHDRAWAL_LIFECYCLE.events;
 /** Still holding money (the dashboard's pending withdrawals): every state but the final ones. */
 export const OPEN_WITHDRAWAL_STATUSES = [
   'verifying',
+  'name_review',
   'awaiting_confirmation',
   'confirmed',
   'pending_approval',
@@ -142,6 +156,8 @@ export const withdrawalSchema = z.object({
     /** As the provider named the holder (verified destinations). */
     verifiedHolderName: z.string().nullable(),
   }),
+  /** The two names compared (payout-name-check.ts); null until verified or when no name was given. */
+  nameCheck: payoutNameCheckSchema,
   payoutMethodId: idSchema.nullable(),
   note: z.string(),
   failureReason: z.string().nullable(),
@@ -218,6 +234,18 @@ export const markWithdrawalPaidBodySchema = z.strictObject({
   reference: z.string().trim().min(1, 'This field is required').max(100),
   note: z.string().trim().max(500).default(''),
 });
+/**
+ * An operator's decision on a customer withdrawal held because the holder's name the provider gave
+ * does not match the merchant's: approved, the customer may confirm it; rejected, it fails and its
+ * hold is released. The reason is kept on its timeline and in the audit log.
+ */
+export const reviewWithdrawalName = { method: 'POST', path: '/withdrawal-requests/:id/name-review' } as const;
+export const reviewWithdrawalNameBodySchema = z.strictObject({
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().min(1, 'This field is required').max(500),
+});
+export type ReviewWithdrawalNameBody = z.input<typeof reviewWithdrawalNameBodySchema>;
+
 /** Settles an uncertain withdrawal by what the sending account's history shows. */
 export const reconcileWithdrawal = { method: 'POST', path: '/withdrawal-requests/:id/reconcile' } as const;
 export const reconcileWithdrawalBodySchema = z.discriminatedUnion('outcome', [

@@ -1,3 +1,4 @@
+import { PAYOUT_NAME_POLICIES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -46,6 +47,8 @@ export const merchants = pgTable(
     apiTokenAllowlistRequired: boolean('api_token_allowlist_required').notNull().default(false),
     /** The merchant's owner requires a second factor of every team member. */
     teamSecondFactorRequired: boolean('team_second_factor_required').notNull().default(false),
+    /** A payout whose holder's name does not match: allow, hold (for an operator), refuse. */
+    payoutNamePolicy: text('payout_name_policy', { enum: PAYOUT_NAME_POLICIES }).notNull().default('hold'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,5 +68,6 @@ export const merchants = pgTable(
     ),
     check('merchants_amounts_check', sql`${t.minAmountMinor} > 0 and ${t.minAmountMinor} <= ${t.maxAmountMinor}`),
     check('merchants_methods_check', sql`cardinality(${t.allowedMethods}) > 0`),
+    check('merchants_payout_name_policy_check', sql`${t.payoutNamePolicy} in ('allow', 'hold', 'refuse')`),
   ],
 );

@@ -5,6 +5,7 @@ import {
   bigserial,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -36,6 +37,8 @@ export const payoutMethods = pgTable(
     label: text('label').notNull().default(''),
     status: text('status', { enum: ['verifying', 'verified', 'failed'] }).notNull(),
     verifiedHolderName: text('verified_holder_name'),
+    /** How well the typed name matches the provider's, 0–100 (payout-name-check.ts). */
+    nameScore: integer('name_score'),
     failureReason: text('failure_reason'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** Removed methods are kept (withdrawals point at them) but no longer listed or usable. */
@@ -105,6 +108,13 @@ export const withdrawals = pgTable(
     destAccountNumber: text('dest_account_number').notNull(),
     destHolderName: text('dest_holder_name').notNull(),
     verifiedHolderName: text('verified_holder_name'),
+    /** How well the merchant's name for the holder matches the provider's, 0–100; null: nothing compared. */
+    nameScore: integer('name_score'),
+    /**
+     * The provider's name an operator accepted for this destination: a later inquiry that returns it
+     * again (the customer verifies again after a timeout) is not held a second time.
+     */
+    nameApprovedHolder: text('name_approved_holder'),
     note: text('note').notNull().default(''),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'restrict' }),
@@ -152,7 +162,7 @@ export const withdrawals = pgTable(
     // The customer-withdrawal sweeps: lapsed links and passed confirmation deadlines.
     index('withdrawals_customer_open_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} in ('verifying', 'awaiting_confirmation')`),
+      .where(sql`${t.status} in ('verifying', 'name_review', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
   ],

@@ -25,6 +25,7 @@ export function toMerchantResponse(row: MerchantRecord): Merchant {
     embedOrigins: row.embedOrigins,
     paymentTimeLimitMinutes: row.paymentTimeLimitMinutes,
     paymentLinksEnabled: row.paymentLinksEnabled,
+    payoutNamePolicy: row.payoutNamePolicy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

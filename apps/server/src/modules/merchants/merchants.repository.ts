@@ -47,6 +47,7 @@ const pageColumns = {
   embedOrigins: named<string[]>('embedOrigins', jsonArray(merchants.embedOrigins)),
   paymentTimeLimitMinutes: named<number>('paymentTimeLimitMinutes', merchants.paymentTimeLimitMinutes),
   paymentLinksEnabled: named<boolean>('paymentLinksEnabled', merchants.paymentLinksEnabled),
+  payoutNamePolicy: named<string>('payoutNamePolicy', merchants.payoutNamePolicy),
   createdAt: named<string>('createdAt', isoText(merchants.createdAt)),
   updatedAt: named<string>('updatedAt', isoText(merchants.updatedAt)),
   sortValue: named<string>('sortValue', merchants.name),

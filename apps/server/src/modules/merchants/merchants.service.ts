@@ -8,6 +8,7 @@ import {
   type MerchantTerms,
   type MerchantWithSecret,
   merchantTermsProblems,
+  PAYOUT_NAME_POLICY_DEFAULT,
   percentToBasisPoints,
   toMinorUnits,
   type UpdateMerchantBody,
@@ -117,6 +118,7 @@ export function createMerchantsService(deps: {
         embedOrigins: [...(body.embedOrigins ?? [])],
         paymentTimeLimitMinutes: Number(body.paymentTimeLimitMinutes),
         paymentLinksEnabled: body.paymentLinksEnabled ?? false,
+        payoutNamePolicy: body.payoutNamePolicy ?? PAYOUT_NAME_POLICY_DEFAULT,
       });
       if (!created) throw codeTaken();
       const response = toMerchantResponse(created);
@@ -136,6 +138,7 @@ export function createMerchantsService(deps: {
         embedOrigins: response.embedOrigins,
         paymentTimeLimitMinutes: response.paymentTimeLimitMinutes,
         paymentLinksEnabled: response.paymentLinksEnabled,
+        payoutNamePolicy: response.payoutNamePolicy,
       });
       return { ...response, webhookSecret };
     },
@@ -170,6 +173,7 @@ export function createMerchantsService(deps: {
       if (body.embedOrigins !== undefined) changes.embedOrigins = [...body.embedOrigins];
       if (body.paymentTimeLimitMinutes !== undefined) changes.paymentTimeLimitMinutes = body.paymentTimeLimitMinutes;
       if (body.paymentLinksEnabled !== undefined) changes.paymentLinksEnabled = body.paymentLinksEnabled;
+      if (body.payoutNamePolicy !== undefined) changes.payoutNamePolicy = body.payoutNamePolicy;
       const updated = await repo.update(id, changes);
       if (!updated) throw notFound('Merchant');
       const after = toMerchantResponse(updated);

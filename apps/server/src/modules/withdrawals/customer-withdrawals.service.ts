@@ -2,6 +2,8 @@ import {
   type ApiWithdrawal,
   type CreateWithdrawalBody,
   feeOnAmountMinor,
+  holderNameScore,
+  holderNamesMatch,
   normalizePayoutAccount,
   PAYOUT_PROVIDERS,
   parseAmount,
@@ -133,6 +135,47 @@ export function createCustomerWithdrawalsService(deps: {
     });
   }
 
+  /**
+   * The provider named the holder: compared with the merchant's name for them (when it gave one),
+   * the withdrawal goes to the customer's confirmation, or, when the names do not match, does what
+   * the merchant's policy says: waits for an operator (`hold`) or fails (`refuse`). A name an
+   * operator accepted before for this withdrawal is not held again.
+   */
+  async function verified(inquiry: InquiryRecord) {
+    const row = await findCustomer(inquiry.subjectId);
+    const holderName = inquiry.holderName ?? '';
+    const nameScore = row.destHolderName === '' ? null : holderNameScore(row.destHolderName, holderName);
+    const details = { holderName, walletAccountId: inquiry.walletAccountId, nameScore };
+    const policy = (await merchantOf(row.merchantId)).payoutNamePolicy;
+    const passes =
+      nameScore === null || holderNamesMatch(nameScore) || policy === 'allow' || row.nameApprovedHolder === holderName;
+    if (passes) {
+      await move(row.id, {
+        event: 'verified',
+        details,
+        set: {
+          verifiedHolderName: holderName,
+          nameScore,
+          lastError: null,
+          confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
+        },
+      });
+    } else if (policy === 'refuse') {
+      await move(row.id, {
+        event: 'name_refused',
+        details,
+        set: { verifiedHolderName: holderName, nameScore, failureReason: 'name_mismatch', completedAt: databaseNow() },
+        journal: releaseJournal,
+      });
+    } else {
+      await move(row.id, {
+        event: 'name_held',
+        details,
+        set: { verifiedHolderName: holderName, nameScore, lastError: null },
+      });
+    }
+  }
+
   return {
     api,
 
@@ -224,7 +267,8 @@ export function createCustomerWithdrawalsService(deps: {
           provider: row.destProvider as CreateWithdrawalBody['provider'],
           providerName: provider?.name ?? row.destProvider,
           accountNumber: row.destAccountNumber,
-          holderName: row.verifiedHolderName,
+          // While an operator reviews the name, the page does not say whose account the number is.
+          holderName: row.status === 'name_review' ? null : row.verifiedHolderName,
         },
         confirmDeadlineAt:
           row.status === 'awaiting_confirmation' ? (row.confirmDeadlineAt?.toISOString() ?? null) : null,
@@ -290,15 +334,7 @@ export function createCustomerWithdrawalsService(deps: {
     /** An inquiry about one of them ended. */
     async inquiryFinished(inquiry: InquiryRecord): Promise<void> {
       if (inquiry.status === 'ok') {
-        await move(inquiry.subjectId, {
-          event: 'verified',
-          details: { holderName: inquiry.holderName, walletAccountId: inquiry.walletAccountId },
-          set: {
-            verifiedHolderName: inquiry.holderName,
-            lastError: null,
-            confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
-          },
-        });
+        await verified(inquiry);
         return;
       }
       if (inquiry.failureReason === 'account_not_found') {

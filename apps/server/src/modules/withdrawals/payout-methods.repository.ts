@@ -44,7 +44,9 @@ export function createPayoutMethodsRepository(db: Database) {
     async setStatus(
       id: string,
       from: readonly PayoutMethodStatus[],
-      changes: Partial<Pick<PayoutMethodRecord, 'status' | 'verifiedHolderName' | 'failureReason' | 'verifiedAt'>>,
+      changes: Partial<
+        Pick<PayoutMethodRecord, 'status' | 'verifiedHolderName' | 'nameScore' | 'failureReason' | 'verifiedAt'>
+      >,
     ): Promise<PayoutMethodRecord | null> {
       const [row] = await db
         .update(payoutMethods)

@@ -1,11 +1,14 @@
 import {
   type CreatePayoutMethodBody,
   createPayoutMethodBodySchema,
+  holderNameScore,
+  holderNamesMatch,
   normalizePayoutAccount,
   OPEN_WITHDRAWAL_STATUSES,
   PAYOUT_METHODS_MAX,
   PAYOUT_PROVIDERS,
   type PayoutMethod,
+  payoutNameCheckOf,
 } from '@gerbang/contract';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -29,6 +32,7 @@ export function toPayoutMethod(row: PayoutMethodRecord, inUse: boolean): PayoutM
     status: row.status,
     verifiedHolderName: row.verifiedHolderName,
     failureReason: row.failureReason as PayoutMethod['failureReason'],
+    nameCheck: payoutNameCheckOf(row.nameScore),
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     inUse,
     createdAt: row.createdAt.toISOString(),
@@ -164,15 +168,39 @@ export function createPayoutMethodsService(deps: {
       });
     },
 
-    /** An inquiry about one of them ended: verified with the provider's name, or failed with why. */
+    /**
+     * An inquiry about one of them ended: verified with the provider's name (scored against the
+     * typed one; a settlement to it is approved by an operator who sees both), or failed with why,
+     * which includes a name that does not match when the merchant's policy is `refuse`.
+     */
     async inquiryFinished(inquiry: InquiryRecord): Promise<void> {
-      const ok = inquiry.status === 'ok';
+      const method = await repo.find(inquiry.subjectId);
+      if (!method) return;
+      const named = inquiry.status === 'ok';
+      const holderName = inquiry.holderName ?? '';
+      const nameScore = named ? holderNameScore(method.holderName, holderName) : null;
+      const refused =
+        nameScore !== null &&
+        !holderNamesMatch(nameScore) &&
+        (await deps.merchants.findById(method.merchantId))?.payoutNamePolicy === 'refuse';
+      const ok = named && !refused;
       const row = await repo.setStatus(
         inquiry.subjectId,
         ['verifying'],
         ok
-          ? { status: 'verified', verifiedHolderName: inquiry.holderName, verifiedAt: new Date(), failureReason: null }
-          : { status: 'failed', failureReason: inquiry.failureReason },
+          ? {
+              status: 'verified',
+              verifiedHolderName: holderName,
+              nameScore,
+              verifiedAt: new Date(),
+              failureReason: null,
+            }
+          : {
+              status: 'failed',
+              verifiedHolderName: named ? holderName : null,
+              nameScore,
+              failureReason: refused ? 'name_mismatch' : inquiry.failureReason,
+            },
       );
       if (!row) return;
       await deps.audit.insert({
@@ -180,8 +208,13 @@ export function createPayoutMethodsService(deps: {
         action: ok ? AUDIT_ACTIONS.payoutMethodVerified : AUDIT_ACTIONS.payoutMethodVerificationFailed,
         targetType: 'payout_method',
         targetId: row.id,
-        details: ok
-          ? { holderName: inquiry.holderName, walletAccountId: inquiry.walletAccountId }
+        details: named
+          ? {
+              holderName,
+              nameScore,
+              walletAccountId: inquiry.walletAccountId,
+              ...(refused && { reason: 'name_mismatch' }),
+            }
           : { reason: inquiry.failureReason, message: inquiry.message, walletAccountId: inquiry.walletAccountId },
       });
       deps.onChange(row);

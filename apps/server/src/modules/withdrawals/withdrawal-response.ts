@@ -1,6 +1,7 @@
 import {
   formatAmount,
   type OperatorWithdrawal,
+  payoutNameCheckOf,
   type WalletProvider,
   type Withdrawal,
   type WithdrawalEvent,
@@ -31,6 +32,7 @@ export function toWithdrawal(row: WithdrawalSource): Withdrawal {
       holderName: row.destHolderName,
       verifiedHolderName: row.verifiedHolderName,
     },
+    nameCheck: payoutNameCheckOf(row.nameScore),
     payoutMethodId: row.payoutMethodId,
     note: row.note,
     failureReason: row.failureReason,

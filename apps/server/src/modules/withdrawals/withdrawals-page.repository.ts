@@ -26,6 +26,7 @@ export type WithdrawalPageRow = {
   destAccountNumber: string;
   destHolderName: string;
   verifiedHolderName: string | null;
+  nameScore: number | null;
   payoutMethodId: string | null;
   note: string;
   failureReason: string | null;
@@ -58,6 +59,7 @@ const pageColumns = {
   destAccountNumber: named<string>('destAccountNumber', withdrawals.destAccountNumber),
   destHolderName: named<string>('destHolderName', withdrawals.destHolderName),
   verifiedHolderName: named<string>('verifiedHolderName', withdrawals.verifiedHolderName),
+  nameScore: named<number>('nameScore', withdrawals.nameScore),
   payoutMethodId: named<string>('payoutMethodId', withdrawals.payoutMethodId),
   note: named<string>('note', withdrawals.note),
   failureReason: named<string>('failureReason', withdrawals.failureReason),

@@ -17,6 +17,8 @@ import {
   reconcileWithdrawalBodySchema,
   rejectWithdrawalBodySchema,
   rejectWithdrawalRequest,
+  reviewWithdrawalName,
+  reviewWithdrawalNameBodySchema,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -149,6 +151,13 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     'Mark an approved withdrawal paid outside Gerbang, with the payment reference',
     markWithdrawalPaidBodySchema,
     (actor, id, body: { reference: string; note: string }) => service.markPaid(actor, id, body.reference, body.note),
+    moveMoney,
+  );
+  action(
+    reviewWithdrawalName,
+    'Decide on a customer withdrawal held because the holder name the provider gave does not match the merchant’s: approve (the customer may confirm it) or reject (it fails, the hold is released), with a reason',
+    reviewWithdrawalNameBodySchema,
+    (actor, id, body) => service.reviewName(actor, id, body),
     moveMoney,
   );
   action(

@@ -6,10 +6,11 @@ import {
   type ListWithdrawalsQuery,
   parseAmount,
   type ReconcileWithdrawalBody,
+  type ReviewWithdrawalNameBody,
   type WithdrawalDetail,
 } from '@gerbang/contract';
 import type { Database } from '../../db/database';
-import { databaseNow } from '../../db/database-clock';
+import { databaseNow, secondsFromNow } from '../../db/database-clock';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
@@ -47,6 +48,8 @@ export function createWithdrawalsService(deps: {
   move: WithdrawalMove;
   transfers: WithdrawalTransfers;
   onChange: WithdrawalListener;
+  /** How long the customer has to confirm once a held name is approved. */
+  confirmSeconds: number;
 }) {
   const { repo, move } = deps;
 
@@ -149,6 +152,7 @@ export function createWithdrawalsService(deps: {
             destAccountNumber: method.accountNumber,
             destHolderName: method.holderName,
             verifiedHolderName: method.verifiedHolderName,
+            nameScore: method.nameScore,
             note: body.note ?? '',
             createdByUserId: actor.userId,
             lastChangedByUserId: actor.userId,
@@ -250,6 +254,50 @@ export function createWithdrawalsService(deps: {
         },
       });
       return detailOf(row ?? (await lost(id, 'marked paid')));
+    },
+
+    /**
+     * A customer withdrawal held for its holder's name: approved, the customer may confirm it (a fresh
+     * time limit, and the same name from a later inquiry is not held again); rejected, it fails and
+     * its hold is released. One decision wins; the other operator gets 409.
+     */
+    async reviewName(actor: Actor, id: string, body: ReviewWithdrawalNameBody): Promise<WithdrawalDetail> {
+      const current = await find(id, actor);
+      const audit = {
+        actorUserId: actor.userId,
+        action: AUDIT_ACTIONS.withdrawalNameReviewed,
+        ip: actor.ip,
+        details: {
+          decision: body.decision,
+          reason: body.reason,
+          holderName: current.destHolderName,
+          verifiedHolderName: current.verifiedHolderName,
+          nameScore: current.nameScore,
+        },
+      };
+      const common = { actorUserId: actor.userId, details: { reason: body.reason }, audit };
+      const row =
+        body.decision === 'approve'
+          ? await move(id, {
+              ...common,
+              event: 'name_approved',
+              set: {
+                nameApprovedHolder: current.verifiedHolderName,
+                lastChangedByUserId: actor.userId,
+                confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
+              },
+            })
+          : await move(id, {
+              ...common,
+              event: 'name_rejected',
+              set: {
+                failureReason: 'name_mismatch',
+                lastChangedByUserId: actor.userId,
+                completedAt: databaseNow(),
+              },
+              journal: releaseJournal,
+            });
+      return detailOf(row ?? (await lost(id, body.decision === 'approve' ? 'approved' : 'rejected')));
     },
 
     /** An operator settles an uncertain transfer by what the sending account's history shows. */

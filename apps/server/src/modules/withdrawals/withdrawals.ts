@@ -139,6 +139,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     move,
     transfers,
     onChange,
+    confirmSeconds: ctx.config.WITHDRAWAL_CONFIRM_SECONDS,
   });
 
   return {
