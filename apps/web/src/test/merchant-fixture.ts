@@ -20,6 +20,7 @@ export function aMerchant(overrides: Partial<Merchant> = {}): Merchant {
     embedOrigins: ['https://sinar.example.com'],
     paymentTimeLimitMinutes: 15,
     paymentLinksEnabled: false,
+    payoutNamePolicy: 'hold',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

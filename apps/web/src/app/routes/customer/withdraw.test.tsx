@@ -64,6 +64,31 @@ describe('the withdraw page', () => {
     expect(requests).toContain(`POST ${page}/confirm`);
   });
 
+  it('says the holder name is being reviewed, with no confirm button, and why it failed when rejected', async () => {
+    let state = aView({
+      status: 'name_review',
+      confirmDeadlineAt: null,
+      destination: { ...aView().destination, holderName: null },
+    });
+    replies = { [`GET ${page}`]: () => ({ status: 200, body: state }) };
+    open();
+    expect(
+      await screen.findByText(
+        "We are reviewing the account holder's name. This usually takes a few minutes; you can keep this page open.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Withdrawal' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Withdrawal' })).toBeInTheDocument();
+    state = aView({ status: 'failed', failureReason: 'name_mismatch', confirmDeadlineAt: null });
+    expect(
+      await screen.findByText(
+        "The account holder's name did not match the name Toko Sinar gave, so nothing was sent. Please contact Toko Sinar.",
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says which timeout sent the customer back, and verifies again on request', async () => {
     const user = userEvent.setup();
     let state = aView({ status: 'verifying', lastError: 'confirmation_timeout', confirmDeadlineAt: null });

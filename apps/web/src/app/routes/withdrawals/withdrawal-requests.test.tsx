@@ -27,6 +27,7 @@ function aWithdrawal(overrides: Partial<OperatorWithdrawal> = {}): OperatorWithd
       holderName: 'PT Sinar',
       verifiedHolderName: 'PT SINAR',
     },
+    nameCheck: { score: 100, matches: true },
     payoutMethodId: null,
     note: '',
     failureReason: null,
@@ -84,6 +85,57 @@ describe('Withdrawal requests', () => {
       await screen.findByText('You created or last changed this withdrawal; another operator must approve it.'),
     ).toBeInTheDocument();
     expect(posted).toEqual([`/withdrawal-requests/${pending.id}/approve`]);
+  });
+
+  it('shows both holder names and the score, and approves a held name with the reason given', async () => {
+    const user = userEvent.setup();
+    const held = aWithdrawal({
+      kind: 'customer',
+      status: 'name_review',
+      referenceNumber: 'PAYOUT-7',
+      destination: {
+        provider: 'bri',
+        accountNumber: '002100012301',
+        holderName: 'Walk Tester',
+        verifiedHolderName: 'PT TOKO MAJU',
+      },
+      nameCheck: { score: 12, matches: false },
+    });
+    const detail: WithdrawalDetail = { ...held, timeline: [] };
+    const posted: { url: string; body: unknown }[] = [];
+    const app = renderApp({
+      path: `/withdrawal-requests?withdrawal=${held.id}`,
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests') return listed([held]);
+        if (request.method === 'GET' && request.url === `/withdrawal-requests/${held.id}`)
+          return { status: 200, data: detail };
+        if (request.method === 'POST') {
+          posted.push({ url: request.url, body: request.data });
+          return { status: 200, data: { ...detail, status: 'awaiting_confirmation' } };
+        }
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal PAYOUT-7' });
+    expect(await within(dialog).findByText('Walk Tester')).toBeInTheDocument();
+    expect(within(dialog).getByText('PT TOKO MAJU')).toBeInTheDocument();
+    expect(within(dialog).getByText('Does not match (12/100)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Reject name PAYOUT-7' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve name PAYOUT-7' }));
+    const ask = screen.getByRole('dialog', { name: "Approve the holder's name" });
+    expect(within(ask).getByText(/“PT TOKO MAJU”; the merchant gave “Walk Tester”/)).toBeInTheDocument();
+    await user.type(within(ask).getByLabelText(/How you checked/), 'Called the customer');
+    await user.click(within(ask).getByRole('button', { name: 'Approve name' }));
+    expect(await screen.findByText('PAYOUT-7: name approved; the customer may confirm.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        url: `/withdrawal-requests/${held.id}/name-review`,
+        body: { decision: 'approve', reason: 'Called the customer' },
+      },
+    ]);
   });
 
   it('lets the merchant request a withdrawal and cancel a pending one, with no operator actions', async () => {

@@ -5,6 +5,9 @@ import {
   type Merchant,
   type MerchantWithSecret,
   PAYMENT_TIME_LIMIT_MINUTES,
+  PAYOUT_NAME_POLICIES,
+  PAYOUT_NAME_POLICY_DEFAULT,
+  type PayoutNamePolicy,
   type UpdateMerchantBody,
   WALLET_PROVIDERS,
   type WalletProvider,
@@ -33,6 +36,7 @@ const FIELDS = [
   'callbackUrl',
   'embedOrigins',
   'paymentTimeLimitMinutes',
+  'payoutNamePolicy',
 ] as const;
 
 /** Amounts in the merchant's currency, typed as decimal text (the server checks the decimals). */
@@ -76,6 +80,9 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
     String(merchant?.paymentTimeLimitMinutes ?? PAYMENT_TIME_LIMIT_MINUTES.default),
   );
   const [linksEnabled, setLinksEnabled] = useState(merchant?.paymentLinksEnabled ?? false);
+  const [namePolicy, setNamePolicy] = useState<PayoutNamePolicy>(
+    merchant?.payoutNamePolicy ?? PAYOUT_NAME_POLICY_DEFAULT,
+  );
   const offered = WALLET_PROVIDERS.filter((method) => CURRENCY_OF_PROVIDER[method] === currency);
 
   const toggle = (method: WalletProvider, on: boolean) =>
@@ -95,6 +102,7 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
       embedOrigins: originsOf(origins),
       paymentTimeLimitMinutes: Number(timeLimit),
       paymentLinksEnabled: linksEnabled,
+      payoutNamePolicy: namePolicy,
     };
     if (!merchant) {
       create.mutate(
@@ -122,6 +130,7 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
     }
     if (terms.paymentLinksEnabled !== merchant.paymentLinksEnabled)
       body.paymentLinksEnabled = terms.paymentLinksEnabled;
+    if (terms.payoutNamePolicy !== merchant.payoutNamePolicy) body.payoutNamePolicy = terms.payoutNamePolicy;
     if (Object.keys(body).length === 0) return onClose();
     update.mutate(
       { id: merchant.id, body },
@@ -259,6 +268,18 @@ export function MerchantFormModal({ merchant, onClose, onCreated }: MerchantForm
         value={origins}
         onChange={(event) => setOrigins(event.target.value)}
         error={fieldErrors.embedOrigins}
+      />
+      <Select
+        label={t('merchants:fields.payoutNamePolicy')}
+        name="payoutNamePolicy"
+        options={PAYOUT_NAME_POLICIES.map((value) => ({ value, label: t(`merchants:payoutNamePolicies.${value}`) }))}
+        value={namePolicy}
+        onChange={(event) =>
+          setNamePolicy(
+            PAYOUT_NAME_POLICIES.find((value) => value === event.target.value) ?? PAYOUT_NAME_POLICY_DEFAULT,
+          )
+        }
+        error={fieldErrors.payoutNamePolicy}
       />
       <label className="flex items-start gap-2 text-sm text-gray-800 sm:col-span-2 dark:text-gray-200">
         <input

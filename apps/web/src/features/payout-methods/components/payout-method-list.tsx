@@ -74,6 +74,11 @@ export function PayoutMethodList() {
               {t('withdrawals:payoutMethods.providerSays', { name: method.verifiedHolderName })}
             </span>
           ) : null}
+          {method.status === 'verified' && method.nameCheck && !method.nameCheck.matches ? (
+            <span className="text-xs text-amber-800 dark:text-amber-300">
+              {t('withdrawals:payoutMethods.nameDiffers', { score: method.nameCheck.score })}
+            </span>
+          ) : null}
         </div>
       ),
     },

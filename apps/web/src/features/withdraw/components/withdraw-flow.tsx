@@ -20,6 +20,12 @@ const PROBLEM_KEYS: Record<WithdrawProblem['kind'], string> = {
   unexpected: 'withdraw:messages.unexpected',
 };
 
+/** What the customer is told of a failure, by its reason (any other: the spec's generic message). */
+const FAILURE_KEYS: Record<string, string> = {
+  account_not_found: 'withdraw:messages.verificationError',
+  name_mismatch: 'withdraw:messages.nameMismatch',
+};
+
 function Summary({ view }: { view: WithdrawView }) {
   const { t } = useTranslation(['withdraw']);
   const money = useFormatMoney();
@@ -83,7 +89,8 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
   const alert = problem ? <FormError>{t(PROBLEM_KEYS[problem.kind])}</FormError> : null;
   if (!view) return alert ?? <Spinner className="size-8" label={t('withdraw:loading')} />;
 
-  const canCancel = view.status === 'verifying' || view.status === 'awaiting_confirmation';
+  const canCancel =
+    view.status === 'verifying' || view.status === 'name_review' || view.status === 'awaiting_confirmation';
   const onCancel = async () => {
     setAskingCancel(false);
     // The page then says so ('Withdrawal cancelled successfully.'), in the status below.
@@ -114,6 +121,11 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
           <Spinner isDecorative /> {t('withdraw:verifying')}
         </p>
       ) : null}
+      {view.status === 'name_review' ? (
+        <p role="status" className="flex items-center gap-2 text-sm font-medium">
+          <Spinner isDecorative /> {t('withdraw:nameReview')}
+        </p>
+      ) : null}
       {view.status === 'awaiting_confirmation' && view.confirmDeadlineAt ? (
         <ConfirmStep
           view={view}
@@ -138,11 +150,7 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
       ) : null}
       {view.status === 'failed' ? (
         <FormError>
-          {t(
-            view.failureReason === 'account_not_found'
-              ? 'withdraw:messages.verificationError'
-              : 'withdraw:messages.failed',
-          )}
+          {t(FAILURE_KEYS[view.failureReason ?? ''] ?? 'withdraw:messages.failed', { merchant: view.merchantName })}
         </FormError>
       ) : null}
       {view.status === 'cancelled' ? (

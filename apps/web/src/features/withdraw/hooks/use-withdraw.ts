@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PublicApiError } from '../../../lib/public-api';
 import { cancelWithdrawal, confirmWithdrawal, fetchWithdraw, verifyAgain } from '../api/withdraw-client';
 
-/** How often the page reads the withdrawal while the server is working on it (verifying, sending). */
+/** How often the page reads the withdrawal while the server is working on it (verifying, reviewing the name, sending). */
 export const WITHDRAW_POLL_MS = 2000;
-const WORKING = new Set<WithdrawView['status']>(['verifying', 'processing', 'uncertain']);
+const WORKING = new Set<WithdrawView['status']>(['verifying', 'name_review', 'processing', 'uncertain']);
 
 /** Why the page cannot show the withdrawal, or which action failed (each has its own message). */
 export type WithdrawProblem = { kind: 'missing' | 'confirm-failed' | 'cancel-failed' | 'verify-failed' | 'unexpected' };

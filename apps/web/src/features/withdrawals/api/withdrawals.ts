@@ -10,8 +10,10 @@ import {
   markWithdrawalPaid,
   PAGE_SIZE_DEFAULT,
   type ReconcileWithdrawalBody,
+  type ReviewWithdrawalNameBody,
   reconcileWithdrawal,
   rejectWithdrawalRequest,
+  reviewWithdrawalName,
   type WithdrawalStatus,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
@@ -78,7 +80,8 @@ export type WithdrawalAction =
   | { kind: 'reject'; reason: string }
   | { kind: 'execute'; walletAccountId?: string }
   | { kind: 'markPaid'; reference: string; note?: string }
-  | ({ kind: 'reconcile' } & ReconcileWithdrawalBody);
+  | ({ kind: 'reconcile' } & ReconcileWithdrawalBody)
+  | ({ kind: 'nameReview' } & ReviewWithdrawalNameBody);
 
 const ENDPOINTS = {
   cancel: cancelWithdrawalRequest,
@@ -87,6 +90,7 @@ const ENDPOINTS = {
   execute: executeWithdrawalRequest,
   markPaid: markWithdrawalPaid,
   reconcile: reconcileWithdrawal,
+  nameReview: reviewWithdrawalName,
 } as const;
 
 /** One action on one withdrawal; the server answers with its detail. */

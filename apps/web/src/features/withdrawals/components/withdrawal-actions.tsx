@@ -13,7 +13,8 @@ const TEXT_MAX_LENGTH = 500;
 /**
  * What the signed-in user may do with one withdrawal now, as buttons: the merchant cancels a
  * pending request; operators approve, reject (with a reason), send it through a phone, mark it paid
- * outside Gerbang (with the reference), or settle an uncertain transfer by the account's history.
+ * outside Gerbang (with the reference), settle an uncertain transfer by the account's history, or
+ * approve or reject a holder's name the bank gave that does not match the merchant's (with a reason).
  * Each asks first; the server decides (maker-checker, states) and says why when it refuses.
  */
 export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdrawal }) {
@@ -27,7 +28,12 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
   const canCreate = canUser(user, 'withdrawals', 'create');
   const { status } = withdrawal;
   const amount = money(withdrawal.amount, withdrawal.currency);
-  const subject = { reference: withdrawal.referenceNumber, amount };
+  const subject = {
+    reference: withdrawal.referenceNumber,
+    amount,
+    givenName: withdrawal.destination.holderName,
+    bankName: withdrawal.destination.verifiedHolderName ?? '',
+  };
 
   const run = (action: WithdrawalAction, done: string) =>
     act.mutate(
@@ -46,7 +52,9 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
   }
 
   /** A dialog whose typed text the action needs (a reason, a reference, a note). */
-  async function askText(kind: 'reject' | 'markPaid' | 'reconcilePaid' | 'reconcileNotPaid') {
+  async function askText(
+    kind: 'reject' | 'markPaid' | 'reconcilePaid' | 'reconcileNotPaid' | 'approveName' | 'rejectName',
+  ) {
     const text = await confirm({
       title: t(`withdrawals:${kind}.title`),
       message: t(`withdrawals:${kind}.message`, subject),
@@ -58,15 +66,15 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
     });
     if (typeof text !== 'string' || text.trim() === '') return;
     const value = text.trim();
-    const action: WithdrawalAction =
-      kind === 'reject'
-        ? { kind, reason: value }
-        : kind === 'markPaid'
-          ? { kind, reference: value }
-          : kind === 'reconcilePaid'
-            ? { kind: 'reconcile', outcome: 'paid', reference: value }
-            : { kind: 'reconcile', outcome: 'not_paid', note: value };
-    run(action, t(`withdrawals:${kind}.done`, subject));
+    const actions: Record<typeof kind, WithdrawalAction> = {
+      reject: { kind: 'reject', reason: value },
+      markPaid: { kind: 'markPaid', reference: value },
+      reconcilePaid: { kind: 'reconcile', outcome: 'paid', reference: value },
+      reconcileNotPaid: { kind: 'reconcile', outcome: 'not_paid', note: value },
+      approveName: { kind: 'nameReview', decision: 'approve', reason: value },
+      rejectName: { kind: 'nameReview', decision: 'reject', reason: value },
+    };
+    run(actions[kind], t(`withdrawals:${kind}.done`, subject));
   }
 
   const buttons: { key: string; label: string; onClick: () => void }[] = [];
@@ -86,6 +94,11 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
       label: t('withdrawals:actions.markPaid'),
       onClick: () => void askText('markPaid'),
     });
+  }
+  if (canOperate && status === 'name_review') {
+    for (const kind of ['approveName', 'rejectName'] as const) {
+      buttons.push({ key: kind, label: t(`withdrawals:actions.${kind}`), onClick: () => void askText(kind) });
+    }
   }
   if (canOperate && status === 'uncertain') {
     buttons.push({

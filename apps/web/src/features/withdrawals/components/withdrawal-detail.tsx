@@ -9,6 +9,7 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useWithdrawalDetail } from '../api/withdrawals';
+import { NameCheck } from './name-check';
 import { WithdrawalActions } from './withdrawal-actions';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
@@ -51,8 +52,19 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
               {
                 key: 'destination',
                 label: t('withdrawals:fields.destination'),
-                value: `${PAYOUT_PROVIDERS[w.destination.provider].name} ${w.destination.accountNumber} — ${w.destination.verifiedHolderName ?? w.destination.holderName}`,
+                value: `${PAYOUT_PROVIDERS[w.destination.provider].name} ${w.destination.accountNumber}`,
               },
+              {
+                key: 'givenName',
+                label: t('withdrawals:fields.holderNameGiven'),
+                value: w.destination.holderName || '—',
+              },
+              {
+                key: 'bankName',
+                label: t('withdrawals:fields.holderNameAtBank'),
+                value: w.destination.verifiedHolderName ?? '—',
+              },
+              { key: 'nameCheck', label: t('withdrawals:fields.nameCheck'), value: <NameCheck check={w.nameCheck} /> },
               {
                 key: 'sender',
                 label: t('withdrawals:fields.sendingAccount'),

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const TONES: Record<WithdrawalStatus, BadgeTone> = {
   verifying: 'gray',
+  name_review: 'amber',
   awaiting_confirmation: 'blue',
   confirmed: 'amber',
   pending_approval: 'amber',
