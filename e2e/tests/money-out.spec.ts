@@ -41,6 +41,42 @@ async function shopWithMoney(code: string, callbackUrl?: string) {
   return { fleet, account, merchant, owner };
 }
 
+/** The shop's API token for payouts, and a way to open a customer withdrawal of 25,000 with it. */
+async function customerPayouts(shop: Awaited<ReturnType<typeof shopWithMoney>>, code: string) {
+  const ownerToken = (await signInByApi(shop.owner)).accessToken;
+  const token = (
+    await (
+      await fetch(`${API_URL}/api-tokens`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Payouts', scopes: ['withdrawals:write', 'withdrawals:read', 'balance:read'] }),
+      })
+    ).json()
+  ).secret as string;
+  let counter = 0;
+  const payout = async (accountNumber: string, extra: { returnUrl?: string; holderName?: string } = {}) => {
+    counter += 1;
+    const response = await fetch(`${API_URL}/v1/withdrawals`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': `${code}-${counter}`,
+      },
+      body: JSON.stringify({
+        referenceNumber: `${code}-${counter}`,
+        amount: '25000',
+        provider: 'bri',
+        accountNumber,
+        ...extra,
+      }),
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()).withdrawUrl as string;
+  };
+  return { token, payout };
+}
+
 test('a settlement: payout method verified by a phone, the request held, its maker refused as approver, a second operator approves and the phone pays; a lost outcome goes uncertain and is settled from the history', async ({
   page,
   browser,
@@ -159,37 +195,7 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
   test.setTimeout(240_000);
   const code = `CW${Date.now() % 1_000_000}`;
   const shop = await shopWithMoney(code);
-  const ownerToken = (await signInByApi(shop.owner)).accessToken;
-  const token = (
-    await (
-      await fetch(`${API_URL}/api-tokens`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Payouts', scopes: ['withdrawals:write', 'withdrawals:read', 'balance:read'] }),
-      })
-    ).json()
-  ).secret as string;
-  let counter = 0;
-  const payout = async (accountNumber: string, returnUrl?: string) => {
-    counter += 1;
-    const response = await fetch(`${API_URL}/v1/withdrawals`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'idempotency-key': `${code}-${counter}`,
-      },
-      body: JSON.stringify({
-        referenceNumber: `${code}-${counter}`,
-        amount: '25000',
-        provider: 'bri',
-        accountNumber,
-        ...(returnUrl ? { returnUrl } : {}),
-      }),
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()).withdrawUrl as string;
-  };
+  const { token, payout } = await customerPayouts(shop, code);
   await page.setViewportSize({ width: 360, height: 740 });
 
   // No phone can ask the bank now: the customer is told and verifies again once one can.
@@ -229,7 +235,7 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
   });
 
   // A customer confirms in time: the phone sends it.
-  await page.goto(await payout('002100045601', 'https://shop.example.test/account'));
+  await page.goto(await payout('002100045601', { returnUrl: 'https://shop.example.test/account' }));
   await page.getByRole('button', { name: 'Confirm Withdrawal' }).click({ timeout: 20_000 });
   await expect(page.getByText('Transaction completed successfully!')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Start New Transaction' })).toBeVisible();
@@ -237,4 +243,53 @@ test('a customer withdrawal on the /withdraw page: verification timeout, verify 
     await fetch(`${API_URL}/v1/balance`, { headers: { authorization: `Bearer ${token}` } })
   ).json();
   expect(balance).toMatchObject({ available: '475000', pending: '0' });
+});
+
+test('a held payout: the bank names another holder than the merchant did; the customer is told it is reviewed, an operator sees both names and approves, the customer confirms', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const code = `NR${Date.now() % 1_000_000}`;
+  const shop = await shopWithMoney(code);
+  const { payout } = await customerPayouts(shop, code);
+  shop.fleet.wallets.nameDestination('002100077701', 'PT TOKO MAJU');
+  const withdrawUrl = await payout('002100077701', { holderName: 'Walk Tester' });
+  const id = new URL(withdrawUrl).searchParams.get('withdrawal') as string;
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(withdrawUrl);
+  await expect(
+    page.getByText(
+      "We are reviewing the account holder's name. This usually takes a few minutes; you can keep this page open.",
+    ),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('PT TOKO MAJU')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Confirm Withdrawal' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'withdraw page, name under review');
+
+  // An operator opens it from the queue: both names side by side, the score, and a decision.
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await startSignedIn(operator, FIRST_ADMIN);
+  await operator.goto(`${ADMIN_URL}/withdrawal-requests?withdrawal=${id}`);
+  const detail = operator.getByRole('dialog', { name: `Withdrawal ${code}-1` });
+  await expect(detail.getByText('Walk Tester')).toBeVisible();
+  await expect(detail.getByText('PT TOKO MAJU')).toBeVisible();
+  await expect(detail.getByText(/^Does not match \(\d+\/100\)$/)).toBeVisible();
+  await expectNoSeriousViolations(operator, 'withdrawal held for its name');
+  await detail.getByRole('button', { name: `Approve name ${code}-1` }).click();
+  const ask = operator.getByRole('dialog', { name: "Approve the holder's name" });
+  await ask.getByLabel(/How you checked/).fill('Called the customer: PT Toko Maju is their shop');
+  await ask.getByRole('button', { name: 'Approve name' }).click();
+  await expect(operator.getByText(`${code}-1: name approved; the customer may confirm.`)).toBeVisible();
+  await operatorContext.close();
+
+  // The page learns it by itself, shows the bank's name, and the customer confirms.
+  await expect(page.getByText('Verification successful. Check the account holder above, then confirm.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('PT TOKO MAJU')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm Withdrawal' }).click();
+  await expect(page.getByText('Transaction completed successfully!')).toBeVisible({ timeout: 30_000 });
 });

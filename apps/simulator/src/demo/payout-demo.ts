@@ -183,6 +183,27 @@ export function playPayoutDemo(options: {
   }
 
   let payouts = 0;
+  /**
+   * A payout whose holder the merchant named differently from the bank: Toko Demo's policy is to hold
+   * it, so it waits in the admin console (Withdrawal Request → status Name review) with both names.
+   */
+  async function heldForItsName() {
+    payouts += 1;
+    const accountNumber = `0021${randomInt(random, 100_000, 999_999)}01`;
+    fleet.wallets.nameDestination(accountNumber, 'PT TOKO MAJU');
+    const created = await v1('/v1/withdrawals', {
+      referenceNumber: `PAYOUT-${Date.now().toString(36).toUpperCase()}-${payouts}`,
+      amount: '245000',
+      provider: 'bri',
+      accountNumber,
+      holderName: 'Walk Tester',
+      customer: { name: 'Walk Tester' },
+    });
+    logger.info(
+      `[demo] ${String(created.referenceNumber)}: the bank names the holder PT TOKO MAJU, Toko Demo said Walk Tester: held for an operator (admin console → Withdrawal Request, Name review)`,
+    );
+  }
+
   async function payCustomer() {
     payouts += 1;
     const customer = CUSTOMERS[randomInt(random, 0, CUSTOMERS.length - 1)] as string;
@@ -233,6 +254,8 @@ export function playPayoutDemo(options: {
     while (!stopped) {
       round += 1;
       if (round === 2) sendByHand();
+      if (round % 6 === 1)
+        await heldForItsName().catch((error: Error) => logger.warn(`[demo] held payout: ${error.message}`));
       if (method && round % 3 === 1)
         await settle(method).catch((error: Error) => logger.warn(`[demo] settlement: ${error.message}`));
       await payCustomer().catch((error: Error) => logger.warn(`[demo] customer payout: ${error.message}`));
