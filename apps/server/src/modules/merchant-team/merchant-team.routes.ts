@@ -35,6 +35,7 @@ const actorOf = (request: FastifyRequest): TeamActor => ({
 /** The merchant console's Team page: an owner manages its merchant's members and their roles. */
 export async function merchantTeamRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createMerchantTeamService({
+    db: ctx.db,
     users: createUsersRepository(ctx.db),
     merchants: createMerchantsRepository(ctx.db),
     audit: ctx.audit,

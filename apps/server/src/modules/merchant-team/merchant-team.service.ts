@@ -5,6 +5,9 @@ import {
   type TeamMember,
   type TeamPolicy,
 } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { merchants } from '../../db/schema';
 import type { AppEventBus } from '../../events/app-events';
 import { AppError, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -13,7 +16,7 @@ import type { AccountLinks } from '../auth/account-links.service';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
 import type { SecondFactorGate } from '../second-factor/second-factor-gate';
 import type { SessionState } from '../sessions/session-state';
-import type { UserRecord, UsersRepository } from '../users/users.repository';
+import { createUsersRepository, type UserRecord, type UsersRepository } from '../users/users.repository';
 
 /** The team's owner acting for its merchant, from where. */
 export type TeamActor = { userId: string; merchantId: string; ip: string };
@@ -38,6 +41,7 @@ const emailTaken = () =>
 
 /** A merchant owner's team: invite members with a role, change roles, disable and enable them. */
 export function createMerchantTeamService(deps: {
+  db: Database;
   users: UsersRepository;
   merchants: Pick<MerchantsRepository, 'findById' | 'update'>;
   audit: Pick<AuditRepository, 'insert'>;
@@ -64,6 +68,24 @@ export function createMerchantTeamService(deps: {
       subject: target.email,
       ip: actor.ip,
       details: { merchantId: actor.merchantId, ...details },
+    });
+  }
+
+  /**
+   * A change that could take the last owner away (a role, a disabling), one at a time per merchant:
+   * the merchant's row is locked and the actor must still be an active owner once it holds the
+   * lock. Two owners demoting or disabling each other at the same moment: the first wins, the
+   * second is refused, and the merchant keeps an owner.
+   */
+  function asOwner<T>(actor: TeamActor, work: (users: UsersRepository) => Promise<T>): Promise<T> {
+    return deps.db.transaction(async (tx) => {
+      await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, actor.merchantId)).for('update');
+      const txUsers = createUsersRepository(tx);
+      const me = await txUsers.findById(actor.userId);
+      if (me?.merchantRole !== 'owner' || me.status !== 'active' || me.merchantId !== actor.merchantId) {
+        throw new AppError('FORBIDDEN', 'Only an active owner of this merchant can change its team');
+      }
+      return work(txUsers);
     });
   }
 
@@ -97,8 +119,11 @@ export function createMerchantTeamService(deps: {
       if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot change your own role');
       const member = await memberOf(actor, id);
       if (member.merchantRole === merchantRole) return toTeamMember(member);
-      const updated = await users.update(id, { merchantRole });
-      if (!updated) throw notFound('Team member');
+      const updated = await asOwner(actor, async (txUsers) => {
+        const changed = await txUsers.update(id, { merchantRole });
+        if (!changed) throw notFound('Team member');
+        return changed;
+      });
       await record(actor, AUDIT_ACTIONS.teamMemberRoleChanged, updated, {
         merchantRole: { from: member.merchantRole, to: merchantRole },
       });
@@ -110,7 +135,7 @@ export function createMerchantTeamService(deps: {
       if (id === actor.userId) throw new AppError('FORBIDDEN', 'You cannot disable your own account');
       const member = await memberOf(actor, id);
       if (member.status === 'disabled') return toTeamMember(member);
-      const endedSessionIds = await users.disable(id);
+      const endedSessionIds = await asOwner(actor, (txUsers) => txUsers.disable(id));
       const updated = await memberOf(actor, id);
       await record(actor, AUDIT_ACTIONS.teamMemberDisabled, updated, { endedSessions: endedSessionIds.length });
       announce(updated);

@@ -134,6 +134,31 @@ describe('merchant teams', () => {
     expect(noOwner.statusCode).toBe(403);
   });
 
+  it('two owners demoting or disabling each other at the same moment: one wins, the merchant keeps an owner', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const shopId = randomUUID();
+      await ensureMerchant(t.database, shopId);
+      const [a, b] = await Promise.all([
+        signedInUser(t, ROLE.Merchant, { merchantId: shopId, merchantRole: 'owner' }),
+        signedInUser(t, ROLE.Merchant, { merchantId: shopId, merchantRole: 'owner' }),
+      ]);
+      const act = (actor: typeof a, target: typeof b) =>
+        round % 2 === 0
+          ? api(t.app, actor.headers).patch(`/team/members/${target.user.id}`, { merchantRole: 'viewer' })
+          : api(t.app, actor.headers).post(`/team/members/${target.user.id}/disable`, {});
+      const answers = await Promise.all([act(a, b), act(b, a)]);
+      // The loser is refused: 403 (no longer an owner), or 401 when its own sessions were ended first.
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      expect([401, 403]).toContain(codes[1]);
+      const team = (await api(t.app, (answers[0].statusCode === 200 ? a : b).headers).get(listTeam.path)).json();
+      const owners = team.items.filter(
+        (m: { merchantRole: string; status: string }) => m.merchantRole === 'owner' && m.status === 'active',
+      );
+      expect(owners).toHaveLength(1);
+    }
+  });
+
   it("another merchant's user is not found, and disabling a member ends its sessions", async () => {
     const stranger = await signedInUser(t, ROLE.Merchant, { merchantId: randomUUID() });
     expect((await ownerApi().post(`/team/members/${stranger.user.id}/disable`, {})).statusCode).toBe(404);
