@@ -29,7 +29,7 @@ export async function passTheClocks(world: StressWorld, maxWaitMs = 60_000) {
   );
   // Customers who never come back: their withdrawal links lapse (the holds are released).
   await db.execute(
-    sql`update withdrawals set expires_at = now() where status in ('verifying', 'awaiting_confirmation') and expires_at > now()`,
+    sql`update withdrawals set expires_at = now() where status in ('verifying', 'name_review', 'awaiting_confirmation') and expires_at > now()`,
   );
   // Every phone reads its accounts' histories once more: a transfer only a history shows (an app
   // that crashed after sending) reaches the server, which must then account for it.

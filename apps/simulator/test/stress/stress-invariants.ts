@@ -24,7 +24,7 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
     sql`select id, status from withdrawals where
           (status = 'processing' and transfer_deadline_at < now() - ${grace}::interval)
        or (status in ('awaiting_confirmation', 'confirmed') and confirm_deadline_at < now() - ${grace}::interval)
-       or (status in ('verifying', 'awaiting_confirmation') and expires_at < now() - ${grace}::interval)
+       or (status in ('verifying', 'name_review', 'awaiting_confirmation') and expires_at < now() - ${grace}::interval)
        or (status = 'uncertain' and updated_at < now() - ${grace}::interval)`,
   );
   return [

@@ -247,7 +247,8 @@ async function settlementOperation(world: StressWorld, log: RunLog, random: Rand
 
 /**
  * One customer withdrawal through the merchant API: confirmed (sometimes twice, sometimes right at
- * its deadline), cancelled, or left to lapse.
+ * its deadline), cancelled, or left to lapse; now and then held for its holder's name first, and
+ * approved or rejected by an Admin (sometimes while the customer cancels).
  */
 async function customerWithdrawalOperation(
   world: StressWorld,
@@ -262,6 +263,8 @@ async function customerWithdrawalOperation(
     amount: String(randomInt(random, 10, 300) * 1000),
     provider: 'bca',
     accountNumber: pick(random, world.customerDestinations),
+    // Now and then the merchant names the holder otherwise than the bank does: held for review.
+    ...(random() < 0.15 ? { holderName: 'Somebody Else' } : {}),
   };
   const { id } = await createIdempotently(call, log, merchant, '/v1/withdrawals', body, random() < 0.2);
   if (!id) return;
@@ -271,10 +274,23 @@ async function customerWithdrawalOperation(
     return;
   }
   // The customer waits for the bank's name, then confirms (or walks away).
+  let status = '';
   for (let i = 0; i < 50; i += 1) {
-    const status = (await call('GET', `/public/withdrawals/${id}`)).body.status;
+    status = String((await call('GET', `/public/withdrawals/${id}`)).body.status);
     if (status !== 'verifying') break;
     await sleep(100);
+  }
+  if (status === 'name_review') {
+    // An Admin decides on the name, sometimes while the customer gives up and cancels.
+    const decision = random() < 0.7 ? 'approve' : 'reject';
+    const review = () =>
+      call('POST', `/withdrawal-requests/${id}/name-review`, world.server.state.headers, {
+        decision,
+        reason: `Stress: ${decision}`,
+      });
+    await (random() < 0.3
+      ? Promise.all([review(), call('POST', `/public/withdrawals/${id}/cancel`, {}, {})])
+      : review());
   }
   if (fate < 0.3) await call('POST', `/public/withdrawals/${id}/cancel`, {}, {});
   else if (fate < 0.4) {
