@@ -1,4 +1,4 @@
-import { STEP_UP_VALID_SECONDS, WITHDRAWAL_CONFIRM_SECONDS } from '@gerbang/contract';
+import { DEPOSIT_MATCH_TOLERANCE_PERCENT, STEP_UP_VALID_SECONDS, WITHDRAWAL_CONFIRM_SECONDS } from '@gerbang/contract';
 import { z } from 'zod';
 import type { SecretBoxKeys } from './crypto/secret-box';
 
@@ -114,6 +114,8 @@ export const configSchema = z.object({
   TRANSFER_DEADLINE_SECONDS: z.coerce.number().int().min(1).max(1800).default(120),
   /** How long a customer has to confirm a verified withdrawal on the /withdraw page. */
   WITHDRAWAL_CONFIRM_SECONDS: z.coerce.number().int().min(10).max(3600).default(WITHDRAWAL_CONFIRM_SECONDS),
+  /** How far a transfer may be from a session's final amount for an operator to match them (percent). */
+  DEPOSIT_MATCH_TOLERANCE_PERCENT: z.coerce.number().min(0).max(20).default(DEPOSIT_MATCH_TOLERANCE_PERCENT),
   /** How long a proved second factor lets money actions through (step-up). */
   STEP_UP_VALID_SECONDS: z.coerce.number().int().min(1).max(3600).default(STEP_UP_VALID_SECONDS),
   /** How long a confirmed customer withdrawal may wait for a free sending account before it fails (hold released). */

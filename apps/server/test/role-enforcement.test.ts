@@ -56,6 +56,7 @@ import {
   listApiTokens,
   listAuditLog,
   listCountries,
+  listDepositTransferCandidates,
   listDepositTransfers,
   listDeviceConnections,
   listDeviceHealthChecks,
@@ -303,6 +304,11 @@ const ROUTES: Protected[] = [
     endpoint: matchDepositTransfer,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(matchDepositTransfer, id), payload: { paymentSessionId: id, note: 'role check' } }),
+  },
+  {
+    endpoint: listDepositTransferCandidates,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(listDepositTransferCandidates, id) }),
   },
   {
     endpoint: refundDepositTransferOutside,

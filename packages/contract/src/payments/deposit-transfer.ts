@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../com
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
+import { paymentSessionStatusSchema } from './payment-session';
 
 /**
  * An incoming transfer to a wallet account and what became of it (the "Transaction" pages): it paid
@@ -47,7 +48,18 @@ export const listDepositTransfersResponseSchema = pageSchema(depositTransferSche
 
 const resolutionNoteSchema = z.string().trim().min(1, 'Say why').max(500);
 
-/** An operator pays a session with a queued transfer of exactly its final amount, into its account. */
+/**
+ * How far a transfer's amount may be from a session's final amount for an operator to match them
+ * (a near match), in percent of the final amount, by default (server setting
+ * DEPOSIT_MATCH_TOLERANCE_PERCENT).
+ */
+export const DEPOSIT_MATCH_TOLERANCE_PERCENT = 2;
+
+/**
+ * An operator pays a session with a queued transfer into its account: of exactly its final amount,
+ * or of an amount within the tolerance (a near match: the merchant is credited what arrived, the fee
+ * computed on it; the session keeps its final amount and shows `receivedAmount`).
+ */
 export const matchDepositTransfer = { method: 'POST', path: '/transactions/:id/match' } as const;
 export const matchDepositTransferBodySchema = z.strictObject({
   paymentSessionId: idSchema,
@@ -57,3 +69,37 @@ export const matchDepositTransferBodySchema = z.strictObject({
 /** An operator records that a queued transfer was sent back to its sender outside Gerbang. */
 export const refundDepositTransferOutside = { method: 'POST', path: '/transactions/:id/refunded-outside' } as const;
 export const refundDepositTransferOutsideBodySchema = z.strictObject({ note: resolutionNoteSchema });
+
+/**
+ * The sessions a queued transfer may have paid, best first: the same receiving account, not paid,
+ * opened in the day before the transfer (or up to five minutes after it: clocks differ), a final
+ * amount within the tolerance; ranked by how close the amount is, whether it came inside the
+ * session's time limit, and how well the sender's name matches the session's customer.
+ */
+export const listDepositTransferCandidates = { method: 'GET', path: '/transactions/:id/candidates' } as const;
+export const depositCandidateSchema = z.object({
+  paymentSessionId: idSchema,
+  referenceNumber: z.string(),
+  merchantName: z.string(),
+  status: paymentSessionStatusSchema,
+  currency: currencySchema,
+  finalAmount: amountSchema,
+  /** The transfer's amount minus the session's final amount ("500", "-1000", "0"). */
+  difference: z.string(),
+  customerName: z.string().nullable(),
+  /** The sender's name against the session's customer's, 0–100; null when the session names no customer. */
+  nameScore: z.number().int().min(0).max(100).nullable(),
+  /** Seconds from the session's opening to the transfer (negative: the transfer came first). */
+  secondsAfterOpen: z.number().int(),
+  /** The transfer came before the session's time limit ran out. */
+  withinTimeLimit: z.boolean(),
+  /** The rank, 0–100. */
+  score: z.number().int().min(0).max(100),
+});
+export type DepositCandidate = z.infer<typeof depositCandidateSchema>;
+export const depositCandidatesResponseSchema = z.object({
+  items: z.array(depositCandidateSchema),
+  /** The tolerance the server matches within, in percent of the final amount. */
+  tolerancePercent: z.number(),
+});
+export type DepositCandidatesResponse = z.infer<typeof depositCandidatesResponseSchema>;

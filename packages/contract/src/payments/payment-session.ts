@@ -106,6 +106,12 @@ export const paymentSessionSchema = z.object({
   finalAmount: amountSchema,
   /** The merchant's deposit fee on this session (credited to the merchant: amount − fee). */
   fee: amountSchema,
+  /**
+   * What arrived (null until paid): the final amount, or, when an operator matched a transfer of a
+   * slightly different amount (a near match), that transfer's amount. The merchant is then credited
+   * amount + (received − final) − fee, the fee computed on that.
+   */
+  receivedAmount: amountSchema.nullable(),
   status: paymentSessionStatusSchema,
   method: walletProviderSchema.nullable(),
   customer: customerSchema.nullable(),

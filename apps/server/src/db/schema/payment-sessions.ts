@@ -39,6 +39,11 @@ export const paymentSessions = pgTable(
     extraFeeMinor: bigint('extra_fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     finalAmountMinor: bigint('final_amount_minor', { mode: 'bigint' }).notNull(),
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
+    /**
+     * What arrived when it was paid: the final amount, or (an operator's near match) the transfer's
+     * own amount, on which the merchant's credit and the fee were then computed. Null until paid.
+     */
+    receivedAmountMinor: bigint('received_amount_minor', { mode: 'bigint' }),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     method: text('method', { enum: WALLET_PROVIDERS }),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),

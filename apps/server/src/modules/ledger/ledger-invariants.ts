@@ -11,7 +11,8 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
  * What must hold of the ledger at any moment, read from the database: every journal sums to zero
  * and has entries; every account's kept balance equals the sum of its entries; no merchant's
  * available balance is below zero; every withdrawal's hold is resolved once, as its state says, and
- * the pending balances are what open withdrawals hold. Returns the violations (none when the ledger is sound). Run by
+ * the pending balances are what open withdrawals hold; every paid session is credited once, by what
+ * arrived. Returns the violations (none when the ledger is sound). Run by
  * the tests after every concurrent run.
  */
 export async function ledgerViolations(db: Database): Promise<string[]> {
@@ -76,7 +77,28 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     group by a.id
     having a.balance_minor * a.normal <> coalesce(sum(w.amount_minor + w.fee_minor), 0)`,
   );
+  // Every paid session credited once, and by what arrived: amount + (received − final) − fee.
+  const credits = await rows<{ id: string; status: string; journals: number; credited: string | null; owed: string }>(
+    db,
+    sql`
+    select s.id, s.status, count(distinct j.id)::int as journals,
+      (-sum(e.amount_minor) filter (where a.kind = 'merchant_available'))::text as credited,
+      (s.amount_minor + coalesce(s.received_amount_minor, s.final_amount_minor) - s.final_amount_minor - s.fee_minor)::text as owed
+    from payment_sessions s
+    left join ledger_journals j on j.reference_type = 'payment_session' and j.reference_id = s.id and j.kind = 'deposit'
+    left join ledger_entries e on e.journal_id = j.id
+    left join ledger_accounts a on a.id = e.account_id
+    group by s.id
+    having count(distinct j.id) <> (case when s.status = 'success' then 1 else 0 end)
+      or (s.status = 'success' and (s.received_amount_minor is null
+        or -sum(e.amount_minor) filter (where a.kind = 'merchant_available')
+           <> s.amount_minor + s.received_amount_minor - s.final_amount_minor - s.fee_minor))`,
+  );
   return [
+    ...credits.map(
+      (r) =>
+        `payment session ${r.id} (${r.status}) has ${r.journals} deposit journals crediting ${r.credited}, owed ${r.owed}`,
+    ),
     ...holds.map(
       (r) => `withdrawal ${r.id} (${r.status}) has ${r.holds} holds, ${r.settles} settlements, ${r.releases} releases`,
     ),

@@ -6,15 +6,19 @@ import type { PaymentSessionRecord } from './payment-session-record';
 const { walletCash, merchantAvailable, feeRevenue, amountAdjustment, suspense } = LEDGER_ACCOUNTS;
 
 /**
- * A paid session: the money is at its wallet account (or, when an operator matched a queued
+ * A paid session: what arrived is at its wallet account (or, when an operator matched a queued
  * transfer, in suspense); the merchant is owed amount − fee, Gerbang earns the fee, and what the
- * customer paid beyond the amount (extra fee − discount) goes to adjustments. Sums to zero.
+ * customer paid beyond the amount (extra fee − discount) goes to adjustments. A near match (an
+ * operator's, of a transfer a little off the final amount) moves the difference to the merchant:
+ * it is owed amount + (received − final) − fee, the fee computed on that. Sums to zero.
  */
 export function depositJournal(
   session: PaymentSessionRecord,
   source: { walletAccountId: string } | 'suspense',
 ): Journal {
   const cur = session.currency;
+  const received = session.receivedAmountMinor ?? session.finalAmountMinor;
+  const credited = session.amountMinor + (received - session.finalAmountMinor);
   return {
     kind: 'deposit',
     referenceType: 'payment_session',
@@ -23,9 +27,9 @@ export function depositJournal(
     lines: [
       {
         account: source === 'suspense' ? suspense(cur) : walletCash(source.walletAccountId, cur),
-        amountMinor: session.finalAmountMinor,
+        amountMinor: received,
       },
-      { account: merchantAvailable(session.merchantId, cur), amountMinor: -(session.amountMinor - session.feeMinor) },
+      { account: merchantAvailable(session.merchantId, cur), amountMinor: -(credited - session.feeMinor) },
       { account: feeRevenue(cur), amountMinor: -session.feeMinor },
       { account: amountAdjustment(cur), amountMinor: session.discountMinor - session.extraFeeMinor },
     ],

@@ -100,7 +100,7 @@ export function createDepositMatching(deps: {
       if (session) {
         const paid = await repo.transition(tx, session.id, 'transfer_matched', {
           details: { walletTransactionId: t.id, providerTransactionId: t.providerTransactionId },
-          set: { paidAt: t.occurredAt, walletTransactionId: t.id },
+          set: { paidAt: t.occurredAt, walletTransactionId: t.id, receivedAmountMinor: t.amountMinor },
         });
         if (paid) {
           await postJournal(tx, depositJournal(paid.row, { walletAccountId: t.accountId }));

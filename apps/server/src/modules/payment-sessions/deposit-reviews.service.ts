@@ -1,18 +1,20 @@
-import { type DepositTransfer, formatAmount } from '@gerbang/contract';
+import { type DepositTransfer, feeOnAmountMinor, formatAmount } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { paymentSessions } from '../../db/schema';
+import { merchants, paymentSessions } from '../../db/schema';
 import { AppError, invalidFields } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
+import { candidatesOf, withinTolerance } from './deposit-candidates';
 import { depositJournal, refundedOutsideJournal } from './deposit-journals';
 import type {
   DepositTransferRecord,
   DepositTransfersFilter,
   DepositTransfersRepository,
 } from './deposit-transfers.repository';
+import type { PaymentSessionRecord } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
 
@@ -44,8 +46,9 @@ const notQueued = () =>
 
 /**
  * The review queues: transfers that came late or match nothing. An operator matches one to the
- * session it paid (same account, exactly its final amount; the session succeeds and the merchant
- * is credited from suspense, in one transaction) or records that the money went back outside
+ * session it paid (same account; its final amount, or within the tolerance: a near match, the
+ * merchant credited what arrived; the session succeeds and the merchant is credited from suspense,
+ * in one transaction; the ranked candidates help find it) or records that the money went back outside
  * Gerbang (it leaves suspense and the account). Each is audited with who, when and why.
  */
 export function createDepositReviewsService(deps: {
@@ -54,6 +57,8 @@ export function createDepositReviewsService(deps: {
   sessions: PaymentSessionsRepository;
   onChange: PaymentSessionListener;
   onBalanceChanged: (merchantId: string) => void;
+  /** DEPOSIT_MATCH_TOLERANCE_PERCENT: how far a near match may be off the final amount. */
+  tolerancePercent: number;
 }) {
   const { db, transfers } = deps;
 
@@ -69,7 +74,32 @@ export function createDepositReviewsService(deps: {
     });
   }
 
+  /**
+   * What the merchant is owed when a transfer of `receivedMinor` pays the session: its own fee when
+   * the amount is exact; within the tolerance, the fee on amount + difference (the merchant's terms
+   * now); beyond it, or when nothing would be left after the fee, the match is refused.
+   */
+  async function creditOf(tx: Database, session: PaymentSessionRecord, receivedMinor: bigint) {
+    const difference = receivedMinor - session.finalAmountMinor;
+    if (difference === 0n) return { difference, feeMinor: session.feeMinor };
+    if (!withinTolerance(difference, session.finalAmountMinor, deps.tolerancePercent)) {
+      throw invalidFields({
+        'body.paymentSessionId': `The transfer is ${formatAmount(difference, session.currency)} off this session's final amount, more than ${deps.tolerancePercent} %`,
+      });
+    }
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, session.merchantId));
+    if (!merchant) throw invalidFields({ 'body.paymentSessionId': 'This session has no merchant' });
+    const creditedMinor = session.amountMinor + difference;
+    const feeMinor = feeOnAmountMinor(creditedMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor);
+    if (creditedMinor - feeMinor < 0n) {
+      throw invalidFields({ 'body.paymentSessionId': 'Nothing would be left for the merchant after the fee' });
+    }
+    return { difference, feeMinor };
+  }
+
   return {
+    candidates: (transferId: string) => candidatesOf(db, transferId, deps.tolerancePercent),
+
     async list(filter: DepositTransfersFilter, query: { limit: number; cursor?: string }) {
       const rows = await transfers.page(filter, query.limit, decodeKeysetCursor(query.cursor));
       return toPage(rows, query.limit, toDepositTransfer);
@@ -86,17 +116,29 @@ export function createDepositReviewsService(deps: {
           .for('update');
         if (!session) throw invalidFields({ 'body.paymentSessionId': 'No payment session has this id' });
         const { transfer } = queued;
-        if (session.walletAccountId !== transfer.accountId || session.finalAmountMinor !== transfer.amountMinor) {
-          throw invalidFields({
-            'body.paymentSessionId': "This session's account or final amount is not the transfer's",
-          });
+        if (session.walletAccountId !== transfer.accountId) {
+          throw invalidFields({ 'body.paymentSessionId': 'This session was paid into another account' });
         }
         if (session.status === 'success') {
           throw new AppError('INVALID_STATE', 'This payment session is paid already');
         }
+        const credit = await creditOf(tx, session, transfer.amountMinor);
         const moved = await deps.sessions.transition(tx, session.id, 'operator_matched', {
-          details: { walletTransactionId: transfer.id, byUserId: actor.userId, note: body.note },
-          set: { paidAt: transfer.occurredAt, walletTransactionId: transfer.id },
+          details: {
+            walletTransactionId: transfer.id,
+            byUserId: actor.userId,
+            note: body.note,
+            ...(credit.difference !== 0n && {
+              receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
+              difference: formatAmount(credit.difference, transfer.currency),
+            }),
+          },
+          set: {
+            paidAt: transfer.occurredAt,
+            walletTransactionId: transfer.id,
+            receivedAmountMinor: transfer.amountMinor,
+            feeMinor: credit.feeMinor,
+          },
         });
         if (!moved)
           throw new AppError('INVALID_STATE', `This payment session is ${session.status}; it cannot be matched`);
@@ -112,6 +154,9 @@ export function createDepositReviewsService(deps: {
           paymentSessionId: moved.row.id,
           from: moved.from,
           note: body.note,
+          finalAmount: formatAmount(session.finalAmountMinor, session.currency),
+          receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
+          fee: formatAmount(credit.feeMinor, session.currency),
         });
         return moved;
       });

@@ -1,5 +1,7 @@
 import {
+  depositCandidatesResponseSchema,
   idParamsSchema,
+  listDepositTransferCandidates,
   listDepositTransfers,
   listDepositTransfersQuerySchema,
   listDepositTransfersResponseSchema,
@@ -47,12 +49,28 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
   });
 
   api.route({
+    method: listDepositTransferCandidates.method,
+    url: listDepositTransferCandidates.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'The sessions a queued transfer may have paid, best first: same account, unpaid, opened in the day before it, final amount within DEPOSIT_MATCH_TOLERANCE_PERCENT; with the difference, the time and the name score',
+      params: idParamsSchema,
+      response: { 200: depositCandidatesResponseSchema, ...errorResponses(401, 403, 404, 409) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    handler: (request) => reviews.candidates(request.params.id),
+  });
+
+  api.route({
     method: matchDepositTransfer.method,
     url: matchDepositTransfer.path,
     schema: {
       tags,
       security,
-      summary: 'Pay a session with a queued transfer of its account and final amount (audited, with the reason)',
+      summary:
+        'Pay a session with a queued transfer into its account: of its final amount, or within DEPOSIT_MATCH_TOLERANCE_PERCENT (a near match: the merchant is credited what arrived, the fee on it). Audited, with the reason',
       params: idParamsSchema,
       body: matchDepositTransferBodySchema,
       response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },

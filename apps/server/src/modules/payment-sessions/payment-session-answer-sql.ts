@@ -24,6 +24,7 @@ export function answerFields(t: SessionColumns) {
     extraFee: amountOf(t.extraFeeMinor),
     finalAmount: amountOf(t.finalAmountMinor),
     fee: amountOf(t.feeMinor),
+    receivedAmount: amountOf(t.receivedAmountMinor),
     status: t.status,
     method: t.method,
     customer: t.customer,

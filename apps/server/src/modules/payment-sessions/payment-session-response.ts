@@ -27,6 +27,7 @@ export function toPaymentSession(row: PaymentSessionRecord, customerPagesUrl: st
     extraFee: formatAmount(row.extraFeeMinor, row.currency),
     finalAmount: formatAmount(row.finalAmountMinor, row.currency),
     fee: formatAmount(row.feeMinor, row.currency),
+    receivedAmount: row.receivedAmountMinor === null ? null : formatAmount(row.receivedAmountMinor, row.currency),
     status: row.status,
     method: (row.method as WalletProvider | null) ?? null,
     customer: (row.customer as Customer | null) ?? null,

@@ -112,10 +112,7 @@ function listConditions(shape: string): SQL | undefined {
   );
 }
 
-/**
- * Every state change (creation included) writes its webhook event in the same transaction; the
- * event's data is the session as the merchant API shows it.
- */
+/** Every state change (creation too) writes its webhook event, the session as the API shows it, in its transaction. */
 export function createPaymentSessionsRepository(db: Database, options: { customerPagesUrl: string }) {
   const announce = (tx: Database, row: PaymentSessionRecord) =>
     enqueueWebhook(tx, {
@@ -171,6 +168,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       apiTokenId: sql`${p('apiTokenId')}::uuid`,
       expiresAt: secondsFromNow(p('timeLimitSeconds')),
       paidAt: sql`null::timestamptz`,
+      receivedAmountMinor: sql`null::bigint`,
       createdAt: sql`now()`,
       updatedAt: sql`now()`,
     };

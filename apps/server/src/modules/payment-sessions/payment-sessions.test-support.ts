@@ -96,6 +96,7 @@ export async function customerPays(
     transferCounter += 1;
     return `TRX-${Date.now()}-${transferCounter}`;
   }),
+  counterpartyName = 'Customer',
 ) {
   const ack = await send(phone.socket, 'wallet:transactions', {
     accountId,
@@ -103,7 +104,7 @@ export async function customerPays(
       providerTransactionId: ids[i],
       direction: 'in',
       amount,
-      counterpartyName: 'Customer',
+      counterpartyName,
       occurredAt: occurredAt.toISOString(),
     })),
   });

@@ -71,6 +71,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     sessions: repo,
     onChange,
     onBalanceChanged,
+    tolerancePercent: ctx.config.DEPOSIT_MATCH_TOLERANCE_PERCENT,
   });
   const parts: PaymentSessions = {
     customerPagesUrl,

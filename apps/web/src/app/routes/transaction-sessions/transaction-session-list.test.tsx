@@ -22,6 +22,7 @@ const SESSION: OperatorPaymentSession = {
   extraFee: '0',
   finalAmount: '149999',
   fee: '4750',
+  receivedAmount: '149999',
   status: 'success',
   method: 'dana',
   customer: null,
