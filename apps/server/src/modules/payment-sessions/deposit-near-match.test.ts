@@ -119,7 +119,10 @@ describe('near matches: a transfer a little off a session’s amount, found and 
     expect(listed.find((s: { id: string }) => s.id === meant.id)).toEqual(paid);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
     // The invariant would see a credit that is not what arrived minus the fee.
-    await t.database.db.update(paymentSessions).set({ feeMinor: fee + 1n }).where(eq(paymentSessions.id, meant.id));
+    await t.database.db
+      .update(paymentSessions)
+      .set({ feeMinor: fee + 1n })
+      .where(eq(paymentSessions.id, meant.id));
     expect(await ledgerViolations(t.database.db)).toEqual([
       expect.stringContaining(`payment session ${meant.id} (success) has 1 deposit journals crediting`),
     ]);

@@ -1,6 +1,7 @@
 import {
   chargePayoutExceptionToMerchant,
   type DepositTransfer,
+  listDepositTransferCandidates,
   listDepositTransfers,
   listPayoutExceptions,
   matchDepositTransfer,
@@ -91,6 +92,62 @@ describe('Transaction (incoming transfers)', () => {
       expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
         paymentSessionId: LATE.paymentSessionId,
         note: 'Receipt checked',
+      }),
+    );
+  });
+
+  it('finds the sessions an unmatched transfer may have paid and near-matches one, saying what the merchant gets', async () => {
+    const user = userEvent.setup();
+    const unmatched: DepositTransfer = {
+      ...LATE,
+      amount: '245500',
+      counterpartyName: 'LINA MARLINA',
+      outcome: 'unmatched',
+      paymentSessionId: null,
+      referenceNumber: null,
+      merchantName: null,
+    };
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [unmatched], nextCursor: null } }),
+      [`GET ${listDepositTransferCandidates.path.replace(':id', LATE.id)}`]: () => ({
+        status: 200,
+        data: {
+          tolerancePercent: 2,
+          items: [
+            {
+              paymentSessionId: '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',
+              referenceNumber: 'INV-2001',
+              merchantName: 'Toko Sinar',
+              status: 'expired',
+              currency: 'IDR',
+              finalAmount: '245000',
+              difference: '500',
+              customerName: 'Lina Marlina',
+              nameScore: 100,
+              secondsAfterOpen: 40,
+              withinTimeLimit: true,
+              score: 97,
+            },
+          ],
+        },
+      }),
+      [`POST ${matchDepositTransfer.path.replace(':id', LATE.id)}`]: () => ({ status: 204 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Incoming transfers' });
+    await user.click(await within(table).findByRole('button', { name: /^Find session IDR\s245,500$/ }));
+    const candidates = await screen.findByRole('table', { name: 'Sessions this transfer may have paid' });
+    expect(await within(candidates).findByText('INV-2001')).toBeInTheDocument();
+    expect(within(candidates).getByText(/^\+IDR\s500$/)).toBeInTheDocument();
+    expect(within(candidates).getByText('Name match 100/100')).toBeInTheDocument();
+    await user.click(within(candidates).getByRole('button', { name: 'Match to session INV-2001' }));
+    const ask = await screen.findByRole('dialog', { name: 'Match to its session' });
+    expect(within(ask).getByText(/It is IDR\s500 off the final amount of IDR\s245,000/)).toBeInTheDocument();
+    await user.type(within(ask).getByLabelText(/Reason/), 'Same customer, one minute apart');
+    await user.click(within(ask).getByRole('button', { name: 'Match' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+        paymentSessionId: '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',
+        note: 'Same customer, one minute apart',
       }),
     );
   });

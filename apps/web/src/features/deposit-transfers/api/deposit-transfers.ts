@@ -1,5 +1,7 @@
 import {
   type DepositOutcome,
+  depositCandidatesResponseSchema,
+  listDepositTransferCandidates,
   listDepositTransfers,
   listDepositTransfersResponseSchema,
   matchDepositTransfer,
@@ -11,6 +13,7 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -45,6 +48,18 @@ export function useDepositTransfers(filters: DepositTransferFilters) {
 export function useRefreshDepositTransfers() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: transfersQuery().queryKey });
+}
+
+/** The sessions a queued transfer may have paid, best first (read each time the dialog opens). */
+export function useDepositCandidates(transferId: string) {
+  return useQuery({
+    queryKey: ['deposit-transfers', 'candidates', transferId],
+    queryFn: async () =>
+      depositCandidatesResponseSchema.parse(
+        (await api.get(endpointPath(listDepositTransferCandidates, transferId))).data,
+      ),
+    staleTime: 0,
+  });
 }
 
 export function useResolveDepositTransfer() {

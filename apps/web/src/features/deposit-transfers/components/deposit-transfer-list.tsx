@@ -1,4 +1,11 @@
-import { canUser, DEPOSIT_OUTCOMES, type DepositOutcome, type DepositTransfer, SERVER_EVENTS } from '@gerbang/contract';
+import {
+  canUser,
+  DEPOSIT_OUTCOMES,
+  type DepositCandidate,
+  type DepositOutcome,
+  type DepositTransfer,
+  SERVER_EVENTS,
+} from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -15,6 +22,7 @@ import { useApiErrorMessage } from '../../../lib/api-error';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
 import { useDepositTransfers, useRefreshDepositTransfers, useResolveDepositTransfer } from '../api/deposit-transfers';
+import { DepositCandidatesModal } from './deposit-candidates-modal';
 
 const OUTCOME_TONES: Record<DepositOutcome, BadgeTone> = { matched: 'green', paid_late: 'amber', unmatched: 'red' };
 const NOTE_MAX_LENGTH = 500;
@@ -39,12 +47,19 @@ export function DepositTransferList() {
   const transfers = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => void refresh());
 
-  const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund') => {
+  const [finding, setFinding] = useState<DepositTransfer | null>(null);
+
+  /** Match to its session (paid late), or to a candidate the operator picked; or record a refund. */
+  const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund', candidate?: DepositCandidate) => {
+    const isNear = candidate !== undefined && candidate.difference !== '0';
+    const paymentSessionId = candidate?.paymentSessionId ?? transfer.paymentSessionId;
     const note = await confirm({
       title: t(`depositTransfers:${kind}.title`),
-      message: t(`depositTransfers:${kind}.message`, {
+      message: t(isNear ? 'depositTransfers:match.nearMessage' : `depositTransfers:${kind}.message`, {
         amount: money(transfer.amount, transfer.currency),
-        reference: transfer.referenceNumber ?? '',
+        reference: candidate?.referenceNumber ?? transfer.referenceNumber ?? '',
+        difference: candidate ? money(candidate.difference, transfer.currency) : '',
+        final: candidate ? money(candidate.finalAmount, transfer.currency) : '',
       }),
       confirmText: t(`depositTransfers:${kind}.confirm`),
       cancelText: t('depositTransfers:actions.cancel'),
@@ -57,10 +72,13 @@ export function DepositTransferList() {
       {
         id: transfer.id,
         note: note.trim(),
-        ...(kind === 'match' && transfer.paymentSessionId ? { paymentSessionId: transfer.paymentSessionId } : {}),
+        ...(kind === 'match' && paymentSessionId ? { paymentSessionId } : {}),
       },
       {
-        onSuccess: () => toast.success(t(`depositTransfers:${kind}.done`)),
+        onSuccess: () => {
+          setFinding(null);
+          toast.success(t(`depositTransfers:${kind}.done`));
+        },
         onError: (error) => toast.error(apiErrorMessage(error)),
       },
     );
@@ -116,6 +134,13 @@ export function DepositTransferList() {
                 {t('depositTransfers:actions.match')}
               </Button>
             ) : null}
+            <Button
+              variant="secondary"
+              aria-label={`${t('depositTransfers:actions.findSession')} ${money(x.amount, x.currency)}`}
+              onClick={() => setFinding(x)}
+            >
+              {t('depositTransfers:actions.findSession')}
+            </Button>
             <Button variant="secondary" onClick={() => void ask(x, 'refund')}>
               {t('depositTransfers:actions.refund')}
             </Button>
@@ -165,6 +190,13 @@ export function DepositTransferList() {
         />
       )}
       <LoadMoreButton query={query} />
+      {finding ? (
+        <DepositCandidatesModal
+          transfer={finding}
+          onClose={() => setFinding(null)}
+          onMatch={(candidate) => void ask(finding, 'match', candidate)}
+        />
+      ) : null}
     </section>
   );
 }
