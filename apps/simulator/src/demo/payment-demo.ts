@@ -167,7 +167,9 @@ export function playPaymentDemo(options: {
     } else if (roll < 0.9) {
       later(delay, async () => {
         pay(view, customer, String(Number(view.finalAmount) + 500));
-        logger.info(`[demo] ${customer} sent the wrong amount for ${session.referenceNumber}: it matches nothing`);
+        logger.info(
+          `[demo] ${customer} sent 500 too much for ${session.referenceNumber}: it matches no session exactly (admin console → Transaction → Find session ranks it first: a near match)`,
+        );
       });
     } else {
       logger.info(`[demo] ${session.referenceNumber} will not be paid: it times out`);
