@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { createApiToken } from '@gerbang/contract';
 import { expect, test } from '@playwright/test';
+import { callApi, FIRST_ADMIN, signInByApi } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { type Delivery, listen, webhookReceiver } from '../support/listen';
-import { createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
+import { type ApiTokenWithSecret, createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
@@ -152,4 +154,70 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
     .map((part) => part.split('=')[1]);
   expect(v1).toBe(createHmac('sha256', merchant.webhookSecret).update(`${t}.${delivery.body}`).digest('hex'));
   expect(JSON.parse(delivery.body).data).toMatchObject({ id: session.id, status: 'success', finalAmount });
+});
+
+test('an operator resolves a near match: a customer sent 500 too much, Find session ranks the session first, matching it credits what arrived', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('near'), count: 1, failureRate: 0, latencyMs: 100 });
+  const account = await readyDanaAccount(fleet);
+  const code = `NEAR${Date.now() % 1_000_000}`;
+  const merchant = await createMerchantByApi({
+    name: `Shop ${code}`,
+    code,
+    currency: 'IDR',
+    minAmount: '10000',
+    maxAmount: '5000000',
+    allowedMethods: ['dana'],
+  });
+  const owner = await createMerchantUser(merchant.id);
+  const ownerToken = (await signInByApi(owner)).accessToken;
+  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
+    token: ownerToken,
+    body: { name: 'Checkout', scopes: ['payments:write', 'payments:read'] },
+  });
+  const v1 = { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+  // An amount no other test uses: the transfer's row is found by it.
+  const amount = 200_000 + (Date.now() % 400) * 100;
+  const created = await fetch(`${API_URL}/v1/payment-sessions`, {
+    method: 'POST',
+    headers: { ...v1, 'idempotency-key': `${code}-1` },
+    body: JSON.stringify({
+      referenceNumber: `${code}-1`,
+      amount: String(amount),
+      method: 'dana',
+      customer: { name: 'Lina Marlina' },
+    }),
+  });
+  const session = (await created.json()) as { id: string; finalAmount: string };
+  const sent = Number(session.finalAmount) + 500;
+  fleet.wallets.deliverTransfer(account.id, { amount: String(sent), counterpartyName: 'LINA MARLINA' });
+
+  await startSignedIn(page, FIRST_ADMIN);
+  await page.goto(`${ADMIN_URL}/transaction`);
+  await page.getByRole('checkbox', { name: 'Only those awaiting review' }).check();
+  const shown = `IDR\u00a0${sent.toLocaleString('en-US')}`;
+  const find = page.getByRole('button', { name: `Find session ${shown}` });
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Only those awaiting review' }).check();
+    await expect(find).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await find.click();
+  const candidates = page.getByRole('table', { name: 'Sessions this transfer may have paid' });
+  const first = candidates.getByRole('row').nth(1);
+  await expect(first.getByText(`${code}-1`)).toBeVisible();
+  await expect(first.getByText(/^\+IDR\s500$/)).toBeVisible();
+  await expect(first.getByText('Name match 100/100')).toBeVisible();
+  await expectNoSeriousViolations(page, 'near-match candidates');
+  await first.getByRole('button', { name: `Match to session ${code}-1` }).click();
+  const ask = page.getByRole('dialog', { name: 'Match to its session' });
+  await expect(ask.getByText(/It is IDR\s500 off the final amount/)).toBeVisible();
+  await ask.getByLabel(/Reason/).fill('Same customer, one minute later, 500 too much');
+  await ask.getByRole('button', { name: 'Match' }).click();
+  await expect(page.getByText('The session is paid.')).toBeVisible();
+
+  const paid = await (await fetch(`${API_URL}/v1/payment-sessions/${session.id}`, { headers: v1 })).json();
+  expect(paid).toMatchObject({ status: 'success', finalAmount: session.finalAmount, receivedAmount: String(sent) });
 });
