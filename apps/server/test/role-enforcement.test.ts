@@ -66,6 +66,7 @@ import {
   listPayoutExceptions,
   listPayoutMethods,
   listProxies,
+  listSessionCandidateTransfers,
   listTeam,
   listUsers,
   listWalletChecks,
@@ -309,6 +310,11 @@ const ROUTES: Protected[] = [
     endpoint: listDepositTransferCandidates,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(listDepositTransferCandidates, id) }),
+  },
+  {
+    endpoint: listSessionCandidateTransfers,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(listSessionCandidateTransfers, id) }),
   },
   {
     endpoint: refundDepositTransferOutside,

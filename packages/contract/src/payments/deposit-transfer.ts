@@ -103,3 +103,31 @@ export const depositCandidatesResponseSchema = z.object({
   tolerancePercent: z.number(),
 });
 export type DepositCandidatesResponse = z.infer<typeof depositCandidatesResponseSchema>;
+
+/**
+ * The other way round, on a session not yet paid: the queued transfers into its account (paid late
+ * or unmatched, unresolved) that may be its payment, best first, by the same rules and rank.
+ */
+export const listSessionCandidateTransfers = {
+  method: 'GET',
+  path: '/payment-sessions/:id/candidate-transfers',
+} as const;
+export const sessionCandidateTransferSchema = z.object({
+  transferId: idSchema,
+  amount: amountSchema,
+  currency: currencySchema,
+  /** The transfer's amount minus the session's final amount. */
+  difference: z.string(),
+  counterpartyName: z.string(),
+  occurredAt: isoDateTimeSchema,
+  nameScore: z.number().int().min(0).max(100).nullable(),
+  secondsAfterOpen: z.number().int(),
+  withinTimeLimit: z.boolean(),
+  score: z.number().int().min(0).max(100),
+});
+export type SessionCandidateTransfer = z.infer<typeof sessionCandidateTransferSchema>;
+export const sessionCandidateTransfersResponseSchema = z.object({
+  items: z.array(sessionCandidateTransferSchema),
+  tolerancePercent: z.number(),
+});
+export type SessionCandidateTransfersResponse = z.infer<typeof sessionCandidateTransfersResponseSchema>;

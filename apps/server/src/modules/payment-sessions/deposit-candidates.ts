@@ -1,5 +1,11 @@
-import { type DepositCandidatesResponse, formatAmount, holderNameScore } from '@gerbang/contract';
-import { and, between, eq, ne, sql } from 'drizzle-orm';
+import {
+  type Currency,
+  type DepositCandidatesResponse,
+  formatAmount,
+  holderNameScore,
+  type SessionCandidateTransfersResponse,
+} from '@gerbang/contract';
+import { and, between, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { depositMatches, merchants, paymentSessions, walletTransactions } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
@@ -28,6 +34,48 @@ function rankOf(candidate: { offRatio: number; minutesLate: number; nameScore: n
   const time = candidate.minutesLate <= 0 ? 1 : Math.max(0, 1 - candidate.minutesLate / 60);
   const name = candidate.nameScore === null ? 0.5 : candidate.nameScore / 100;
   return Math.round(100 * (0.5 * amount + 0.3 * time + 0.2 * name));
+}
+
+/** How one transfer and one session compare: inside the tolerance or not, and the rest of the rank. */
+function compare(
+  transfer: { amountMinor: bigint; counterpartyName: string; occurredAt: Date },
+  session: {
+    finalAmountMinor: bigint;
+    currency: Currency;
+    customerName: string | null;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+  tolerancePercent: number,
+) {
+  const difference = transfer.amountMinor - session.finalAmountMinor;
+  const allowed = (session.finalAmountMinor * basisPointsOf(tolerancePercent)) / 10_000n;
+  const off = difference < 0n ? -difference : difference;
+  const nameScore =
+    session.customerName && transfer.counterpartyName
+      ? holderNameScore(session.customerName, transfer.counterpartyName)
+      : null;
+  const minutesLate = (transfer.occurredAt.getTime() - session.expiresAt.getTime()) / 60_000;
+  return {
+    ok: withinTolerance(difference, session.finalAmountMinor, tolerancePercent),
+    off,
+    shared: {
+      difference: formatAmount(difference, session.currency),
+      nameScore,
+      secondsAfterOpen: Math.round((transfer.occurredAt.getTime() - session.createdAt.getTime()) / 1000),
+      withinTimeLimit: minutesLate <= 0,
+      score: rankOf({ offRatio: allowed === 0n ? 0 : Number(off) / Number(allowed), minutesLate, nameScore }),
+    },
+  };
+}
+
+/** Best first, then the closest amount; at most CANDIDATES_MAX. */
+function best<T>(rows: { ok: boolean; off: bigint; shared: { score: number }; item: T }[]): T[] {
+  return rows
+    .filter((row) => row.ok)
+    .sort((a, b) => b.shared.score - a.shared.score || Number(a.off - b.off))
+    .slice(0, CANDIDATES_MAX)
+    .map((row) => row.item);
 }
 
 /**
@@ -90,42 +138,92 @@ export async function candidatesOf(
       ),
     )
     .limit(200);
-  const items = rows
-    .map((row) => {
-      const difference = transfer.amountMinor - row.finalAmountMinor;
-      const allowed = (row.finalAmountMinor * basisPointsOf(tolerancePercent)) / 10_000n;
-      const off = difference < 0n ? -difference : difference;
-      const nameScore =
-        row.customerName && transfer.counterpartyName
-          ? holderNameScore(row.customerName, transfer.counterpartyName)
-          : null;
-      const minutesLate = (occurred.getTime() - row.expiresAt.getTime()) / 60_000;
+  const items = best(
+    rows.map((row) => {
+      const compared = compare(transfer, row, tolerancePercent);
       return {
-        ok: withinTolerance(difference, row.finalAmountMinor, tolerancePercent),
-        off,
-        candidate: {
+        ...compared,
+        item: {
           paymentSessionId: row.id,
           referenceNumber: row.referenceNumber,
           merchantName: row.merchantName,
           status: row.status,
           currency: row.currency,
           finalAmount: formatAmount(row.finalAmountMinor, row.currency),
-          difference: formatAmount(difference, row.currency),
           customerName: row.customerName,
-          nameScore,
-          secondsAfterOpen: Math.round((occurred.getTime() - row.createdAt.getTime()) / 1000),
-          withinTimeLimit: minutesLate <= 0,
-          score: rankOf({
-            offRatio: allowed === 0n ? 0 : Number(off) / Number(allowed),
-            minutesLate,
-            nameScore,
-          }),
+          ...compared.shared,
         },
       };
+    }),
+  );
+  return { items, tolerancePercent };
+}
+
+/**
+ * A session's side: the queued transfers (paid late or unmatched, unresolved) into its account made
+ * from five minutes before it opened to a day after, within the tolerance of its final amount (read
+ * along wallet_transactions_match_idx), best first. Empty once it is paid.
+ */
+export async function transfersForSession(
+  db: Database,
+  sessionId: string,
+  tolerancePercent: number,
+): Promise<SessionCandidateTransfersResponse> {
+  const [session] = await db
+    .select({
+      walletAccountId: paymentSessions.walletAccountId,
+      status: paymentSessions.status,
+      currency: paymentSessions.currency,
+      finalAmountMinor: paymentSessions.finalAmountMinor,
+      customerName: sql<string | null>`${paymentSessions.customer}->>'name'`,
+      createdAt: paymentSessions.createdAt,
+      expiresAt: paymentSessions.expiresAt,
     })
-    .filter((row) => row.ok)
-    .sort((a, b) => b.candidate.score - a.candidate.score || Number(a.off - b.off))
-    .slice(0, CANDIDATES_MAX)
-    .map((row) => row.candidate);
+    .from(paymentSessions)
+    .where(eq(paymentSessions.id, sessionId));
+  if (!session) throw notFound('Payment session');
+  if (session.status === 'success' || !session.walletAccountId) return { items: [], tolerancePercent };
+  const slack = (session.finalAmountMinor * basisPointsOf(tolerancePercent)) / 10_000n;
+  const opened = session.createdAt.getTime();
+  const rows = await db
+    .select({
+      id: walletTransactions.id,
+      amountMinor: walletTransactions.amountMinor,
+      counterpartyName: walletTransactions.counterpartyName,
+      occurredAt: walletTransactions.occurredAt,
+    })
+    .from(walletTransactions)
+    .innerJoin(depositMatches, eq(depositMatches.walletTransactionId, walletTransactions.id))
+    .where(
+      and(
+        eq(walletTransactions.accountId, session.walletAccountId),
+        eq(walletTransactions.direction, 'in'),
+        between(walletTransactions.amountMinor, session.finalAmountMinor - slack, session.finalAmountMinor + slack),
+        between(
+          walletTransactions.occurredAt,
+          new Date(opened - CLOCK_SLACK_MINUTES * 60_000),
+          new Date(opened + LOOK_BACK_HOURS * 3_600_000),
+        ),
+        ne(depositMatches.outcome, 'matched'),
+        isNull(depositMatches.resolvedAt),
+      ),
+    )
+    .limit(200);
+  const items = best(
+    rows.map((row) => {
+      const compared = compare(row, session, tolerancePercent);
+      return {
+        ...compared,
+        item: {
+          transferId: row.id,
+          amount: formatAmount(row.amountMinor, session.currency),
+          currency: session.currency,
+          counterpartyName: row.counterpartyName,
+          occurredAt: row.occurredAt.toISOString(),
+          ...compared.shared,
+        },
+      };
+    }),
+  );
   return { items, tolerancePercent };
 }

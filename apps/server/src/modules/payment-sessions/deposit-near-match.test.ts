@@ -82,6 +82,18 @@ describe('near matches: a transfer a little off a session’s amount, found and 
     expect(items.map((c: { paymentSessionId: string }) => c.paymentSessionId)).toContain(other.id);
     expect(items.map((c: { paymentSessionId: string }) => c.paymentSessionId)).not.toContain(far.id);
     expect(items[0].score).toBeGreaterThan(items[1].score);
+
+    // The session's side names the same transfer: 500 more, from Lina Marlina, just after it opened.
+    const seen = (await admin.get(`/payment-sessions/${meant.id}/candidate-transfers`)).json();
+    expect(seen.items[0]).toMatchObject({
+      transferId: transfer.id,
+      amount: plus(meant.finalAmount, 500),
+      difference: '500',
+      counterpartyName: 'LINA MARLINA',
+      nameScore: 100,
+      withinTimeLimit: true,
+    });
+    expect((await admin.get(`/payment-sessions/${far.id}/candidate-transfers`)).json().items).toEqual([]);
   });
 
   it('credits what arrived, the fee on it; the session keeps its final amount and tells the merchant both', async () => {

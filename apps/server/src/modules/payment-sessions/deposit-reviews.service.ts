@@ -7,7 +7,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
-import { candidatesOf, withinTolerance } from './deposit-candidates';
+import { candidatesOf, transfersForSession, withinTolerance } from './deposit-candidates';
 import { depositJournal, refundedOutsideJournal } from './deposit-journals';
 import type {
   DepositTransferRecord,
@@ -99,6 +99,7 @@ export function createDepositReviewsService(deps: {
 
   return {
     candidates: (transferId: string) => candidatesOf(db, transferId, deps.tolerancePercent),
+    transfersForSession: (sessionId: string) => transfersForSession(db, sessionId, deps.tolerancePercent),
 
     async list(filter: DepositTransfersFilter, query: { limit: number; cursor?: string }) {
       const rows = await transfers.page(filter, query.limit, decodeKeysetCursor(query.cursor));

@@ -5,11 +5,13 @@ import {
   listDepositTransfers,
   listDepositTransfersQuerySchema,
   listDepositTransfersResponseSchema,
+  listSessionCandidateTransfers,
   matchDepositTransfer,
   matchDepositTransferBodySchema,
   noContentSchema,
   refundDepositTransferOutside,
   refundDepositTransferOutsideBodySchema,
+  sessionCandidateTransfersResponseSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,6 +63,21 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
     },
     preHandler: ctx.auth.requirePermission('transactions', 'operate'),
     handler: (request) => reviews.candidates(request.params.id),
+  });
+
+  api.route({
+    method: listSessionCandidateTransfers.method,
+    url: listSessionCandidateTransfers.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        "The queued transfers into an unpaid session's account that may be its payment, best first (empty once it is paid)",
+      params: idParamsSchema,
+      response: { 200: sessionCandidateTransfersResponseSchema, ...errorResponses(401, 403, 404) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    handler: (request) => reviews.transfersForSession(request.params.id),
   });
 
   api.route({

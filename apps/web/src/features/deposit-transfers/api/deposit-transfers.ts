@@ -4,9 +4,11 @@ import {
   listDepositTransferCandidates,
   listDepositTransfers,
   listDepositTransfersResponseSchema,
+  listSessionCandidateTransfers,
   matchDepositTransfer,
   PAGE_SIZE_DEFAULT,
   refundDepositTransferOutside,
+  sessionCandidateTransfersResponseSchema,
 } from '@gerbang/contract';
 import {
   infiniteQueryOptions,
@@ -59,6 +61,17 @@ export function useDepositCandidates(transferId: string) {
         (await api.get(endpointPath(listDepositTransferCandidates, transferId))).data,
       ),
     staleTime: 0,
+  });
+}
+
+/** On a session's detail: the queued transfers that may be its payment. */
+export function useSessionCandidateTransfers(sessionId: string) {
+  return useQuery({
+    queryKey: ['deposit-transfers', 'for-session', sessionId],
+    queryFn: async () =>
+      sessionCandidateTransfersResponseSchema.parse(
+        (await api.get(endpointPath(listSessionCandidateTransfers, sessionId))).data,
+      ),
   });
 }
 

@@ -5,25 +5,11 @@ import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Table, type TableColumn } from '../../../components/ui/table';
-import { useFormatDateTime, useIntlLocale } from '../../../hooks/use-format-date-time';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useDepositCandidates } from '../api/deposit-transfers';
-
-/** "40 sec", "12 min", "3 hr" in the user's language. */
-function useFormatDuration() {
-  const locale = useIntlLocale();
-  return (totalSeconds: number) => {
-    const seconds = Math.abs(totalSeconds);
-    const [value, unit] =
-      seconds < 120
-        ? [seconds, 'second']
-        : seconds < 7_200
-          ? [Math.round(seconds / 60), 'minute']
-          : [Math.round(seconds / 3_600), 'hour'];
-    return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
-  };
-}
+import { useFormatDuration } from './use-format-duration';
 
 /**
  * "Find session" on a queued transfer: the sessions it may have paid, best first, each with how far

@@ -16,6 +16,7 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
+import { SessionCandidateTransfers } from '../../deposit-transfers/components/session-candidate-transfers';
 import { usePaymentSessionDetail, useResendWebhook } from '../api/get-payment-session-detail';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 
@@ -185,6 +186,11 @@ function DetailBody({ detail }: { detail: Detail }) {
           },
           { key: 'extraFee', label: t('paymentSessions:detail.fields.extraFee'), value: amount(session.extraFee) },
           { key: 'final', label: t('paymentSessions:fields.finalAmount'), value: amount(session.finalAmount) },
+          {
+            key: 'received',
+            label: t('paymentSessions:detail.fields.received'),
+            value: session.receivedAmount ? amount(session.receivedAmount) : '—',
+          },
           { key: 'fee', label: t('paymentSessions:detail.fields.fee'), value: amount(session.fee) },
           {
             key: 'account',
@@ -218,6 +224,7 @@ function DetailBody({ detail }: { detail: Detail }) {
           },
         ]}
       />
+      <SessionCandidateTransfers session={session} />
       <SectionHeading>{t('paymentSessions:detail.timeline')}</SectionHeading>
       <Timeline detail={detail} />
       <SectionHeading>{t('paymentSessions:detail.webhooks')}</SectionHeading>
