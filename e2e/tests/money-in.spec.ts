@@ -196,12 +196,12 @@ test('an operator resolves a near match: a customer sent 500 too much, Find sess
 
   await startSignedIn(page, FIRST_ADMIN);
   await page.goto(`${ADMIN_URL}/transaction`);
-  await page.getByRole('checkbox', { name: 'Only those awaiting review' }).check();
+  const incoming = page.getByRole('region', { name: 'Incoming transfers' });
   const shown = `IDR\u00a0${sent.toLocaleString('en-US')}`;
-  const find = page.getByRole('button', { name: `Find session ${shown}` });
+  const find = incoming.getByRole('button', { name: `Find session ${shown}` });
   await expect(async () => {
     await page.reload();
-    await page.getByRole('checkbox', { name: 'Only those awaiting review' }).check();
+    await incoming.getByRole('checkbox', { name: 'Only those awaiting review' }).check();
     await expect(find).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await find.click();
