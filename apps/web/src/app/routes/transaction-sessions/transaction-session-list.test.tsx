@@ -198,6 +198,62 @@ describe('a webhook event the merchant had no callback URL for', () => {
   });
 });
 
+describe('an unpaid session and the transfers that may be its payment', () => {
+  it('says which transfer arrived how long after it opened, and matches it with a reason', async () => {
+    const user = userEvent.setup();
+    const unpaid = {
+      ...DETAIL,
+      session: { ...SESSION, status: 'expired' as const, paidAt: null, receivedAmount: null },
+      journals: [],
+    };
+    const transferId = '6c7d8e9f-0a1b-4c2d-8e3f-4a5b6c7d8e9f';
+    const app = openSessionDetail(unpaid, (request) => {
+      if (request.url === `/payment-sessions/${SESSION.id}/candidate-transfers`) {
+        return {
+          status: 200,
+          data: {
+            tolerancePercent: 2,
+            items: [
+              {
+                transferId,
+                amount: '150499',
+                currency: 'IDR',
+                difference: '500',
+                counterpartyName: 'LINA MARLINA',
+                occurredAt: '2026-01-01T00:00:40.000Z',
+                nameScore: null,
+                secondsAfterOpen: 40,
+                withinTimeLimit: true,
+                score: 90,
+              },
+            ],
+          },
+        };
+      }
+      if (request.method === 'POST' && request.url === `/transactions/${transferId}/match`) return { status: 204 };
+      return null;
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    const found = await within(dialog).findByRole('region', { name: 'Transfers that may be this payment' });
+    expect(
+      within(found).getByText(
+        /A transfer of IDR\s150,499 from LINA MARLINA arrived 40 sec after this session opened\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(found).getByRole('button', { name: 'Match to session' }));
+    const ask = await screen.findByRole('dialog', { name: 'Match to its session' });
+    await user.type(within(ask).getByLabelText(/Reason/), 'Receipt shows this session');
+    await user.click(within(ask).getByRole('button', { name: 'Match' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+        paymentSessionId: SESSION.id,
+        note: 'Receipt shows this session',
+      }),
+    );
+  });
+});
+
 describe('Transaction (merchant console)', () => {
   it('lists the merchant’s own sessions, without a merchant column or filter, with the CSV export', async () => {
     const app = renderApp({
