@@ -116,6 +116,10 @@ export const configSchema = z.object({
   WITHDRAWAL_CONFIRM_SECONDS: z.coerce.number().int().min(10).max(3600).default(WITHDRAWAL_CONFIRM_SECONDS),
   /** How far a transfer may be from a session's final amount for an operator to match them (percent). */
   DEPOSIT_MATCH_TOLERANCE_PERCENT: z.coerce.number().min(0).max(20).default(DEPOSIT_MATCH_TOLERANCE_PERCENT),
+  /** A transfer's resolution (a match, a refund outside) above this needs a second operator (whole rupiah). */
+  RESOLUTION_APPROVAL_ABOVE_IDR: z.coerce.number().int().min(0).default(10_000_000),
+  /** The same in pesos (whole pesos). */
+  RESOLUTION_APPROVAL_ABOVE_PHP: z.coerce.number().int().min(0).default(50_000),
   /** How long a proved second factor lets money actions through (step-up). */
   STEP_UP_VALID_SECONDS: z.coerce.number().int().min(1).max(3600).default(STEP_UP_VALID_SECONDS),
   /** How long a confirmed customer withdrawal may wait for a free sending account before it fails (hold released). */

@@ -4,6 +4,7 @@ import {
   type Area,
   acknowledgeAlert,
   apiTokenPolicy,
+  approveDepositResolution,
   approveWithdrawalRequest,
   can,
   cancelWalletLogin,
@@ -19,6 +20,7 @@ import {
   createWallet,
   createWithdrawalRequest,
   currentUser,
+  declineDepositResolution,
   deletePayoutMethod,
   deleteProxy,
   deleteWallet,
@@ -315,6 +317,16 @@ const ROUTES: Protected[] = [
     endpoint: listSessionCandidateTransfers,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(listSessionCandidateTransfers, id) }),
+  },
+  {
+    endpoint: approveDepositResolution,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(approveDepositResolution, id), payload: {} }),
+  },
+  {
+    endpoint: declineDepositResolution,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(declineDepositResolution, id), payload: { note: 'role check' } }),
   },
   {
     endpoint: refundDepositTransferOutside,

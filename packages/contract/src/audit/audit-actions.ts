@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = {
   alertRuleChanged: 'alert.rule_changed',
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
+  depositResolutionProposed: 'deposit.resolution_proposed',
+  depositResolutionDeclined: 'deposit.resolution_declined',
   webhookResent: 'webhook.resent',
   paymentLinkOpened: 'payment_link.session_opened',
   payoutMethodCreated: 'payout_method.created',

@@ -16,6 +16,16 @@ export const depositOutcomeSchema = z.enum(DEPOSIT_OUTCOMES);
 export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
 export const DEPOSIT_RESOLUTIONS = ['matched', 'refunded_outside'] as const;
 
+/**
+ * A resolution of a transfer above the approval amount (server settings
+ * RESOLUTION_APPROVAL_ABOVE_IDR / _PHP), proposed by one operator, waiting for another to approve it.
+ */
+export const depositProposalSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('match'), paymentSessionId: idSchema, note: z.string() }),
+  z.object({ kind: z.literal('refunded_outside'), note: z.string() }),
+]);
+export type DepositProposal = z.infer<typeof depositProposalSchema>;
+
 export const depositTransferSchema = z.object({
   id: idSchema,
   walletAccountId: idSchema,
@@ -34,6 +44,10 @@ export const depositTransferSchema = z.object({
   resolution: z.enum(DEPOSIT_RESOLUTIONS).nullable(),
   resolutionNote: z.string().nullable(),
   resolvedAt: isoDateTimeSchema.nullable(),
+  /** Waiting for a second operator: what was proposed, by whom, when. */
+  proposal: depositProposalSchema
+    .and(z.object({ proposedByUserId: idSchema.nullable(), proposedAt: isoDateTimeSchema }))
+    .nullable(),
 });
 export type DepositTransfer = z.infer<typeof depositTransferSchema>;
 
@@ -65,6 +79,19 @@ export const matchDepositTransferBodySchema = z.strictObject({
   paymentSessionId: idSchema,
   note: resolutionNoteSchema,
 });
+
+/**
+ * What a match or a refund-outside did: 204 when it was carried out; 202 with
+ * `{ status: 'awaiting_approval' }` when the transfer is above the approval amount and it waits for
+ * a second operator.
+ */
+export const depositResolutionAnswerSchema = z.object({ status: z.literal('awaiting_approval') });
+
+/** A second operator carries out the proposal (403 SECOND_APPROVER_REQUIRED for its proposer). */
+export const approveDepositResolution = { method: 'POST', path: '/transactions/:id/approve' } as const;
+/** A second operator turns the proposal down, saying why; the transfer waits in the queue again. */
+export const declineDepositResolution = { method: 'POST', path: '/transactions/:id/decline' } as const;
+export const declineDepositResolutionBodySchema = z.strictObject({ note: resolutionNoteSchema });
 
 /** An operator records that a queued transfer was sent back to its sender outside Gerbang. */
 export const refundDepositTransferOutside = { method: 'POST', path: '/transactions/:id/refunded-outside' } as const;

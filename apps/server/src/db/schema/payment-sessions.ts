@@ -1,4 +1,9 @@
-import { IDEMPOTENCY_CALLERS, PAYMENT_SESSION_STATUSES, WALLET_PROVIDERS } from '@gerbang/contract';
+import {
+  type DepositProposal,
+  IDEMPOTENCY_CALLERS,
+  PAYMENT_SESSION_STATUSES,
+  WALLET_PROVIDERS,
+} from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -167,6 +172,10 @@ export const depositMatches = pgTable(
      * merchant's view of the list walks its own index instead of probing every transfer's session.
      */
     paidMerchantId: uuid('paid_merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
+    /** A resolution above the approval amount, proposed by one operator, waiting for another. */
+    proposal: jsonb('proposal').$type<DepositProposal>(),
+    proposedByUserId: uuid('proposed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

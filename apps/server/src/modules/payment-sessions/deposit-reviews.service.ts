@@ -1,4 +1,10 @@
-import { type DepositTransfer, feeOnAmountMinor, formatAmount } from '@gerbang/contract';
+import {
+  type Currency,
+  type DepositProposal,
+  type DepositTransfer,
+  feeOnAmountMinor,
+  formatAmount,
+} from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessions } from '../../db/schema';
@@ -19,6 +25,12 @@ import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
 
 export type Operator = { userId: string; ip: string };
+type MatchBody = { paymentSessionId: string; note: string };
+type Approval = { proposedByUserId: string | null; approvedByUserId: string };
+type Queued = NonNullable<Awaited<ReturnType<DepositTransfersRepository['lockQueued']>>>;
+type QueuedTransfer = Queued['transfer'];
+/** What a resolution call did: carried out, or proposed for a second operator's approval. */
+export type ResolutionAnswer = { status: 'resolved' | 'awaiting_approval' };
 
 function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
   return {
@@ -38,6 +50,10 @@ function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
     resolution: row.resolution,
     resolutionNote: row.resolutionNote,
     resolvedAt: row.resolvedAt,
+    proposal:
+      row.proposal && row.proposedAt
+        ? { ...row.proposal, proposedByUserId: row.proposedByUserId, proposedAt: row.proposedAt }
+        : null,
   };
 }
 
@@ -59,6 +75,8 @@ export function createDepositReviewsService(deps: {
   onBalanceChanged: (merchantId: string) => void;
   /** DEPOSIT_MATCH_TOLERANCE_PERCENT: how far a near match may be off the final amount. */
   tolerancePercent: number;
+  /** A resolution of a transfer above this (minor units, per currency) waits for a second operator. */
+  approvalAboveMinor: Record<Currency, bigint>;
 }) {
   const { db, transfers } = deps;
 
@@ -97,6 +115,92 @@ export function createDepositReviewsService(deps: {
     return { difference, feeMinor };
   }
 
+  const needsApproval = (transfer: { amountMinor: bigint; currency: Currency }) =>
+    transfer.amountMinor > deps.approvalAboveMinor[transfer.currency];
+
+  /** The queued transfer, locked; 409 when it is resolved already or a proposal waits on it. */
+  async function lockUnproposed(tx: Database, transferId: string) {
+    const queued = await transfers.lockQueued(tx, transferId);
+    if (!queued) throw notQueued();
+    if (queued.match.proposal) {
+      throw new AppError('INVALID_STATE', "A resolution of this transfer is waiting for another operator's approval");
+    }
+    return queued;
+  }
+
+  async function propose(tx: Database, actor: Operator, transferId: string, proposal: DepositProposal) {
+    await transfers.setProposal(tx, transferId, { proposal, byUserId: actor.userId });
+    await record(tx, actor, AUDIT_ACTIONS.depositResolutionProposed, transferId, { ...proposal });
+  }
+
+  /** The session a transfer may pay, locked: same account, not paid yet. */
+  async function sessionToPay(tx: Database, transfer: QueuedTransfer, sessionId: string) {
+    const [session] = await tx.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).for('update');
+    if (!session) throw invalidFields({ 'body.paymentSessionId': 'No payment session has this id' });
+    if (session.walletAccountId !== transfer.accountId) {
+      throw invalidFields({ 'body.paymentSessionId': 'This session was paid into another account' });
+    }
+    if (session.status === 'success') throw new AppError('INVALID_STATE', 'This payment session is paid already');
+    return { session, credit: await creditOf(tx, session, transfer.amountMinor) };
+  }
+
+  async function matchInTx(tx: Database, actor: Operator, queued: Queued, body: MatchBody, approval?: Approval) {
+    const { transfer } = queued;
+    const { session, credit } = await sessionToPay(tx, transfer, body.paymentSessionId);
+    const moved = await deps.sessions.transition(tx, session.id, 'operator_matched', {
+      details: {
+        walletTransactionId: transfer.id,
+        byUserId: actor.userId,
+        note: body.note,
+        ...approval,
+        ...(credit.difference !== 0n && {
+          receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
+          difference: formatAmount(credit.difference, transfer.currency),
+        }),
+      },
+      set: {
+        paidAt: transfer.occurredAt,
+        walletTransactionId: transfer.id,
+        receivedAmountMinor: transfer.amountMinor,
+        feeMinor: credit.feeMinor,
+      },
+    });
+    if (!moved) throw new AppError('INVALID_STATE', `This payment session is ${session.status}; it cannot be matched`);
+    await postJournal(tx, depositJournal(moved.row, 'suspense'));
+    await transfers.resolve(tx, transfer.id, {
+      kind: 'matched',
+      userId: actor.userId,
+      note: body.note,
+      paymentSessionId: moved.row.id,
+      paidMerchantId: moved.row.merchantId,
+    });
+    await record(tx, actor, AUDIT_ACTIONS.depositMatchedByOperator, transfer.id, {
+      paymentSessionId: moved.row.id,
+      from: moved.from,
+      note: body.note,
+      ...approval,
+      finalAmount: formatAmount(session.finalAmountMinor, session.currency),
+      receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
+      fee: formatAmount(credit.feeMinor, session.currency),
+    });
+    return moved;
+  }
+
+  async function refundInTx(tx: Database, actor: Operator, queued: Queued, note: string, approval?: Approval) {
+    await postJournal(tx, refundedOutsideJournal(queued.transfer));
+    await transfers.resolve(tx, queued.transfer.id, { kind: 'refunded_outside', userId: actor.userId, note });
+    await record(tx, actor, AUDIT_ACTIONS.depositRefundedOutside, queued.transfer.id, {
+      amount: formatAmount(queued.transfer.amountMinor, queued.transfer.currency),
+      note,
+      ...approval,
+    });
+  }
+
+  function announcePaid(paid: { row: PaymentSessionRecord; from: string | null }) {
+    deps.onChange(paid.row, paid.from as never);
+    deps.onBalanceChanged(paid.row.merchantId);
+  }
+
   return {
     candidates: (transferId: string) => candidatesOf(db, transferId, deps.tolerancePercent),
     transfersForSession: (sessionId: string) => transfersForSession(db, sessionId, deps.tolerancePercent),
@@ -106,73 +210,77 @@ export function createDepositReviewsService(deps: {
       return toPage(rows, query.limit, toDepositTransfer);
     },
 
-    async match(actor: Operator, transferId: string, body: { paymentSessionId: string; note: string }) {
+    /**
+     * Matches a queued transfer to a session; above the approval amount, proposes it instead (202):
+     * a second operator approves or declines.
+     */
+    async match(actor: Operator, transferId: string, body: MatchBody): Promise<ResolutionAnswer> {
+      const done = await db.transaction(async (tx) => {
+        const queued = await lockUnproposed(tx, transferId);
+        if (needsApproval(queued.transfer)) {
+          // Checked now, so a second operator is never asked to approve what cannot be done.
+          await sessionToPay(tx, queued.transfer, body.paymentSessionId);
+          await propose(tx, actor, transferId, { kind: 'match', ...body });
+          return null;
+        }
+        return matchInTx(tx, actor, queued, body);
+      });
+      if (!done) return { status: 'awaiting_approval' };
+      announcePaid(done);
+      return { status: 'resolved' };
+    },
+
+    async refundOutside(actor: Operator, transferId: string, body: { note: string }): Promise<ResolutionAnswer> {
+      const proposed = await db.transaction(async (tx) => {
+        const queued = await lockUnproposed(tx, transferId);
+        if (needsApproval(queued.transfer)) {
+          await propose(tx, actor, transferId, { kind: 'refunded_outside', note: body.note });
+          return true;
+        }
+        await refundInTx(tx, actor, queued, body.note);
+        return false;
+      });
+      return { status: proposed ? 'awaiting_approval' : 'resolved' };
+    },
+
+    /** A second operator carries out what another proposed; its proposer may not (maker-checker). */
+    async approve(actor: Operator, transferId: string): Promise<void> {
       const paid = await db.transaction(async (tx) => {
         const queued = await transfers.lockQueued(tx, transferId);
         if (!queued) throw notQueued();
-        const [session] = await tx
-          .select()
-          .from(paymentSessions)
-          .where(eq(paymentSessions.id, body.paymentSessionId))
-          .for('update');
-        if (!session) throw invalidFields({ 'body.paymentSessionId': 'No payment session has this id' });
-        const { transfer } = queued;
-        if (session.walletAccountId !== transfer.accountId) {
-          throw invalidFields({ 'body.paymentSessionId': 'This session was paid into another account' });
+        const { proposal, proposedByUserId } = queued.match;
+        if (!proposal) throw new AppError('INVALID_STATE', 'Nothing is proposed for this transfer');
+        if (proposedByUserId === actor.userId) {
+          throw new AppError('SECOND_APPROVER_REQUIRED', 'You proposed this; another operator must approve it');
         }
-        if (session.status === 'success') {
-          throw new AppError('INVALID_STATE', 'This payment session is paid already');
+        await transfers.setProposal(tx, transferId, null);
+        const approval = { proposedByUserId, approvedByUserId: actor.userId };
+        if (proposal.kind === 'refunded_outside') {
+          await refundInTx(tx, actor, queued, proposal.note, approval);
+          return null;
         }
-        const credit = await creditOf(tx, session, transfer.amountMinor);
-        const moved = await deps.sessions.transition(tx, session.id, 'operator_matched', {
-          details: {
-            walletTransactionId: transfer.id,
-            byUserId: actor.userId,
-            note: body.note,
-            ...(credit.difference !== 0n && {
-              receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
-              difference: formatAmount(credit.difference, transfer.currency),
-            }),
-          },
-          set: {
-            paidAt: transfer.occurredAt,
-            walletTransactionId: transfer.id,
-            receivedAmountMinor: transfer.amountMinor,
-            feeMinor: credit.feeMinor,
-          },
-        });
-        if (!moved)
-          throw new AppError('INVALID_STATE', `This payment session is ${session.status}; it cannot be matched`);
-        await postJournal(tx, depositJournal(moved.row, 'suspense'));
-        await transfers.resolve(tx, transferId, {
-          kind: 'matched',
-          userId: actor.userId,
-          note: body.note,
-          paymentSessionId: moved.row.id,
-          paidMerchantId: moved.row.merchantId,
-        });
-        await record(tx, actor, AUDIT_ACTIONS.depositMatchedByOperator, transferId, {
-          paymentSessionId: moved.row.id,
-          from: moved.from,
-          note: body.note,
-          finalAmount: formatAmount(session.finalAmountMinor, session.currency),
-          receivedAmount: formatAmount(transfer.amountMinor, transfer.currency),
-          fee: formatAmount(credit.feeMinor, session.currency),
-        });
-        return moved;
+        return matchInTx(
+          tx,
+          actor,
+          queued,
+          { paymentSessionId: proposal.paymentSessionId, note: proposal.note },
+          approval,
+        );
       });
-      deps.onChange(paid.row, paid.from);
-      deps.onBalanceChanged(paid.row.merchantId);
+      if (paid) announcePaid(paid);
     },
 
-    async refundOutside(actor: Operator, transferId: string, body: { note: string }) {
+    /** A second operator turns a proposal down (with why); the transfer waits in the queue again. */
+    async decline(actor: Operator, transferId: string, body: { note: string }): Promise<void> {
       await db.transaction(async (tx) => {
         const queued = await transfers.lockQueued(tx, transferId);
         if (!queued) throw notQueued();
-        await postJournal(tx, refundedOutsideJournal(queued.transfer));
-        await transfers.resolve(tx, transferId, { kind: 'refunded_outside', userId: actor.userId, note: body.note });
-        await record(tx, actor, AUDIT_ACTIONS.depositRefundedOutside, transferId, {
-          amount: formatAmount(queued.transfer.amountMinor, queued.transfer.currency),
+        const { proposal, proposedByUserId } = queued.match;
+        if (!proposal) throw new AppError('INVALID_STATE', 'Nothing is proposed for this transfer');
+        await transfers.setProposal(tx, transferId, null);
+        await record(tx, actor, AUDIT_ACTIONS.depositResolutionDeclined, transferId, {
+          proposal,
+          proposedByUserId,
           note: body.note,
         });
       });

@@ -1,4 +1,4 @@
-import type { Currency, DepositOutcome, WalletProvider } from '@gerbang/contract';
+import type { Currency, DepositOutcome, DepositProposal, WalletProvider } from '@gerbang/contract';
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
@@ -31,6 +31,9 @@ export type DepositTransferRecord = {
   resolution: 'matched' | 'refunded_outside' | null;
   resolutionNote: string | null;
   resolvedAt: string | null;
+  proposal: DepositProposal | null;
+  proposedByUserId: string | null;
+  proposedAt: string | null;
   cursorAt: string;
 };
 
@@ -51,6 +54,9 @@ const columns = {
   resolution: named<string>('resolution', depositMatches.resolution),
   resolutionNote: named<string>('resolutionNote', depositMatches.resolutionNote),
   resolvedAt: named<string>('resolvedAt', isoText(depositMatches.resolvedAt)),
+  proposal: named<DepositProposal>('proposal', depositMatches.proposal),
+  proposedByUserId: named<string>('proposedByUserId', depositMatches.proposedByUserId),
+  proposedAt: named<string>('proposedAt', isoText(depositMatches.proposedAt)),
   cursorAt: named<string>('cursorAt', cursorText(depositMatches.createdAt)),
 };
 
@@ -126,6 +132,22 @@ export function createDepositTransfersRepository(db: Database) {
         )
         .for('update', { of: depositMatches });
       return rows[0] ?? null;
+    },
+
+    /** Records (or, null, clears) the proposal waiting for a second operator. */
+    async setProposal(
+      tx: Database,
+      transferId: string,
+      proposed: { proposal: DepositProposal; byUserId: string } | null,
+    ) {
+      await tx
+        .update(depositMatches)
+        .set(
+          proposed
+            ? { proposal: proposed.proposal, proposedByUserId: proposed.byUserId, proposedAt: sql`now()` }
+            : { proposal: null, proposedByUserId: null, proposedAt: null },
+        )
+        .where(eq(depositMatches.walletTransactionId, transferId));
     },
 
     async resolve(

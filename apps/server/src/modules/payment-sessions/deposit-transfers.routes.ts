@@ -1,5 +1,10 @@
 import {
+  approveDepositResolution,
+  declineDepositResolution,
+  declineDepositResolutionBodySchema,
   depositCandidatesResponseSchema,
+  depositResolutionAnswerSchema,
+  emptyBodySchema,
   idParamsSchema,
   listDepositTransferCandidates,
   listDepositTransfers,
@@ -13,16 +18,20 @@ import {
   refundDepositTransferOutsideBodySchema,
   sessionCandidateTransfersResponseSchema,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import type { ResolutionAnswer } from './deposit-reviews.service';
 import { paymentSessionsOf } from './payment-sessions';
 
 const tags = ['transactions'];
 const security = BEARER_SECURITY;
 const operator = (request: FastifyRequest) => ({ userId: requireAuth(request).userId, ip: request.ip });
+/** 204 when it was carried out; 202 when it waits for a second operator. */
+const answer = (reply: FastifyReply, done: ResolutionAnswer) =>
+  done.status === 'resolved' ? reply.status(204).send(null) : reply.status(202).send({ status: 'awaiting_approval' });
 
 /**
  * The "Transaction" pages: incoming transfers and what became of them. Operators (Admin) see all
@@ -90,13 +99,15 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
         'Pay a session with a queued transfer into its account: of its final amount, or within DEPOSIT_MATCH_TOLERANCE_PERCENT (a near match: the merchant is credited what arrived, the fee on it). Audited, with the reason',
       params: idParamsSchema,
       body: matchDepositTransferBodySchema,
-      response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: {
+        202: depositResolutionAnswerSchema,
+        204: noContentSchema,
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
     },
     preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
-    handler: async (request, reply) => {
-      await reviews.match(operator(request), request.params.id, request.body);
-      return reply.status(204).send(null);
-    },
+    handler: async (request, reply) =>
+      answer(reply, await reviews.match(operator(request), request.params.id, request.body)),
   });
 
   api.route({
@@ -108,11 +119,50 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
       summary: 'Record that a queued transfer was sent back outside Gerbang (audited, with the reason)',
       params: idParamsSchema,
       body: refundDepositTransferOutsideBodySchema,
+      response: {
+        202: depositResolutionAnswerSchema,
+        204: noContentSchema,
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
+    handler: async (request, reply) =>
+      answer(reply, await reviews.refundOutside(operator(request), request.params.id, request.body)),
+  });
+
+  api.route({
+    method: approveDepositResolution.method,
+    url: approveDepositResolution.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        "Carry out another operator's proposed resolution of a transfer above the approval amount (403 SECOND_APPROVER_REQUIRED for its proposer)",
+      params: idParamsSchema,
+      body: emptyBodySchema.nullish(),
       response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) => {
-      await reviews.refundOutside(operator(request), request.params.id, request.body);
+      await reviews.approve(operator(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  api.route({
+    method: declineDepositResolution.method,
+    url: declineDepositResolution.path,
+    schema: {
+      tags,
+      security,
+      summary: 'Turn down a proposed resolution, saying why; the transfer waits in the queue again',
+      params: idParamsSchema,
+      body: declineDepositResolutionBodySchema,
+      response: { 204: noContentSchema, ...errorResponses(401, 403, 404, 409, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate'),
+    handler: async (request, reply) => {
+      await reviews.decline(operator(request), request.params.id, request.body);
       return reply.status(204).send(null);
     },
   });

@@ -1,3 +1,4 @@
+import { toMinorUnits } from '@gerbang/contract';
 import type { AppContext } from '../../app-context';
 import { createIdempotency, type Idempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
@@ -72,6 +73,10 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     onChange,
     onBalanceChanged,
     tolerancePercent: ctx.config.DEPOSIT_MATCH_TOLERANCE_PERCENT,
+    approvalAboveMinor: {
+      IDR: toMinorUnits(String(ctx.config.RESOLUTION_APPROVAL_ABOVE_IDR), 'IDR'),
+      PHP: toMinorUnits(String(ctx.config.RESOLUTION_APPROVAL_ABOVE_PHP), 'PHP'),
+    },
   });
   const parts: PaymentSessions = {
     customerPagesUrl,

@@ -1,4 +1,5 @@
 import {
+  approveDepositResolution,
   chargePayoutExceptionToMerchant,
   type DepositTransfer,
   listDepositTransferCandidates,
@@ -32,6 +33,7 @@ const LATE: DepositTransfer = {
   resolution: null,
   resolutionNote: null,
   resolvedAt: null,
+  proposal: null,
 };
 
 const PAID_AFTER_RELEASE: PayoutException = {
@@ -150,6 +152,35 @@ describe('Transaction (incoming transfers)', () => {
         note: 'Same customer, one minute apart',
       }),
     );
+  });
+
+  it("asks a second operator to approve another's proposal, and tells its proposer it waits", async () => {
+    const user = userEvent.setup();
+    const proposed: DepositTransfer = {
+      ...LATE,
+      amount: '25000000',
+      proposal: {
+        kind: 'match',
+        paymentSessionId: LATE.paymentSessionId as string,
+        note: 'Receipt checked',
+        proposedByUserId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        proposedAt: '2026-01-01T00:25:00.000Z',
+      },
+    };
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [proposed], nextCursor: null } }),
+      [`POST ${approveDepositResolution.path.replace(':id', LATE.id)}`]: () => ({ status: 204 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Incoming transfers' });
+    expect(await within(table).findByText('Proposed: match to a session: Receipt checked')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Find session/ })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Approve' }));
+    const ask = await screen.findByRole('dialog', { name: 'Approve the proposed resolution' });
+    await user.click(within(ask).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved and carried out.')).toBeInTheDocument();
+    expect(app.http.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
+      approveDepositResolution.path.replace(':id', LATE.id),
+    ]);
   });
 
   it("lets an Admin charge the merchant for a transfer that paid a withdrawal after its hold's release", async () => {

@@ -1,5 +1,7 @@
 import {
+  approveDepositResolution,
   type DepositOutcome,
+  declineDepositResolution,
   depositCandidatesResponseSchema,
   listDepositTransferCandidates,
   listDepositTransfers,
@@ -75,18 +77,32 @@ export function useSessionCandidateTransfers(sessionId: string) {
   });
 }
 
+/** What a resolution did: carried out, or (above the approval amount) waiting for a second operator. */
+export type ResolutionOutcome = 'resolved' | 'awaiting_approval';
+
 export function useResolveDepositTransfer() {
   const refresh = useRefreshDepositTransfers();
   return useMutation({
-    mutationFn: async (input: { id: string; note: string; paymentSessionId?: string }) => {
-      if (input.paymentSessionId) {
-        await api.post(endpointPath(matchDepositTransfer, input.id), {
-          paymentSessionId: input.paymentSessionId,
-          note: input.note,
-        });
-      } else {
-        await api.post(endpointPath(refundDepositTransferOutside, input.id), { note: input.note });
-      }
+    mutationFn: async (input: { id: string; note: string; paymentSessionId?: string }): Promise<ResolutionOutcome> => {
+      const response = input.paymentSessionId
+        ? await api.post(endpointPath(matchDepositTransfer, input.id), {
+            paymentSessionId: input.paymentSessionId,
+            note: input.note,
+          })
+        : await api.post(endpointPath(refundDepositTransferOutside, input.id), { note: input.note });
+      return response.status === 202 ? 'awaiting_approval' : 'resolved';
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** A second operator approves (no body) or declines (with why) another's proposal. */
+export function useDecideDepositProposal() {
+  const refresh = useRefreshDepositTransfers();
+  return useMutation({
+    mutationFn: async (input: { id: string; decision: 'approve' | 'decline'; note?: string }) => {
+      if (input.decision === 'approve') await api.post(endpointPath(approveDepositResolution, input.id), {});
+      else await api.post(endpointPath(declineDepositResolution, input.id), { note: input.note });
     },
     onSuccess: () => refresh(),
   });

@@ -23,6 +23,7 @@ import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
 import { useDepositTransfers, useRefreshDepositTransfers, useResolveDepositTransfer } from '../api/deposit-transfers';
 import { DepositCandidatesModal } from './deposit-candidates-modal';
+import { ProposalActions } from './proposal-actions';
 
 const OUTCOME_TONES: Record<DepositOutcome, BadgeTone> = { matched: 'green', paid_late: 'amber', unmatched: 'red' };
 const NOTE_MAX_LENGTH = 500;
@@ -75,9 +76,9 @@ export function DepositTransferList() {
         ...(kind === 'match' && paymentSessionId ? { paymentSessionId } : {}),
       },
       {
-        onSuccess: () => {
+        onSuccess: (outcome) => {
           setFinding(null);
-          toast.success(t(`depositTransfers:${kind}.done`));
+          toast.success(t(outcome === 'resolved' ? `depositTransfers:${kind}.done` : 'depositTransfers:proposal.sent'));
         },
         onError: (error) => toast.error(apiErrorMessage(error)),
       },
@@ -118,6 +119,11 @@ export function DepositTransferList() {
               {t(`depositTransfers:resolutions.${x.resolution}`)}: {x.resolutionNote}
             </span>
           ) : null}
+          {x.proposal ? (
+            <span className="text-xs text-amber-800 dark:text-amber-300">
+              {t(`depositTransfers:proposal.${x.proposal.kind}`)}: {x.proposal.note}
+            </span>
+          ) : null}
         </div>
       ),
     },
@@ -127,7 +133,9 @@ export function DepositTransferList() {
       key: 'actions',
       header: t('depositTransfers:fields.actions'),
       cell: (x) =>
-        isQueued(x) ? (
+        isQueued(x) && x.proposal ? (
+          <ProposalActions transfer={x} />
+        ) : isQueued(x) ? (
           <div className="flex flex-wrap gap-2">
             {x.outcome === 'paid_late' && x.paymentSessionId ? (
               <Button variant="secondary" onClick={() => void ask(x, 'match')}>

@@ -57,7 +57,8 @@ function CandidateList({ session }: { session: PaymentSession }) {
     resolve.mutate(
       { id: transfer.transferId, note: note.trim(), paymentSessionId: session.id },
       {
-        onSuccess: () => toast.success(t('depositTransfers:match.done')),
+        onSuccess: (outcome) =>
+          toast.success(t(outcome === 'resolved' ? 'depositTransfers:match.done' : 'depositTransfers:proposal.sent')),
         onError: (error) => toast.error(apiErrorMessage(error)),
       },
     );
