@@ -19,6 +19,7 @@ import {
   createProxy,
   createWallet,
   createWithdrawalRequest,
+  creditDepositTransfer,
   currentUser,
   declineDepositResolution,
   deletePayoutMethod,
@@ -317,6 +318,14 @@ const ROUTES: Protected[] = [
     endpoint: listSessionCandidateTransfers,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(listSessionCandidateTransfers, id) }),
+  },
+  {
+    endpoint: creditDepositTransfer,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({
+      url: withId(creditDepositTransfer, id),
+      payload: { merchantId: id, reference: 'ROLE-1', note: 'role check' },
+    }),
   },
   {
     endpoint: approveDepositResolution,

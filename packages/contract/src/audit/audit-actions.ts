@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = {
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
   depositResolutionProposed: 'deposit.resolution_proposed',
+  depositCreditedManually: 'deposit.credited_manually',
   depositResolutionDeclined: 'deposit.resolution_declined',
   webhookResent: 'webhook.resent',
   paymentLinkOpened: 'payment_link.session_opened',

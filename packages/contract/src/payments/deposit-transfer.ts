@@ -14,7 +14,7 @@ import { paymentSessionStatusSchema } from './payment-session';
 export const DEPOSIT_OUTCOMES = ['matched', 'paid_late', 'unmatched'] as const;
 export const depositOutcomeSchema = z.enum(DEPOSIT_OUTCOMES);
 export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
-export const DEPOSIT_RESOLUTIONS = ['matched', 'refunded_outside'] as const;
+export const DEPOSIT_RESOLUTIONS = ['matched', 'credited', 'refunded_outside'] as const;
 
 /**
  * A resolution of a transfer above the approval amount (server settings
@@ -23,6 +23,7 @@ export const DEPOSIT_RESOLUTIONS = ['matched', 'refunded_outside'] as const;
 export const depositProposalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('match'), paymentSessionId: idSchema, note: z.string() }),
   z.object({ kind: z.literal('refunded_outside'), note: z.string() }),
+  z.object({ kind: z.literal('credit'), merchantId: idSchema, reference: z.string(), note: z.string() }),
 ]);
 export type DepositProposal = z.infer<typeof depositProposalSchema>;
 
@@ -43,6 +44,8 @@ export const depositTransferSchema = z.object({
   merchantName: z.string().nullable(),
   resolution: z.enum(DEPOSIT_RESOLUTIONS).nullable(),
   resolutionNote: z.string().nullable(),
+  /** The operator's reference of a manual credit (resolution `credited`). */
+  creditReference: z.string().nullable(),
   resolvedAt: isoDateTimeSchema.nullable(),
   /** Waiting for a second operator: what was proposed, by whom, when. */
   proposal: depositProposalSchema
@@ -92,6 +95,42 @@ export const approveDepositResolution = { method: 'POST', path: '/transactions/:
 /** A second operator turns the proposal down, saying why; the transfer waits in the queue again. */
 export const declineDepositResolution = { method: 'POST', path: '/transactions/:id/decline' } as const;
 export const declineDepositResolutionBodySchema = z.strictObject({ note: resolutionNoteSchema });
+
+/**
+ * An operator credits a queued transfer to a merchant without a session (a manual deposit): the
+ * merchant's deposit fee on it, the rest to its available balance, a `deposit.manually_credited`
+ * webhook; `reference` is the operator's, unique per merchant, and the merchant sees it.
+ */
+export const creditDepositTransfer = { method: 'POST', path: '/transactions/:id/credit' } as const;
+export const creditDepositTransferBodySchema = z.strictObject({
+  merchantId: idSchema,
+  reference: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .max(64)
+    .regex(/^[A-Za-z0-9._:/-]+$/, 'Use letters, digits and . _ : / - only'),
+  note: resolutionNoteSchema,
+});
+export type CreditDepositTransferBody = z.infer<typeof creditDepositTransferBodySchema>;
+
+/** The data of a `deposit.manually_credited` webhook. */
+export const manualCreditSchema = z.object({
+  transferId: idSchema,
+  reference: z.string(),
+  currency: currencySchema,
+  /** What arrived. */
+  amount: amountSchema,
+  /** The merchant's deposit fee on it. */
+  fee: amountSchema,
+  /** amount − fee, added to the merchant's available balance. */
+  credited: amountSchema,
+  counterpartyName: z.string(),
+  occurredAt: isoDateTimeSchema,
+  creditedAt: isoDateTimeSchema,
+});
+export type ManualCredit = z.infer<typeof manualCreditSchema>;
+export const MANUAL_CREDIT_EVENT_TYPE = 'deposit.manually_credited';
 
 /** An operator records that a queued transfer was sent back to its sender outside Gerbang. */
 export const refundDepositTransferOutside = { method: 'POST', path: '/transactions/:id/refunded-outside' } as const;

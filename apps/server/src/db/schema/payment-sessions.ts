@@ -163,7 +163,9 @@ export const depositMatches = pgTable(
     outcome: text('outcome', { enum: ['matched', 'paid_late', 'unmatched'] }).notNull(),
     /** The session it paid, or (paid late) the session whose amount it carries. */
     paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
-    resolution: text('resolution', { enum: ['matched', 'refunded_outside'] }),
+    resolution: text('resolution', { enum: ['matched', 'credited', 'refunded_outside'] }),
+    /** A manual credit's reference (resolution `credited`), the operator's, unique per merchant. */
+    creditReference: text('credit_reference'),
     resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     resolutionNote: text('resolution_note'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
@@ -184,6 +186,9 @@ export const depositMatches = pgTable(
       .on(t.outcome, t.createdAt, t.walletTransactionId)
       .where(sql`${t.resolvedAt} is null and ${t.outcome} <> 'matched'`),
     index('deposit_matches_session_idx').on(t.paymentSessionId),
+    uniqueIndex('deposit_matches_credit_reference_key')
+      .on(t.paidMerchantId, t.creditReference)
+      .where(sql`${t.creditReference} is not null`),
     // The "Transaction" list, newest first, by each of its filters (read backwards for DESC).
     index('deposit_matches_created_idx').on(t.createdAt, t.walletTransactionId),
     index('deposit_matches_outcome_created_idx').on(t.outcome, t.createdAt, t.walletTransactionId),

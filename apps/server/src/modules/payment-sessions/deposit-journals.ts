@@ -65,3 +65,22 @@ export function refundedOutsideJournal(transfer: Transfer): Journal {
     ],
   };
 }
+
+/**
+ * A queued transfer an operator credited to a merchant without a session: it leaves suspense; the
+ * merchant is owed it less its deposit fee, which Gerbang earns.
+ */
+export function manualCreditJournal(transfer: Transfer, merchantId: string, feeMinor: bigint): Journal {
+  const cur = transfer.currency;
+  return {
+    kind: 'manual_credit',
+    referenceType: 'wallet_transaction',
+    referenceId: transfer.id,
+    currency: cur,
+    lines: [
+      { account: suspense(cur), amountMinor: transfer.amountMinor },
+      { account: merchantAvailable(merchantId, cur), amountMinor: -(transfer.amountMinor - feeMinor) },
+      { account: feeRevenue(cur), amountMinor: -feeMinor },
+    ],
+  };
+}

@@ -4,17 +4,21 @@ import {
   type DepositTransfer,
   feeOnAmountMinor,
   formatAmount,
+  MANUAL_CREDIT_EVENT_TYPE,
+  type ManualCredit,
 } from '@gerbang/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { merchants, paymentSessions } from '../../db/schema';
+import { isUniqueViolation } from '../../db/pg-errors';
+import { depositMatches, merchants, paymentSessions } from '../../db/schema';
 import { AppError, invalidFields } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
+import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { candidatesOf, transfersForSession, withinTolerance } from './deposit-candidates';
-import { depositJournal, refundedOutsideJournal } from './deposit-journals';
+import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
 import type {
   DepositTransferRecord,
   DepositTransfersFilter,
@@ -26,6 +30,7 @@ import type { PaymentSessionListener } from './payment-sessions.service';
 
 export type Operator = { userId: string; ip: string };
 type MatchBody = { paymentSessionId: string; note: string };
+type CreditBody = { merchantId: string; reference: string; note: string };
 type Approval = { proposedByUserId: string | null; approvedByUserId: string };
 type Queued = NonNullable<Awaited<ReturnType<DepositTransfersRepository['lockQueued']>>>;
 type QueuedTransfer = Queued['transfer'];
@@ -49,6 +54,7 @@ function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
     merchantName: row.merchantName,
     resolution: row.resolution,
     resolutionNote: row.resolutionNote,
+    creditReference: row.creditReference,
     resolvedAt: row.resolvedAt,
     proposal:
       row.proposal && row.proposedAt
@@ -56,6 +62,11 @@ function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
         : null,
   };
 }
+
+const referenceTaken = () =>
+  new AppError('CONFLICT', 'This merchant already has a manual credit with this reference', {
+    fields: { 'body.reference': 'Already used for this merchant' },
+  });
 
 const notQueued = () =>
   new AppError('INVALID_STATE', 'This transfer is not waiting for review (it paid a session or was resolved already)');
@@ -196,6 +207,67 @@ export function createDepositReviewsService(deps: {
     });
   }
 
+  /** The merchant a transfer may be credited to: of its currency, and the reference not yet used. */
+  async function merchantToCredit(tx: Database, transfer: QueuedTransfer, body: CreditBody) {
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, body.merchantId));
+    if (!merchant) throw invalidFields({ 'body.merchantId': 'No merchant has this id' });
+    if (merchant.currency !== transfer.currency) {
+      throw invalidFields({
+        'body.merchantId': `This merchant is paid in ${merchant.currency}, not ${transfer.currency}`,
+      });
+    }
+    const [taken] = await tx
+      .select({ id: depositMatches.walletTransactionId })
+      .from(depositMatches)
+      .where(and(eq(depositMatches.paidMerchantId, merchant.id), eq(depositMatches.creditReference, body.reference)));
+    if (taken) throw referenceTaken();
+    return merchant;
+  }
+
+  async function creditInTx(tx: Database, actor: Operator, queued: Queued, body: CreditBody, approval?: Approval) {
+    const { transfer } = queued;
+    const merchant = await merchantToCredit(tx, transfer, body);
+    const feeMinor = feeOnAmountMinor(
+      transfer.amountMinor,
+      merchant.depositFeeBasisPoints,
+      merchant.depositFeeFixedMinor,
+    );
+    if (feeMinor > transfer.amountMinor)
+      throw invalidFields({ 'body.merchantId': "The merchant's fee is more than the transfer" });
+    await postJournal(tx, manualCreditJournal(transfer, merchant.id, feeMinor));
+    await transfers.resolve(tx, transfer.id, {
+      kind: 'credited',
+      userId: actor.userId,
+      note: body.note,
+      paidMerchantId: merchant.id,
+      creditReference: body.reference,
+    });
+    const credit: ManualCredit = {
+      transferId: transfer.id,
+      reference: body.reference,
+      currency: transfer.currency,
+      amount: formatAmount(transfer.amountMinor, transfer.currency),
+      fee: formatAmount(feeMinor, transfer.currency),
+      credited: formatAmount(transfer.amountMinor - feeMinor, transfer.currency),
+      counterpartyName: transfer.counterpartyName,
+      occurredAt: transfer.occurredAt.toISOString(),
+      creditedAt: new Date().toISOString(),
+    };
+    await enqueueWebhook(tx, {
+      merchantId: merchant.id,
+      type: MANUAL_CREDIT_EVENT_TYPE,
+      subjectId: transfer.id,
+      data: credit,
+    });
+    await record(tx, actor, AUDIT_ACTIONS.depositCreditedManually, transfer.id, {
+      merchantId: merchant.id,
+      ...credit,
+      note: body.note,
+      ...approval,
+    });
+    return merchant.id;
+  }
+
   function announcePaid(paid: { row: PaymentSessionRecord; from: string | null }) {
     deps.onChange(paid.row, paid.from as never);
     deps.onBalanceChanged(paid.row.merchantId);
@@ -230,6 +302,27 @@ export function createDepositReviewsService(deps: {
       return { status: 'resolved' };
     },
 
+    /** Credits a queued transfer to a merchant without a session; above the approval amount, proposes it. */
+    async credit(actor: Operator, transferId: string, body: CreditBody): Promise<ResolutionAnswer> {
+      let creditedMerchantId: string | null = null;
+      try {
+        creditedMerchantId = await db.transaction(async (tx) => {
+          const queued = await lockUnproposed(tx, transferId);
+          if (!needsApproval(queued.transfer)) return creditInTx(tx, actor, queued, body);
+          await merchantToCredit(tx, queued.transfer, body);
+          await propose(tx, actor, transferId, { kind: 'credit', ...body });
+          return null;
+        });
+      } catch (error) {
+        // Two credits with one reference at the same moment: the unique index decides.
+        if (isUniqueViolation(error, 'deposit_matches_credit_reference_key')) throw referenceTaken();
+        throw error;
+      }
+      if (!creditedMerchantId) return { status: 'awaiting_approval' };
+      deps.onBalanceChanged(creditedMerchantId);
+      return { status: 'resolved' };
+    },
+
     async refundOutside(actor: Operator, transferId: string, body: { note: string }): Promise<ResolutionAnswer> {
       const proposed = await db.transaction(async (tx) => {
         const queued = await lockUnproposed(tx, transferId);
@@ -259,6 +352,9 @@ export function createDepositReviewsService(deps: {
           await refundInTx(tx, actor, queued, proposal.note, approval);
           return null;
         }
+        if (proposal.kind === 'credit') {
+          return { credited: await creditInTx(tx, actor, queued, proposal, approval) };
+        }
         return matchInTx(
           tx,
           actor,
@@ -267,7 +363,8 @@ export function createDepositReviewsService(deps: {
           approval,
         );
       });
-      if (paid) announcePaid(paid);
+      if (paid && 'credited' in paid) deps.onBalanceChanged(paid.credited);
+      else if (paid) announcePaid(paid);
     },
 
     /** A second operator turns a proposal down (with why); the transfer waits in the queue again. */

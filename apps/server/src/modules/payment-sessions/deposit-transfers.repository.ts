@@ -28,8 +28,9 @@ export type DepositTransferRecord = {
   paymentSessionId: string | null;
   referenceNumber: string | null;
   merchantName: string | null;
-  resolution: 'matched' | 'refunded_outside' | null;
+  resolution: 'matched' | 'credited' | 'refunded_outside' | null;
   resolutionNote: string | null;
+  creditReference: string | null;
   resolvedAt: string | null;
   proposal: DepositProposal | null;
   proposedByUserId: string | null;
@@ -53,6 +54,7 @@ const columns = {
   merchantName: named<string>('merchantName', merchants.name),
   resolution: named<string>('resolution', depositMatches.resolution),
   resolutionNote: named<string>('resolutionNote', depositMatches.resolutionNote),
+  creditReference: named<string>('creditReference', depositMatches.creditReference),
   resolvedAt: named<string>('resolvedAt', isoText(depositMatches.resolvedAt)),
   proposal: named<DepositProposal>('proposal', depositMatches.proposal),
   proposedByUserId: named<string>('proposedByUserId', depositMatches.proposedByUserId),
@@ -155,6 +157,7 @@ export function createDepositTransfersRepository(db: Database) {
       transferId: string,
       resolution:
         | { kind: 'matched'; userId: string; note: string; paymentSessionId: string; paidMerchantId: string }
+        | { kind: 'credited'; userId: string; note: string; paidMerchantId: string; creditReference: string }
         | { kind: 'refunded_outside'; userId: string; note: string },
     ) {
       await tx
@@ -166,6 +169,9 @@ export function createDepositTransfersRepository(db: Database) {
           resolvedAt: sql`now()`,
           ...(resolution.kind === 'matched'
             ? { paymentSessionId: resolution.paymentSessionId, paidMerchantId: resolution.paidMerchantId }
+            : {}),
+          ...(resolution.kind === 'credited'
+            ? { paidMerchantId: resolution.paidMerchantId, creditReference: resolution.creditReference }
             : {}),
         })
         .where(eq(depositMatches.walletTransactionId, transferId));

@@ -1,5 +1,7 @@
 import {
   approveDepositResolution,
+  creditDepositTransfer,
+  creditDepositTransferBodySchema,
   declineDepositResolution,
   declineDepositResolutionBodySchema,
   depositCandidatesResponseSchema,
@@ -128,6 +130,27 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
     preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
     handler: async (request, reply) =>
       answer(reply, await reviews.refundOutside(operator(request), request.params.id, request.body)),
+  });
+
+  api.route({
+    method: creditDepositTransfer.method,
+    url: creditDepositTransfer.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        "Credit a queued transfer to a merchant without a session (a manual deposit: the merchant's deposit fee on it, a deposit.manually_credited webhook), with the operator's reference (unique per merchant) and a reason; 202 when it waits for a second operator",
+      params: idParamsSchema,
+      body: creditDepositTransferBodySchema,
+      response: {
+        202: depositResolutionAnswerSchema,
+        204: noContentSchema,
+        ...errorResponses(401, 403, 404, 409, 422),
+      },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
+    handler: async (request, reply) =>
+      answer(reply, await reviews.credit(operator(request), request.params.id, request.body)),
   });
 
   api.route({

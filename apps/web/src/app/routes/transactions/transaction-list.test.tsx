@@ -1,9 +1,11 @@
 import {
   approveDepositResolution,
   chargePayoutExceptionToMerchant,
+  creditDepositTransfer,
   type DepositTransfer,
   listDepositTransferCandidates,
   listDepositTransfers,
+  listMerchants,
   listPayoutExceptions,
   matchDepositTransfer,
   type PayoutException,
@@ -13,6 +15,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StubRequest, StubResponse } from '../../../test/http-stub';
+import { aMerchant } from '../../../test/merchant-fixture';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
@@ -32,6 +35,7 @@ const LATE: DepositTransfer = {
   merchantName: 'Toko Sinar',
   resolution: null,
   resolutionNote: null,
+  creditReference: null,
   resolvedAt: null,
   proposal: null,
 };
@@ -56,6 +60,8 @@ const PAID_AFTER_RELEASE: PayoutException = {
   resolvedAt: null,
   createdAt: '2026-01-01T00:31:00.000Z',
 };
+
+const PESO_SHOP = '8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a';
 
 let restore = () => {};
 afterEach(() => restore());
@@ -181,6 +187,38 @@ describe('Transaction (incoming transfers)', () => {
     expect(app.http.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
       approveDepositResolution.path.replace(':id', LATE.id),
     ]);
+  });
+
+  it('credits an unmatched transfer to a merchant of its currency, with a reference and a reason', async () => {
+    const user = userEvent.setup();
+    const unmatched: DepositTransfer = { ...LATE, outcome: 'unmatched', paymentSessionId: null, referenceNumber: null };
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [unmatched], nextCursor: null } }),
+      [`GET ${listMerchants.path}`]: () => ({
+        status: 200,
+        data: {
+          items: [aMerchant(), aMerchant({ id: PESO_SHOP, name: 'Peso Shop', currency: 'PHP' })],
+          nextCursor: null,
+        },
+      }),
+      [`POST ${creditDepositTransfer.path.replace(':id', LATE.id)}`]: () => ({ status: 204 }),
+    });
+    const table = await screen.findByRole('table', { name: 'Incoming transfers' });
+    await user.click(await within(table).findByRole('button', { name: /^Credit merchant IDR\s149,999$/ }));
+    const form = await screen.findByRole('dialog', { name: 'Credit a merchant' });
+    const merchant = within(form).getByRole('combobox', { name: /Merchant/ });
+    await waitFor(() => expect(within(merchant).getByRole('option', { name: 'Toko Sinar' })).toBeInTheDocument());
+    expect(within(merchant).queryByRole('option', { name: 'Peso Shop' })).not.toBeInTheDocument();
+    await user.selectOptions(merchant, 'Toko Sinar');
+    await user.type(within(form).getByRole('textbox', { name: /Reference/ }), 'INV-BANK-77');
+    await user.type(within(form).getByRole('textbox', { name: /Reason/ }), 'Paid against the bank invoice');
+    await user.click(within(form).getByRole('button', { name: 'Credit' }));
+    expect(await screen.findByText('Credited to the merchant.')).toBeInTheDocument();
+    expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+      merchantId: aMerchant().id,
+      reference: 'INV-BANK-77',
+      note: 'Paid against the bank invoice',
+    });
   });
 
   it("lets an Admin charge the merchant for a transfer that paid a withdrawal after its hold's release", async () => {

@@ -1,5 +1,7 @@
 import {
   approveDepositResolution,
+  type CreditDepositTransferBody,
+  creditDepositTransfer,
   type DepositOutcome,
   declineDepositResolution,
   depositCandidatesResponseSchema,
@@ -90,6 +92,18 @@ export function useResolveDepositTransfer() {
             note: input.note,
           })
         : await api.post(endpointPath(refundDepositTransferOutside, input.id), { note: input.note });
+      return response.status === 202 ? 'awaiting_approval' : 'resolved';
+    },
+    onSuccess: () => refresh(),
+  });
+}
+
+/** A manual credit of a queued transfer to a merchant; 'awaiting_approval' above the approval amount. */
+export function useCreditDepositTransfer() {
+  const refresh = useRefreshDepositTransfers();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: CreditDepositTransferBody & { id: string }): Promise<ResolutionOutcome> => {
+      const response = await api.post(endpointPath(creditDepositTransfer, id), body);
       return response.status === 202 ? 'awaiting_approval' : 'resolved';
     },
     onSuccess: () => refresh(),

@@ -22,6 +22,7 @@ import { useApiErrorMessage } from '../../../lib/api-error';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
 import { useDepositTransfers, useRefreshDepositTransfers, useResolveDepositTransfer } from '../api/deposit-transfers';
+import { CreditMerchantModal } from './credit-merchant-modal';
 import { DepositCandidatesModal } from './deposit-candidates-modal';
 import { ProposalActions } from './proposal-actions';
 
@@ -49,6 +50,7 @@ export function DepositTransferList() {
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => void refresh());
 
   const [finding, setFinding] = useState<DepositTransfer | null>(null);
+  const [crediting, setCrediting] = useState<DepositTransfer | null>(null);
 
   /** Match to its session (paid late), or to a candidate the operator picked; or record a refund. */
   const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund', candidate?: DepositCandidate) => {
@@ -116,7 +118,8 @@ export function DepositTransferList() {
           <Badge tone={OUTCOME_TONES[x.outcome]}>{t(`depositTransfers:outcomes.${x.outcome}`)}</Badge>
           {x.resolution ? (
             <span className="text-xs text-gray-600 dark:text-gray-400">
-              {t(`depositTransfers:resolutions.${x.resolution}`)}: {x.resolutionNote}
+              {t(`depositTransfers:resolutions.${x.resolution}`)}
+              {x.creditReference ? ` ${x.creditReference}` : ''}: {x.resolutionNote}
             </span>
           ) : null}
           {x.proposal ? (
@@ -148,6 +151,13 @@ export function DepositTransferList() {
               onClick={() => setFinding(x)}
             >
               {t('depositTransfers:actions.findSession')}
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={`${t('depositTransfers:actions.credit')} ${money(x.amount, x.currency)}`}
+              onClick={() => setCrediting(x)}
+            >
+              {t('depositTransfers:actions.credit')}
             </Button>
             <Button variant="secondary" onClick={() => void ask(x, 'refund')}>
               {t('depositTransfers:actions.refund')}
@@ -198,6 +208,7 @@ export function DepositTransferList() {
         />
       )}
       <LoadMoreButton query={query} />
+      {crediting ? <CreditMerchantModal transfer={crediting} onClose={() => setCrediting(null)} /> : null}
       {finding ? (
         <DepositCandidatesModal
           transfer={finding}

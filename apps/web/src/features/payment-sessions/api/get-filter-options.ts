@@ -1,4 +1,5 @@
 import {
+  type Currency,
   listMerchants,
   listMerchantsResponseSchema,
   listWallets,
@@ -9,14 +10,20 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The merchants an operator can filter sessions by (the first hundred by name). */
-export function useMerchantOptions(enabled: boolean) {
+/**
+ * The merchants an operator can pick (the first hundred by name): to filter sessions by, or, of one
+ * currency, to credit a transfer to.
+ */
+export function useMerchantOptions(enabled: boolean, currency?: Currency) {
   return useQuery({
     queryKey: ['payment-sessions', 'merchant-options'],
     queryFn: async () => {
       const response = await api.get(listMerchants.path, { params: { limit: PAGE_SIZE_MAX } });
-      return listMerchantsResponseSchema.parse(response.data).items.map((m) => ({ value: m.id, label: m.name }));
+      return listMerchantsResponseSchema
+        .parse(response.data)
+        .items.map((m) => ({ value: m.id, label: m.name, currency: m.currency }));
     },
+    select: (options) => (currency ? options.filter((option) => option.currency === currency) : options),
     enabled,
   });
 }

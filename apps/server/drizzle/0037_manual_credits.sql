@@ -1,0 +1,2 @@
+ALTER TABLE "deposit_matches" ADD COLUMN "credit_reference" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "deposit_matches_credit_reference_key" ON "deposit_matches" USING btree ("paid_merchant_id","credit_reference") WHERE "deposit_matches"."credit_reference" is not null;

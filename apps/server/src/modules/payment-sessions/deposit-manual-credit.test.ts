@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { feeOnAmountMinor, ROLE } from '@gerbang/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/helpers/test-api';
+import { signedInUser } from '../../../test/helpers/test-app';
+import { merchants, webhookEvents } from '../../db/schema';
+import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { ledgerViolations } from '../ledger/ledger-invariants';
+import { walletTestApp } from '../wallets/wallets.test-support';
+import { customerPays, merchantWithToken, readyAccount } from './payment-sessions.test-support';
+
+describe('manual credits: a queued transfer credited to a merchant without a session', () => {
+  let t: FleetTestApp;
+  let shop: Awaited<ReturnType<typeof merchantWithToken>>;
+  let dana: Awaited<ReturnType<typeof readyAccount>>;
+  let admin: ReturnType<typeof api>;
+  let secondAdmin: ReturnType<typeof api>;
+  const balance = async () => Number((await shop.client.get('/v1/balance')).json().available);
+  /** A transfer matching no session: it waits in the queue. */
+  async function unmatched(amount: string) {
+    const id = `MANUAL-${randomUUID()}`;
+    await customerPays(dana.phone, dana.account.id, [amount], new Date(), [id], 'RINA KUSUMA');
+    return eventually(async () =>
+      (await admin.get('/transactions?awaitingReview=true&limit=100'))
+        .json()
+        .items.find((item: { providerTransactionId: string }) => item.providerTransactionId === id),
+    );
+  }
+  const credit = (who: ReturnType<typeof api>, id: string, body: object) =>
+    who.post(`/transactions/${id}/credit`, body);
+
+  beforeAll(async () => {
+    t = await walletTestApp({ RESOLUTION_APPROVAL_ABOVE_IDR: '1000000' });
+    shop = await merchantWithToken(t);
+    await t.database.db
+      .update(merchants)
+      .set({ depositFeeBasisPoints: 200, depositFeeFixedMinor: 500n })
+      .where(eq(merchants.id, shop.merchantId));
+    dana = await readyAccount(t, 'dana');
+    admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    secondAdmin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+  });
+  afterAll(() => t.close());
+
+  it('credits the merchant what arrived less its fee, tells it by webhook, and shows it the transfer', async () => {
+    const transfer = await unmatched('73210');
+    const before = await balance();
+    const res = await credit(admin, transfer.id, {
+      merchantId: shop.merchantId,
+      reference: 'CREDIT-001',
+      note: 'Customer paid by the shop’s invoice, no session',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const fee = feeOnAmountMinor(73210n, 200, 500n);
+    expect((await balance()) - before).toBe(Number(73210n - fee));
+
+    const [event] = await t.database.db
+      .select({ body: webhookEvents.body })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.subjectId, transfer.id), eq(webhookEvents.type, 'deposit.manually_credited')));
+    expect(event?.body.data).toMatchObject({
+      transferId: transfer.id,
+      reference: 'CREDIT-001',
+      amount: '73210',
+      fee: String(fee),
+      credited: String(73210n - fee),
+      counterpartyName: 'RINA KUSUMA',
+    });
+    const seen = (await shop.console.get('/transactions?limit=100'))
+      .json()
+      .items.find((item: { id: string }) => item.id === transfer.id);
+    expect(seen).toMatchObject({ resolution: 'credited', creditReference: 'CREDIT-001' });
+    const audit = await t.app.ctx.audit.listForTarget('wallet_transaction', transfer.id);
+    expect(audit[0]).toMatchObject({ action: AUDIT_ACTIONS.depositCreditedManually });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+    expect(
+      (await credit(admin, transfer.id, { merchantId: shop.merchantId, reference: 'X', note: 'x' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses a reference used before, a merchant of another currency, or none, naming the field', async () => {
+    const transfer = await unmatched('73220');
+    const again = await credit(admin, transfer.id, { merchantId: shop.merchantId, reference: 'CREDIT-001', note: 'n' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.fields).toHaveProperty(['body.reference']);
+    const peso = randomUUID();
+    await t.database.db.insert(merchants).values({
+      id: peso,
+      name: 'Peso shop',
+      code: `PESO${Date.now() % 100000}`,
+      currency: 'PHP',
+      minAmountMinor: 100n,
+      maxAmountMinor: 1000000n,
+      allowedMethods: ['maya'],
+      webhookSecretEncrypted: '',
+      paymentTimeLimitMinutes: 15,
+    });
+    const foreign = await credit(admin, transfer.id, { merchantId: peso, reference: 'P-1', note: 'n' });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().error.fields['body.merchantId']).toContain('PHP');
+    const nobody = await credit(admin, transfer.id, { merchantId: randomUUID(), reference: 'P-2', note: 'n' });
+    expect(nobody.json().error.fields).toHaveProperty(['body.merchantId']);
+    expect(
+      (await credit(admin, transfer.id, { merchantId: shop.merchantId, reference: 'bad ref!', note: '' })).json().error
+        .fields,
+    ).toMatchObject({ 'body.reference': expect.any(String), 'body.note': expect.any(String) });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('two operators crediting one transfer at once: one credit, the other 409', async () => {
+    const transfer = await unmatched('73230');
+    const before = await balance();
+    const answers = await Promise.all([
+      credit(admin, transfer.id, { merchantId: shop.merchantId, reference: 'RACE-A', note: 'a' }),
+      credit(secondAdmin, transfer.id, { merchantId: shop.merchantId, reference: 'RACE-B', note: 'b' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+    expect((await balance()) - before).toBe(Number(73230n - feeOnAmountMinor(73230n, 200, 500n)));
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('above the approval amount, waits for a second operator, then credits', async () => {
+    const transfer = await unmatched('1500000');
+    const before = await balance();
+    const body = { merchantId: shop.merchantId, reference: 'BIG-1', note: 'Bank slip checked' };
+    expect((await credit(admin, transfer.id, body)).statusCode).toBe(202);
+    expect(await balance()).toBe(before);
+    expect((await admin.post(`/transactions/${transfer.id}/approve`, {})).statusCode).toBe(403);
+    expect((await secondAdmin.post(`/transactions/${transfer.id}/approve`, {})).statusCode).toBe(204);
+    expect((await balance()) - before).toBe(Number(1500000n - feeOnAmountMinor(1500000n, 200, 500n)));
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});
