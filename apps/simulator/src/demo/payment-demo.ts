@@ -122,6 +122,24 @@ export function playPaymentDemo(options: {
     fleet.wallets.deliverTransfer(account.id, { amount, counterpartyName: customer, note: view.referenceNumber });
   };
 
+  /**
+   * A customer pays Toko Demo's invoice straight into an account, with no session: it waits in the
+   * review queue for an operator to credit it (admin console → Transaction → Credit merchant).
+   */
+  const invoicePaidDirectly = (view: DepositView) => {
+    const number = payeeAccountNumber(view);
+    const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
+    if (!account) return;
+    fleet.wallets.deliverTransfer(account.id, {
+      amount: '1500000',
+      counterpartyName: 'PT PELANGGAN SETIA',
+      note: 'INV-2026-114',
+    });
+    logger.info(
+      '[demo] PT Pelanggan Setia paid invoice INV-2026-114 (1,500,000) straight into an account, with no session: admin console → Transaction → Credit merchant',
+    );
+  };
+
   let counter = 0;
   const checkout = async () => {
     counter += 1;
@@ -150,6 +168,7 @@ export function playPaymentDemo(options: {
       logger.info(`[demo] ${session.referenceNumber}: no ${method} account could take it; the customer sees why`);
       return;
     }
+    if (counter === 3) invoicePaidDirectly(view);
     const roll = random();
     const delay = randomInt(random, 4_000, 20_000);
     if (roll < 0.7) {

@@ -79,7 +79,7 @@ export async function stressViolations(
     db,
     sql`select m.wallet_transaction_id as id from deposit_matches m
         left join payment_sessions s on s.wallet_transaction_id = m.wallet_transaction_id
-        where m.paid_merchant_id is distinct from s.merchant_id`,
+        where m.resolution is distinct from 'credited' and m.paid_merchant_id is distinct from s.merchant_id`,
   );
   violations.push(
     ...misattributed.map((r) => `incoming transfer ${r.id} is listed for a merchant whose session it did not pay`),

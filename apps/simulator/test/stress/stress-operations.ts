@@ -312,8 +312,49 @@ async function customerWithdrawalOperation(
   }
 }
 
+/**
+ * An Admin works the review queue: a queued transfer is near-matched to its best candidate session,
+ * credited to a merchant by hand, or both at once by two Admins (one wins).
+ */
+async function resolutionOperation(
+  world: StressWorld,
+  log: RunLog,
+  random: Random,
+  merchant: StressMerchant,
+  tag: string,
+) {
+  const call = client(world, log);
+  const admin = world.server.state.headers;
+  // Let some customers' transfers come in first.
+  await sleep(randomInt(random, 1000, 4000));
+  const queue = await call('GET', '/transactions?awaitingReview=true&limit=20', admin);
+  const items = (queue.body.items ?? []) as { id: string }[];
+  if (items.length === 0) return;
+  const { id } = pick(random, items);
+  const match = async () => {
+    const candidates = await call('GET', `/transactions/${id}/candidates`, admin);
+    const best = (candidates.body.items as { paymentSessionId: string }[] | undefined)?.[0];
+    if (best)
+      await call('POST', `/transactions/${id}/match`, admin, {
+        paymentSessionId: best.paymentSessionId,
+        note: 'Stress: match',
+      });
+  };
+  const credit = () =>
+    call('POST', `/transactions/${id}/credit`, admin, {
+      merchantId: merchant.id,
+      reference: `STRESS-${tag}`,
+      note: 'Stress: credit',
+    });
+  const roll = random();
+  if (roll < 0.4) await match();
+  else if (roll < 0.7) await credit();
+  else await Promise.all([match(), credit()]);
+}
+
 const KINDS = [
-  { kind: 'payment', weight: 0.55 },
+  { kind: 'payment', weight: 0.49 },
+  { kind: 'resolution', weight: 0.06 },
   { kind: 'settlement', weight: 0.2 },
   { kind: 'customer_withdrawal', weight: 0.25 },
 ] as const;
@@ -353,6 +394,7 @@ export async function runOperations(
       try {
         if (chosen === 'payment') await paymentOperation(world, log, random, merchant, tag);
         else if (chosen === 'settlement') await settlementOperation(world, log, random, merchant);
+        else if (chosen === 'resolution') await resolutionOperation(world, log, random, merchant, tag);
         else await customerWithdrawalOperation(world, log, random, merchant, tag);
       } catch (error) {
         if (error instanceof ServerGone)

@@ -12,7 +12,7 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
  * and has entries; every account's kept balance equals the sum of its entries; no merchant's
  * available balance is below zero; every withdrawal's hold is resolved once, as its state says, and
  * the pending balances are what open withdrawals hold; every paid session is credited once, by what
- * arrived. Returns the violations (none when the ledger is sound). Run by
+ * arrived; every transfer credited or refunded outside has that one journal. Returns the violations (none when the ledger is sound). Run by
  * the tests after every concurrent run.
  */
 export async function ledgerViolations(db: Database): Promise<string[]> {
@@ -94,7 +94,24 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
         or -sum(e.amount_minor) filter (where a.kind = 'merchant_available')
            <> s.amount_minor + s.received_amount_minor - s.final_amount_minor - s.fee_minor))`,
   );
+  // Every queued transfer resolved outside a session moved money once, as its resolution says.
+  const resolved = await rows<{ id: string; resolution: string | null; credits: number; refunds: number }>(
+    db,
+    sql`
+    select m.wallet_transaction_id as id, m.resolution,
+      count(j.id) filter (where j.kind = 'manual_credit')::int as credits,
+      count(j.id) filter (where j.kind = 'refunded_outside')::int as refunds
+    from deposit_matches m
+    left join ledger_journals j on j.reference_type = 'wallet_transaction' and j.reference_id = m.wallet_transaction_id
+    group by m.wallet_transaction_id, m.resolution
+    having count(j.id) filter (where j.kind = 'manual_credit') <> (case when m.resolution = 'credited' then 1 else 0 end)
+      or count(j.id) filter (where j.kind = 'refunded_outside') <> (case when m.resolution = 'refunded_outside' then 1 else 0 end)`,
+  );
   return [
+    ...resolved.map(
+      (r) =>
+        `incoming transfer ${r.id} (${r.resolution ?? 'unresolved'}) has ${r.credits} manual credits, ${r.refunds} refunds`,
+    ),
     ...credits.map(
       (r) =>
         `payment session ${r.id} (${r.status}) has ${r.journals} deposit journals crediting ${r.credited}, owed ${r.owed}`,
