@@ -99,6 +99,14 @@ describe('the second-factor policy per role, and resets', () => {
     });
     expect(signin.json()).toHaveProperty('accessToken');
 
+    // The user is told of each change by mail: the factor added, then the Admin's reset; no secret in it.
+    const mails = t.mailer.messages.filter((message) => message.to === staff.user.email);
+    expect(mails.map((message) => message.subject)).toEqual([
+      '[Gerbang] A second factor was added to your Gerbang account',
+      "[Gerbang] An Admin reset your Gerbang account's second factor",
+    ]);
+    expect(mails[1]?.text).toContain('If this was not you');
+
     const again = await call(t.app, 'POST', `/users/${staff.user.id}/second-factor/reset`, admin.headers, {});
     expect(again.statusCode).toBe(409);
     const own = await call(t.app, 'POST', `/users/${admin.user.id}/second-factor/reset`, admin.headers, {});

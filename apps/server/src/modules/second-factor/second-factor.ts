@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { createSecretBox } from '../../crypto/secret-box';
 import { createAuthRepository } from '../auth/auth.repository';
+import { auditWithFactorChangeMail } from './factor-change-mail';
 import { createPasskeysRepository } from './passkeys.repository';
 import { createPasskeyService, type PasskeyService } from './passkeys.service';
 import { createSecondFactorRepository } from './second-factor.repository';
@@ -15,11 +16,18 @@ function servicesOf(ctx: AppContext): Services {
   if (existing) return existing;
   const users = createAuthRepository(ctx.db);
   const repo = createSecondFactorRepository(ctx.db);
+  // Every change of a user's factor is audited and mailed to them.
+  const audit = auditWithFactorChangeMail({
+    audit: ctx.audit,
+    mailer: ctx.mailer,
+    logger: ctx.logger,
+    emailOf: async (userId) => (await users.findUserById(userId))?.email ?? null,
+  });
   const passkeys = createPasskeyService({
     repo: createPasskeysRepository(ctx.db),
     webauthn: createWebauthn({ rpId: ctx.config.WEBAUTHN_RP_ID, origins: ctx.config.WEBAUTHN_ORIGINS }),
     gate: ctx.secondFactor,
-    audit: ctx.audit,
+    audit,
     sessionState: ctx.sessionState,
     markSessionVerified: (sessionId) => repo.markSessionVerified(sessionId, ctx.config.STEP_UP_VALID_SECONDS),
   });
@@ -27,7 +35,7 @@ function servicesOf(ctx: AppContext): Services {
     repo,
     gate: ctx.secondFactor,
     secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
-    audit: ctx.audit,
+    audit,
     sessionState: ctx.sessionState,
     config: ctx.config,
     findUser: (id) => users.findUserById(id),
