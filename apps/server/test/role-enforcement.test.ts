@@ -36,6 +36,7 @@ import {
   enableWallet,
   executeWithdrawalRequest,
   exportAuditLog,
+  exportDepositTransfers,
   exportPaymentSessions,
   getAuditEntry,
   getDevice,
@@ -362,6 +363,11 @@ const ROUTES: Protected[] = [
     endpoint: getMerchantStats,
     requires: { area: 'merchantDashboard', action: 'view' },
     request: () => ({ url: getMerchantStats.path }),
+  },
+  {
+    endpoint: exportDepositTransfers,
+    requires: { area: 'transactions', action: 'view' },
+    request: () => ({ url: exportDepositTransfers.path }),
   },
   {
     endpoint: exportPaymentSessions,

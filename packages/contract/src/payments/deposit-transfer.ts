@@ -63,6 +63,30 @@ export const listDepositTransfersQuerySchema = pageQuerySchema.extend({
 export type ListDepositTransfersQuery = z.input<typeof listDepositTransfersQuerySchema>;
 export const listDepositTransfersResponseSchema = pageSchema(depositTransferSchema);
 
+/** The same transfers as CSV (the list's filters, every matching row, newest first), streamed. */
+export const exportDepositTransfers = { method: 'GET', path: '/transactions/export' } as const;
+export const exportDepositTransfersQuerySchema = z.strictObject({
+  outcome: depositOutcomeSchema.optional(),
+  awaitingReview: z.enum(['true', 'false']).optional(),
+});
+/** The export's columns, in order (the first CSV line). */
+export const DEPOSIT_TRANSFER_EXPORT_COLUMNS = [
+  'occurredAt',
+  'amount',
+  'currency',
+  'provider',
+  'accountNumber',
+  'counterpartyName',
+  'providerTransactionId',
+  'outcome',
+  'referenceNumber',
+  'merchantName',
+  'resolution',
+  'creditReference',
+  'resolutionNote',
+  'resolvedAt',
+] as const;
+
 const resolutionNoteSchema = z.string().trim().min(1, 'Say why').max(500);
 
 /**

@@ -121,6 +121,31 @@ describe('manual credits: a queued transfer credited to a merchant without a ses
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('exports the transfers as CSV, injection-safe, and a merchant only its own', async () => {
+    const id = `EXPORT-${randomUUID()}`;
+    await customerPays(dana.phone, dana.account.id, ['73240'], new Date(), [id], '=HYPERLINK("http://evil")');
+    await eventually(async () =>
+      (await admin.get('/transactions?awaitingReview=true&limit=100'))
+        .json()
+        .items.some((item: { providerTransactionId: string }) => item.providerTransactionId === id),
+    );
+    const res = await admin.get('/transactions/export?awaitingReview=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'occurredAt,amount,currency,provider,accountNumber,counterpartyName,providerTransactionId,outcome,referenceNumber,merchantName,resolution,creditReference,resolutionNote,resolvedAt',
+    );
+    const row = lines.find((line) => line.includes(id));
+    expect(row).toContain(`73240,IDR,dana`);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    // The merchant's export: only transfers credited or matched to it.
+    const own = (await shop.console.get('/transactions/export')).body.trim().split('\r\n');
+    expect(own.some((line) => line.includes('CREDIT-001'))).toBe(true);
+    expect(own.some((line) => line.includes(id))).toBe(false);
+    expect((await admin.get('/transactions/export?outcome=nope')).statusCode).toBe(422);
+  });
+
   it('above the approval amount, waits for a second operator, then credits', async () => {
     const transfer = await unmatched('1500000');
     const before = await balance();

@@ -1,7 +1,6 @@
 import {
   type Currency,
   type DepositProposal,
-  type DepositTransfer,
   feeOnAmountMinor,
   formatAmount,
   MANUAL_CREDIT_EVENT_TYPE,
@@ -19,11 +18,8 @@ import { postJournal } from '../ledger/ledger';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { candidatesOf, transfersForSession, withinTolerance } from './deposit-candidates';
 import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
-import type {
-  DepositTransferRecord,
-  DepositTransfersFilter,
-  DepositTransfersRepository,
-} from './deposit-transfers.repository';
+import { toDepositTransfer, transfersCsv } from './deposit-transfer-response';
+import type { DepositTransfersFilter, DepositTransfersRepository } from './deposit-transfers.repository';
 import type { PaymentSessionRecord } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
@@ -36,32 +32,6 @@ type Queued = NonNullable<Awaited<ReturnType<DepositTransfersRepository['lockQue
 type QueuedTransfer = Queued['transfer'];
 /** What a resolution call did: carried out, or proposed for a second operator's approval. */
 export type ResolutionAnswer = { status: 'resolved' | 'awaiting_approval' };
-
-function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
-  return {
-    id: row.id,
-    walletAccountId: row.walletAccountId,
-    provider: row.provider,
-    accountNumber: row.accountNumber,
-    currency: row.currency,
-    amount: formatAmount(BigInt(row.amountMinor), row.currency),
-    counterpartyName: row.counterpartyName,
-    providerTransactionId: row.providerTransactionId,
-    occurredAt: row.occurredAt,
-    outcome: row.outcome,
-    paymentSessionId: row.paymentSessionId,
-    referenceNumber: row.referenceNumber,
-    merchantName: row.merchantName,
-    resolution: row.resolution,
-    resolutionNote: row.resolutionNote,
-    creditReference: row.creditReference,
-    resolvedAt: row.resolvedAt,
-    proposal:
-      row.proposal && row.proposedAt
-        ? { ...row.proposal, proposedByUserId: row.proposedByUserId, proposedAt: row.proposedAt }
-        : null,
-  };
-}
 
 const referenceTaken = () =>
   new AppError('CONFLICT', 'This merchant already has a manual credit with this reference', {
@@ -276,6 +246,9 @@ export function createDepositReviewsService(deps: {
   return {
     candidates: (transferId: string) => candidatesOf(db, transferId, deps.tolerancePercent),
     transfersForSession: (sessionId: string) => transfersForSession(db, sessionId, deps.tolerancePercent),
+
+    /** The filtered transfers as CSV lines, streamed a page at a time (injection-safe fields). */
+    csv: (filter: DepositTransfersFilter) => transfersCsv((limit, after) => transfers.page(filter, limit, after)),
 
     async list(filter: DepositTransfersFilter, query: { limit: number; cursor?: string }) {
       const rows = await transfers.page(filter, query.limit, decodeKeysetCursor(query.cursor));

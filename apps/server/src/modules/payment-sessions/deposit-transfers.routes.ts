@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   approveDepositResolution,
   creditDepositTransfer,
@@ -7,6 +8,8 @@ import {
   depositCandidatesResponseSchema,
   depositResolutionAnswerSchema,
   emptyBodySchema,
+  exportDepositTransfers,
+  exportDepositTransfersQuerySchema,
   idParamsSchema,
   listDepositTransferCandidates,
   listDepositTransfers,
@@ -22,6 +25,7 @@ import {
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
@@ -58,6 +62,34 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
       const { limit, cursor, outcome, awaitingReview } = request.query;
       const merchantId = merchantScopeOf(request);
       return reviews.list({ outcome, awaitingReview: awaitingReview === 'true', merchantId }, { limit, cursor });
+    },
+  });
+
+  api.route({
+    method: exportDepositTransfers.method,
+    url: exportDepositTransfers.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'The filtered incoming transfers as CSV (text/csv, every matching row, newest first), streamed a page at a time',
+      querystring: exportDepositTransfersQuerySchema,
+      // A stream, which Fastify sends as it comes (no serializer runs on it).
+      response: { 200: z.any().describe('CSV (text/csv), one line per transfer'), ...errorResponses(401, 403, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'view'),
+    handler: async (request, reply) => {
+      const merchantId = merchantScopeOf(request);
+      const filter = {
+        outcome: request.query.outcome,
+        awaitingReview: request.query.awaitingReview === 'true',
+        merchantId,
+      };
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="incoming-transfers-${day}.csv"`)
+        .send(Readable.from(reviews.csv(filter)));
     },
   });
 

@@ -5,6 +5,7 @@ import {
   type DepositOutcome,
   declineDepositResolution,
   depositCandidatesResponseSchema,
+  exportDepositTransfers,
   listDepositTransferCandidates,
   listDepositTransfers,
   listDepositTransfersResponseSchema,
@@ -23,6 +24,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download-csv';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { queryParams } from '../../../lib/query-params';
 
@@ -48,6 +50,15 @@ function transfersQuery(filters?: DepositTransferFilters) {
 
 export function useDepositTransfers(filters: DepositTransferFilters) {
   return useInfiniteQuery({ ...transfersQuery(filters), placeholderData: keepPreviousData });
+}
+
+/** Downloads the filtered transfers as CSV. */
+export function downloadDepositTransfersCsv(filters: DepositTransferFilters): Promise<void> {
+  return downloadCsv(
+    exportDepositTransfers.path,
+    { outcome: filters.outcome, awaitingReview: filters.awaitingReview ? 'true' : undefined },
+    'incoming-transfers.csv',
+  );
 }
 
 /** Refetches every transfer list (after a resolution, or a realtime session change). */

@@ -21,7 +21,12 @@ import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
-import { useDepositTransfers, useRefreshDepositTransfers, useResolveDepositTransfer } from '../api/deposit-transfers';
+import {
+  downloadDepositTransfersCsv,
+  useDepositTransfers,
+  useRefreshDepositTransfers,
+  useResolveDepositTransfer,
+} from '../api/deposit-transfers';
 import { CreditMerchantModal } from './credit-merchant-modal';
 import { DepositCandidatesModal } from './deposit-candidates-modal';
 import { ProposalActions } from './proposal-actions';
@@ -51,6 +56,18 @@ export function DepositTransferList() {
 
   const [finding, setFinding] = useState<DepositTransfer | null>(null);
   const [crediting, setCrediting] = useState<DepositTransfer | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadDepositTransfersCsv({ outcome: outcome ?? undefined, awaitingReview });
+    } catch (error) {
+      toast.error(t('depositTransfers:list.exportFailed', { message: apiErrorMessage(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
 
   /** Match to its session (paid late), or to a candidate the operator picked; or record a refund. */
   const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund', candidate?: DepositCandidate) => {
@@ -194,6 +211,11 @@ export function DepositTransferList() {
             {t('depositTransfers:filters.awaitingReview')}
           </label>
         ) : null}
+        <div className="self-end sm:justify-self-end">
+          <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>
+            {t('depositTransfers:list.export')}
+          </Button>
+        </div>
       </div>
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>
