@@ -52,6 +52,13 @@ function client(world: StressWorld, log: RunLog) {
     } catch {
       log.problems.push(`${method} ${path}: ${response.status} with a body that is not JSON`);
     }
+    // The balancer's answer for a request the killed instance was serving (docs/operations.md, "Behind
+    // HAProxy"): its outcome is unknown to the caller, as when a connection is cut. The server itself
+    // never answers SERVICE_UNAVAILABLE.
+    const code = (parsed.error as { code?: unknown } | undefined)?.code;
+    if (log.outages && response.status >= 502 && response.status <= 504 && code === 'SERVICE_UNAVAILABLE') {
+      throw new ServerGone(`${method} ${path}: the balancer answered ${response.status}`);
+    }
     if (response.status >= 500) log.problems.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
     if (response.status >= 400) {
       const error = parsed.error as { code?: unknown; message?: unknown } | undefined;
