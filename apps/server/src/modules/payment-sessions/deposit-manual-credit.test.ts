@@ -9,7 +9,7 @@ import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { walletTestApp } from '../wallets/wallets.test-support';
-import { customerPays, merchantWithToken, readyAccount } from './payment-sessions.test-support';
+import { customerPays, merchantWithToken, queuedTransfer, readyAccount } from './payment-sessions.test-support';
 
 describe('manual credits: a queued transfer credited to a merchant without a session', () => {
   let t: FleetTestApp;
@@ -19,15 +19,7 @@ describe('manual credits: a queued transfer credited to a merchant without a ses
   let secondAdmin: ReturnType<typeof api>;
   const balance = async () => Number((await shop.client.get('/v1/balance')).json().available);
   /** A transfer matching no session: it waits in the queue. */
-  async function unmatched(amount: string) {
-    const id = `MANUAL-${randomUUID()}`;
-    await customerPays(dana.phone, dana.account.id, [amount], new Date(), [id], 'RINA KUSUMA');
-    return eventually(async () =>
-      (await admin.get('/transactions?awaitingReview=true&limit=100'))
-        .json()
-        .items.find((item: { providerTransactionId: string }) => item.providerTransactionId === id),
-    );
-  }
+  const unmatched = (amount: string) => queuedTransfer(dana.phone, dana.account.id, admin, amount, 'RINA KUSUMA');
   const credit = (who: ReturnType<typeof api>, id: string, body: object) =>
     who.post(`/transactions/${id}/credit`, body);
 

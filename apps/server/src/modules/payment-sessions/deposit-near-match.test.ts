@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
 import { merchants, paymentSessions, webhookEvents } from '../../db/schema';
-import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import type { FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { walletTestApp } from '../wallets/wallets.test-support';
-import { customerPays, merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
+import { merchantWithToken, nextReference, queuedTransfer, readyAccount } from './payment-sessions.test-support';
 
 describe('near matches: a transfer a little off a session’s amount, found and credited by an operator', () => {
   let t: FleetTestApp;
@@ -28,20 +28,10 @@ describe('near matches: a transfer a little off a session’s amount, found and 
     return res.json() as { id: string; finalAmount: string; referenceNumber: string };
   };
   /** A customer's transfer that pays nothing exactly: it waits in the review queue. */
-  const transferOf = async (amount: string, from = 'Customer') => {
-    const { ids } = await customerPays(
-      dana.phone,
-      dana.account.id,
-      [amount],
-      new Date(),
-      [`NEAR-${randomUUID()}`],
-      from,
-    );
-    return eventually(async () => {
-      const page = (await admin.get('/transactions?awaitingReview=true&limit=100')).json();
-      return page.items.find((item: { providerTransactionId: string }) => item.providerTransactionId === ids[0]);
-    });
-  };
+  const transferOf = (amount: string, from = 'Customer') =>
+    queuedTransfer(dana.phone, dana.account.id, admin, amount, from) as Promise<
+      { id: string } & Record<string, unknown>
+    >;
   const plus = (amount: string, delta: number) => String(Number(amount) + delta);
 
   beforeAll(async () => {

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { ROLE } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
-import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import type { FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { walletTestApp } from '../wallets/wallets.test-support';
-import { customerPays, merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
+import { merchantWithToken, nextReference, queuedTransfer, readyAccount } from './payment-sessions.test-support';
 
 describe('resolutions above the approval amount wait for a second operator', () => {
   let t: FleetTestApp;
@@ -21,12 +20,11 @@ describe('resolutions above the approval amount wait for a second operator', () 
   /** A session of `amount` and a transfer of 100 more into its account: queued, a near match. */
   async function nearMatch(amount: string) {
     const session = (await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' })).json();
-    const id = `APPROVAL-${randomUUID()}`;
-    await customerPays(dana.phone, dana.account.id, [String(Number(session.finalAmount) + 100)], new Date(), [id]);
-    const transfer = await eventually(async () =>
-      (await maker.get('/transactions?awaitingReview=true&limit=100'))
-        .json()
-        .items.find((item: { providerTransactionId: string }) => item.providerTransactionId === id),
+    const transfer = await queuedTransfer(
+      dana.phone,
+      dana.account.id,
+      maker,
+      String(Number(session.finalAmount) + 100),
     );
     return { session, transfer };
   }

@@ -25,7 +25,7 @@ import {
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
@@ -123,67 +123,51 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
     handler: (request) => reviews.transfersForSession(request.params.id),
   });
 
-  api.route({
-    method: matchDepositTransfer.method,
-    url: matchDepositTransfer.path,
-    schema: {
-      tags,
-      security,
-      summary:
-        'Pay a session with a queued transfer into its account: of its final amount, or within DEPOSIT_MATCH_TOLERANCE_PERCENT (a near match: the merchant is credited what arrived, the fee on it). Audited, with the reason',
-      params: idParamsSchema,
-      body: matchDepositTransferBodySchema,
-      response: {
-        202: depositResolutionAnswerSchema,
-        204: noContentSchema,
-        ...errorResponses(401, 403, 404, 409, 422),
+  /** A resolution of a queued transfer: 204 done, or 202 waiting for a second operator (step-up). */
+  const resolution = <B extends ZodType>(
+    endpoint: { method: string; path: string },
+    summary: string,
+    body: B,
+    run: (actor: ReturnType<typeof operator>, id: string, body: z.infer<B>) => Promise<ResolutionAnswer>,
+  ) =>
+    api.route({
+      method: endpoint.method as 'POST',
+      url: endpoint.path,
+      schema: {
+        tags,
+        security,
+        summary,
+        params: idParamsSchema,
+        body,
+        response: {
+          202: depositResolutionAnswerSchema,
+          204: noContentSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
-    },
-    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
-    handler: async (request, reply) =>
-      answer(reply, await reviews.match(operator(request), request.params.id, request.body)),
-  });
+      preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
+      handler: async (request, reply) =>
+        answer(reply, await run(operator(request), (request.params as { id: string }).id, request.body as z.infer<B>)),
+    });
 
-  api.route({
-    method: refundDepositTransferOutside.method,
-    url: refundDepositTransferOutside.path,
-    schema: {
-      tags,
-      security,
-      summary: 'Record that a queued transfer was sent back outside Gerbang (audited, with the reason)',
-      params: idParamsSchema,
-      body: refundDepositTransferOutsideBodySchema,
-      response: {
-        202: depositResolutionAnswerSchema,
-        204: noContentSchema,
-        ...errorResponses(401, 403, 404, 409, 422),
-      },
-    },
-    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
-    handler: async (request, reply) =>
-      answer(reply, await reviews.refundOutside(operator(request), request.params.id, request.body)),
-  });
-
-  api.route({
-    method: creditDepositTransfer.method,
-    url: creditDepositTransfer.path,
-    schema: {
-      tags,
-      security,
-      summary:
-        "Credit a queued transfer to a merchant without a session (a manual deposit: the merchant's deposit fee on it, a deposit.manually_credited webhook), with the operator's reference (unique per merchant) and a reason; 202 when it waits for a second operator",
-      params: idParamsSchema,
-      body: creditDepositTransferBodySchema,
-      response: {
-        202: depositResolutionAnswerSchema,
-        204: noContentSchema,
-        ...errorResponses(401, 403, 404, 409, 422),
-      },
-    },
-    preHandler: ctx.auth.requirePermission('transactions', 'operate', { stepUp: true }),
-    handler: async (request, reply) =>
-      answer(reply, await reviews.credit(operator(request), request.params.id, request.body)),
-  });
+  resolution(
+    matchDepositTransfer,
+    'Pay a session with a queued transfer into its account: of its final amount, or within DEPOSIT_MATCH_TOLERANCE_PERCENT (a near match: the merchant is credited what arrived, the fee on it). Audited, with the reason',
+    matchDepositTransferBodySchema,
+    (actor, id, body) => reviews.match(actor, id, body),
+  );
+  resolution(
+    refundDepositTransferOutside,
+    'Record that a queued transfer was sent back outside Gerbang (audited, with the reason)',
+    refundDepositTransferOutsideBodySchema,
+    (actor, id, body) => reviews.refundOutside(actor, id, body),
+  );
+  resolution(
+    creditDepositTransfer,
+    "Credit a queued transfer to a merchant without a session (a manual deposit: the merchant's deposit fee on it, a deposit.manually_credited webhook), with the operator's reference (unique per merchant) and a reason",
+    creditDepositTransferBodySchema,
+    (actor, id, body) => reviews.credit(actor, id, body),
+  );
 
   api.route({
     method: approveDepositResolution.method,

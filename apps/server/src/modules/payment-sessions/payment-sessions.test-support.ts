@@ -110,3 +110,24 @@ export async function customerPays(
   });
   return { ack, ids };
 }
+
+/**
+ * A transfer into the account that pays no session exactly (a customer's, from `from`), as the
+ * review queue lists it once the server has considered it.
+ */
+export async function queuedTransfer(
+  phone: { socket: AgentClient },
+  accountId: string,
+  operator: { get(url: string): Promise<{ json(): unknown }> },
+  amount: string,
+  from = 'Customer',
+) {
+  const id = `QUEUED-${randomUUID()}`;
+  await customerPays(phone, accountId, [amount], new Date(), [id], from);
+  return eventually(async () => {
+    const page = (await operator.get('/transactions?awaitingReview=true&limit=100')).json() as {
+      items: { id: string; providerTransactionId: string }[];
+    };
+    return page.items.find((item) => item.providerTransactionId === id);
+  });
+}
