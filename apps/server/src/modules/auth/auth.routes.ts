@@ -1,6 +1,7 @@
 import {
   activate,
   activateBodySchema,
+  basisPointsToPercent,
   type CurrentUser,
   changePassword,
   changePasswordBodySchema,
@@ -195,6 +196,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
           currency: merchant.currency,
           available: formatAmount(balances.availableMinor, merchant.currency),
           pending: formatAmount(balances.pendingMinor, merchant.currency),
+        },
+        merchantWithdrawalFee: {
+          percent: basisPointsToPercent(merchant.withdrawalFeeBasisPoints),
+          fixed: formatAmount(merchant.withdrawalFeeFixedMinor, merchant.currency),
         },
       };
     },

@@ -38,6 +38,8 @@ describe('Merchant users (invited per merchant by an Admin)', () => {
     const session = await signIn(t.app, 'owner@shop-a.test', password);
     const me = await t.app.inject({ method: 'GET', url: '/auth/current-user', headers: session.headers });
     expect(me.json()).toMatchObject({ id: user.id, roleId: ROLE.Merchant, merchantId: MERCHANT_A });
+    // Its merchant's withdrawal fee, so the console can say what a withdrawal will hold.
+    expect(me.json().merchantWithdrawalFee).toEqual({ percent: expect.any(String), fixed: expect.any(String) });
 
     const audit = (await auditFor(t, user.id)).find((row) => row.action === AUDIT_ACTIONS.userInvited);
     expect(audit?.details).toMatchObject({ roleId: ROLE.Merchant, merchantId: MERCHANT_A });

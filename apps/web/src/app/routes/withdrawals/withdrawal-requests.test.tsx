@@ -78,9 +78,14 @@ describe('Withdrawal requests', () => {
     expect(within(table).queryByRole('button', { name: /Send WD-LOST/ })).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Approve WD-ABC123' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: 'Approve withdrawal' })).getByRole('button', { name: 'Approve' }),
-    );
+    const approving = screen.getByRole('dialog', { name: 'Approve withdrawal' });
+    // What the approver decides on: where it goes, the fee, and what is held from whom.
+    expect(
+      within(approving).getByText(
+        /to BCA 8610012345, plus the fee of IDR\s1,000 \(IDR\s121,000 held from Toko Sinar\)/,
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(approving).getByRole('button', { name: 'Approve' }));
     expect(
       await screen.findByText('You created or last changed this withdrawal; another operator must approve it.'),
     ).toBeInTheDocument();
@@ -136,6 +141,31 @@ describe('Withdrawal requests', () => {
         body: { decision: 'approve', reason: 'Called the customer' },
       },
     ]);
+  });
+
+  it('shows the merchant the fee and what will be held as it types the amount', async () => {
+    const user = userEvent.setup();
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      consoleKind: 'merchant',
+      user: makeUser(ROLE.Merchant, {
+        merchantId: MERCHANT_ID,
+        merchantName: 'Toko Sinar',
+        merchantBalance: { currency: 'IDR', available: '500000', pending: '0' },
+        merchantWithdrawalFee: { percent: '1.00', fixed: '1000' },
+      }),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests') return listed([]);
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    await user.click(await screen.findByRole('button', { name: 'Request withdrawal' }));
+    const form = await screen.findByRole('dialog', { name: 'Request a withdrawal' });
+    await user.type(within(form).getByRole('textbox', { name: /Amount/ }), '100000');
+    expect(
+      within(form).getByText(/^Fee IDR\s2,000: IDR\s102,000 will be held from your available balance\.$/),
+    ).toBeInTheDocument();
   });
 
   it('lets the merchant request a withdrawal and cancel a pending one, with no operator actions', async () => {

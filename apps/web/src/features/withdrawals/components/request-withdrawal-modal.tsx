@@ -1,4 +1,11 @@
-import { PAYOUT_PROVIDERS } from '@gerbang/contract';
+import {
+  feeOnAmountMinor,
+  formatAmount,
+  PAYOUT_PROVIDERS,
+  parseAmount,
+  percentToBasisPoints,
+  toMinorUnits,
+} from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -29,6 +36,23 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
   const [missing, setMissing] = useState<string | undefined>();
   const balance = user?.merchantBalance;
   const chosen = payoutMethodId || methods[0]?.id || '';
+  // What will be held as it is typed: the amount and the merchant's fee on it (the server decides).
+  const terms = user?.merchantWithdrawalFee;
+  const parsed = balance ? parseAmount(amount.trim(), balance.currency) : null;
+  const held =
+    balance && terms && parsed?.ok && parsed.minor > 0n
+      ? (() => {
+          const fee = feeOnAmountMinor(
+            parsed.minor,
+            percentToBasisPoints(terms.percent),
+            toMinorUnits(terms.fixed, balance.currency),
+          );
+          return {
+            fee: money(formatAmount(fee, balance.currency), balance.currency),
+            total: money(formatAmount(parsed.minor + fee, balance.currency), balance.currency),
+          };
+        })()
+      : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -81,7 +105,9 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
         onChange={(event) => setAmount(event.target.value)}
         error={missing ?? fieldErrors.amount}
       />
-      <p className="text-xs text-gray-600 dark:text-gray-400">{t('withdrawals:request.feeNote')}</p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        {held ? t('withdrawals:request.feeHeld', held) : t('withdrawals:request.feeNote')}
+      </p>
       <Input
         label={t('withdrawals:fields.note')}
         name="note"

@@ -1,4 +1,4 @@
-import { canUser, type OperatorWithdrawal } from '@gerbang/contract';
+import { canUser, formatAmount, type OperatorWithdrawal, PAYOUT_PROVIDERS, toMinorUnits } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -31,6 +31,16 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
   const subject = {
     reference: withdrawal.referenceNumber,
     amount,
+    fee: money(withdrawal.fee, withdrawal.currency),
+    held: money(
+      formatAmount(
+        toMinorUnits(withdrawal.amount, withdrawal.currency) + toMinorUnits(withdrawal.fee, withdrawal.currency),
+        withdrawal.currency,
+      ),
+      withdrawal.currency,
+    ),
+    merchant: withdrawal.merchantName,
+    destination: `${PAYOUT_PROVIDERS[withdrawal.destination.provider].name} ${withdrawal.destination.accountNumber}`,
     givenName: withdrawal.destination.holderName,
     bankName: withdrawal.destination.verifiedHolderName ?? '',
   };
