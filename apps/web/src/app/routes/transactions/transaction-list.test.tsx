@@ -104,6 +104,25 @@ describe('Transaction (incoming transfers)', () => {
     );
   });
 
+  it('keeps its filters in the address: a shared link opens the same list, and a change is written back', async () => {
+    const user = userEvent.setup();
+    const app = open('/transaction?outcome=unmatched&awaitingReview=true', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({ status: 200, data: { items: [], nextCursor: null } }),
+    });
+    const incoming = await screen.findByRole('region', { name: 'Incoming transfers' });
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.url === listDepositTransfers.path)?.params).toMatchObject({
+        outcome: 'unmatched',
+        awaitingReview: 'true',
+      }),
+    );
+    expect(within(incoming).getByRole('combobox', { name: 'Outcome' })).toHaveValue('unmatched');
+    expect(within(incoming).getByRole('checkbox', { name: 'Only those awaiting review' })).toBeChecked();
+    await user.selectOptions(within(incoming).getByRole('combobox', { name: 'Outcome' }), 'paid_late');
+    await user.click(within(incoming).getByRole('checkbox', { name: 'Only those awaiting review' }));
+    await waitFor(() => expect(app.location()).toBe('/transaction?outcome=paid_late'));
+  });
+
   it('finds the sessions an unmatched transfer may have paid and near-matches one, saying what the merchant gets', async () => {
     const user = userEvent.setup();
     const unmatched: DepositTransfer = {

@@ -18,6 +18,7 @@ import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
@@ -46,8 +47,11 @@ export function DepositTransferList() {
   const money = useFormatMoney();
   const apiErrorMessage = useApiErrorMessage();
   const confirm = useConfirm();
-  const [outcome, setOutcome] = useState<DepositOutcome | null>(null);
-  const [awaitingReview, setAwaitingReview] = useState(false);
+  const [filters, setFilters] = useUrlFilters(
+    { outcome: null as DepositOutcome | null, awaitingReview: false as boolean },
+    { outcome: DEPOSIT_OUTCOMES },
+  );
+  const { outcome, awaitingReview } = filters;
   const query = useDepositTransfers({ outcome: outcome ?? undefined, awaitingReview });
   const refresh = useRefreshDepositTransfers();
   const resolve = useResolveDepositTransfer();
@@ -194,7 +198,9 @@ export function DepositTransferList() {
           label={t('depositTransfers:fields.outcome')}
           name="outcome"
           value={outcome ?? ''}
-          onChange={(event) => setOutcome(DEPOSIT_OUTCOMES.find((value) => value === event.target.value) ?? null)}
+          onChange={(event) =>
+            setFilters({ ...filters, outcome: DEPOSIT_OUTCOMES.find((value) => value === event.target.value) ?? null })
+          }
           options={[
             { value: '', label: t('depositTransfers:filters.any') },
             ...DEPOSIT_OUTCOMES.map((value) => ({ value, label: t(`depositTransfers:outcomes.${value}`) })),
@@ -206,13 +212,18 @@ export function DepositTransferList() {
               type="checkbox"
               className="size-4"
               checked={awaitingReview}
-              onChange={(event) => setAwaitingReview(event.target.checked)}
+              onChange={(event) => setFilters({ ...filters, awaitingReview: event.target.checked })}
             />
             {t('depositTransfers:filters.awaitingReview')}
           </label>
         ) : null}
         <div className="self-end sm:justify-self-end">
-          <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>
+          <Button
+            variant="secondary"
+            isLoading={isExporting}
+            aria-label={`${t('depositTransfers:list.export')}: ${t('depositTransfers:list.heading')}`}
+            onClick={() => void exportCsv()}
+          >
             {t('depositTransfers:list.export')}
           </Button>
         </div>

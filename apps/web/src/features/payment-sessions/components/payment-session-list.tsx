@@ -1,4 +1,9 @@
-import { type OperatorPaymentSession, SERVER_EVENTS } from '@gerbang/contract';
+import {
+  type OperatorPaymentSession,
+  PAYMENT_SESSION_STATUSES,
+  SERVER_EVENTS,
+  WALLET_PROVIDERS,
+} from '@gerbang/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +16,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
@@ -33,7 +39,10 @@ export function PaymentSessionList({ forOperators }: { forOperators: boolean }) 
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<FilterForm>(EMPTY_FILTERS);
+  const [form, setForm] = useUrlFilters<FilterForm>(EMPTY_FILTERS, {
+    status: PAYMENT_SESSION_STATUSES,
+    method: WALLET_PROVIDERS,
+  });
   const [isExporting, setIsExporting] = useState(false);
   const search = useDebouncedValue(form.search.trim(), SEARCH_DEBOUNCE_MS);
   const filters = toApiFilters(form, search);

@@ -15,6 +15,7 @@ import { Table, type TableColumn } from '../../../components/ui/table';
 import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
@@ -37,7 +38,10 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const refresh = useRefreshWithdrawals();
-  const [status, setStatus] = useState<WithdrawalStatus | ''>('');
+  const [{ status }, setFilters] = useUrlFilters(
+    { status: '' as WithdrawalStatus | '' },
+    { status: WITHDRAWAL_STATUSES },
+  );
   const [isRequesting, setRequesting] = useState(false);
   const query = useWithdrawals({ status: status || undefined });
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
@@ -89,7 +93,7 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
             label={t('withdrawals:fields.status')}
             name="status"
             value={status}
-            onChange={(event) => setStatus(event.target.value as WithdrawalStatus | '')}
+            onChange={(event) => setFilters({ status: event.target.value as WithdrawalStatus | '' })}
             options={[
               { value: '', label: t('withdrawals:list.allStatuses') },
               ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals:statuses.${value}`) })),
