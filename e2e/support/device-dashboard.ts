@@ -27,17 +27,14 @@ export function badge(scope: Locator, text: string): Locator {
   return scope.getByText(text, { exact: true });
 }
 
-/** A summary card ("Online 5 of 12"): the term and its count. */
-export function summaryCard(page: Page, term: 'Online' | 'Busy' | 'Healthy' | 'Failing'): Locator {
-  return page
-    .getByRole('region', { name: 'Fleet summary' })
-    .locator('div')
-    .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) });
+/** A summary card ("Online 5 of 12"), a button that filters the list to what it counts. */
+export function summaryCard(page: Page, term: 'Online' | 'Offline' | 'Busy' | 'Healthy' | 'Failing'): Locator {
+  return page.getByRole('region', { name: 'Fleet summary' }).getByRole('button', { name: new RegExp(`^${term}\\b`) });
 }
 
 /** Waits until a summary card shows `count` (of whatever total). */
 export async function expectSummaryCount(page: Page, term: Parameters<typeof summaryCard>[1], count: number) {
-  await expect(summaryCard(page, term).getByRole('definition')).toHaveText(new RegExp(`^${count}\\s*of \\d+$`));
+  await expect(summaryCard(page, term).locator('[data-count]')).toHaveText(new RegExp(`^${count}\\s*of \\d+$`));
 }
 
 /** Every device-level check of the row shows `status` ('Checking', 'OK', 'Failed'). */
@@ -47,7 +44,7 @@ export async function expectChecks(row: Locator, status: string, timeout?: numbe
 
 /** The count a summary card shows now (NaN while it loads). */
 export async function summaryCount(page: Page, term: Parameters<typeof summaryCard>[1]): Promise<number> {
-  const text = await summaryCard(page, term).getByRole('definition').textContent();
+  const text = await summaryCard(page, term).locator('[data-count]').textContent();
   return Number.parseInt(text ?? '', 10);
 }
 

@@ -1,4 +1,4 @@
-import { ROLE, registerDevice, rotateDeviceToken, runHealthChecks } from '@gerbang/contract';
+import { listDevices, ROLE, registerDevice, rotateDeviceToken, runHealthChecks } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,24 @@ function openDashboard(roleId: (typeof ROLE)[keyof typeof ROLE], extra: Paramete
 }
 
 describe('Device Dashboard actions', () => {
+  it('filters the list by a summary card, shows the offline count, and keeps the filter in the address', async () => {
+    const user = userEvent.setup();
+    const app = openDashboard(ROLE.Admin);
+    const summary = await screen.findByRole('region', { name: 'Fleet summary' });
+    const offline = await within(summary).findByRole('button', { name: /^Offline\s*0\s*of 2$/ }, PAGE_LOAD);
+    await user.click(offline);
+    expect(offline).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(app.location()).toBe('/?presence=offline'));
+    await waitFor(() =>
+      expect(app.http.requests.filter((r) => r.url === listDevices.path).at(-1)?.params).toMatchObject({
+        presence: 'offline',
+      }),
+    );
+    // Pressed again, the filter is cleared.
+    await user.click(offline);
+    await waitFor(() => expect(app.location()).toBe('/'));
+  });
+
   it('registers a device and shows its token once, copying it to the clipboard', async () => {
     const user = userEvent.setup();
     const app = openDashboard(ROLE.Admin, {

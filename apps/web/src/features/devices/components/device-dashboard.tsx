@@ -1,8 +1,10 @@
+import { DEVICE_SORTS } from '@gerbang/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { type DeviceListFilters, useDevices } from '../api/get-devices';
 import { useDeviceLiveUpdates } from '../hooks/use-device-live-updates';
@@ -21,7 +23,12 @@ export function DeviceDashboard() {
   const { t } = useTranslation(['devices']);
   const apiErrorMessage = useApiErrorMessage();
   const { canRegister, canOperate } = useDevicePermissions();
-  const [filterValues, setFilterValues] = useState(INITIAL_FILTERS);
+  const [filterValues, setFilterValues] = useUrlFilters(INITIAL_FILTERS, {
+    presence: ['online', 'offline'],
+    busy: ['true', 'false'],
+    health: ['healthy', 'failing', 'checking', 'unknown'],
+    sort: DEVICE_SORTS,
+  });
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [isRegistering, setIsRegistering] = useState(false);
   const q = useDebouncedValue(filterValues.search.trim(), SEARCH_DEBOUNCE_MS);
@@ -55,7 +62,7 @@ export function DeviceDashboard() {
 
   return (
     <div className="flex flex-col gap-6">
-      <DeviceSummaryCards />
+      <DeviceSummaryCards values={filterValues} onFilter={(patch) => setFilterValues({ ...filterValues, ...patch })} />
       <section aria-labelledby="device-list-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="device-list-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
