@@ -139,7 +139,7 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
 
   // Its export is the CSV file of its sessions, under the server's name for it.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^payment-sessions-\d{4}-\d\d-\d\d\.csv$/);
   const csv = await readFile((await file.path()) as string, 'utf8');
