@@ -44,7 +44,9 @@ export async function readyAccount(
       .from(walletAccounts)
       .where(eq(walletAccounts.id, account.id));
     return row?.health === 'healthy' && row.qr !== null;
-  });
+    // Set-up, not a measure: two checks' round trips through a phone, slow on a loaded 2-core runner
+    // (5 s ran out once in a full run, with every server-postgres file in parallel).
+  }, 15_000);
   return { account, phone, commands };
 }
 
