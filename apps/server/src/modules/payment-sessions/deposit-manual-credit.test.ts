@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { feeOnAmountMinor, ROLE } from '@gerbang/contract';
+import { feeOnAmountMinor } from '@gerbang/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/helpers/test-api';
-import { signedInUser } from '../../../test/helpers/test-app';
+import type { api } from '../../../test/helpers/test-api';
 import { merchants, webhookEvents } from '../../db/schema';
 import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
-import { walletTestApp } from '../wallets/wallets.test-support';
-import { customerPays, merchantWithToken, queuedTransfer, readyAccount } from './payment-sessions.test-support';
+import {
+  customerPays,
+  type merchantWithToken,
+  queuedTransfer,
+  type readyAccount,
+} from './payment-sessions.test-support';
+import { reviewDeskWorld } from './review-desk.test-support';
 
 describe('manual credits: a queued transfer credited to a merchant without a session', () => {
   let t: FleetTestApp;
@@ -24,15 +28,12 @@ describe('manual credits: a queued transfer credited to a merchant without a ses
     who.post(`/transactions/${id}/credit`, body);
 
   beforeAll(async () => {
-    t = await walletTestApp({ RESOLUTION_APPROVAL_ABOVE_IDR: '1000000' });
-    shop = await merchantWithToken(t);
-    await t.database.db
-      .update(merchants)
-      .set({ depositFeeBasisPoints: 200, depositFeeFixedMinor: 500n })
-      .where(eq(merchants.id, shop.merchantId));
-    dana = await readyAccount(t, 'dana');
-    admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
-    secondAdmin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    const world = await reviewDeskWorld({
+      env: { RESOLUTION_APPROVAL_ABOVE_IDR: '1000000' },
+      fee: { basisPoints: 200, fixedMinor: 500n },
+    });
+    ({ t, shop, dana } = world);
+    [admin, secondAdmin] = world.admins as [ReturnType<typeof api>, ReturnType<typeof api>];
   });
   afterAll(() => t.close());
 

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { feeOnAmountMinor, ROLE } from '@gerbang/contract';
+import { feeOnAmountMinor } from '@gerbang/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/helpers/test-api';
-import { signedInUser } from '../../../test/helpers/test-app';
-import { merchants, paymentSessions, webhookEvents } from '../../db/schema';
+import type { api } from '../../../test/helpers/test-api';
+import { paymentSessions, webhookEvents } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
-import { walletTestApp } from '../wallets/wallets.test-support';
-import { merchantWithToken, nextReference, queuedTransfer, readyAccount } from './payment-sessions.test-support';
+import {
+  type merchantWithToken,
+  nextReference,
+  queuedTransfer,
+  type readyAccount,
+} from './payment-sessions.test-support';
+import { reviewDeskWorld } from './review-desk.test-support';
 
 describe('near matches: a transfer a little off a session’s amount, found and credited by an operator', () => {
   let t: FleetTestApp;
@@ -35,16 +39,10 @@ describe('near matches: a transfer a little off a session’s amount, found and 
   const plus = (amount: string, delta: number) => String(Number(amount) + delta);
 
   beforeAll(async () => {
-    t = await walletTestApp();
-    shop = await merchantWithToken(t);
     // 2.5 % + 1,000 on every deposit: a near match's fee is computed on what arrived.
-    await t.database.db
-      .update(merchants)
-      .set({ depositFeeBasisPoints: 250, depositFeeFixedMinor: 1000n })
-      .where(eq(merchants.id, shop.merchantId));
-    dana = await readyAccount(t, 'dana');
-    admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
-    secondAdmin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    const world = await reviewDeskWorld({ fee: { basisPoints: 250, fixedMinor: 1000n } });
+    ({ t, shop, dana } = world);
+    [admin, secondAdmin] = world.admins as [ReturnType<typeof api>, ReturnType<typeof api>];
   });
   afterAll(() => t.close());
 

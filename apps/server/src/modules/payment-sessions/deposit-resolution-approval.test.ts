@@ -1,12 +1,15 @@
-import { ROLE } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../../test/helpers/test-api';
-import { signedInUser } from '../../../test/helpers/test-app';
+import type { api } from '../../../test/helpers/test-api';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
-import { walletTestApp } from '../wallets/wallets.test-support';
-import { merchantWithToken, nextReference, queuedTransfer, readyAccount } from './payment-sessions.test-support';
+import {
+  type merchantWithToken,
+  nextReference,
+  queuedTransfer,
+  type readyAccount,
+} from './payment-sessions.test-support';
+import { reviewDeskWorld } from './review-desk.test-support';
 
 describe('resolutions above the approval amount wait for a second operator', () => {
   let t: FleetTestApp;
@@ -31,12 +34,13 @@ describe('resolutions above the approval amount wait for a second operator', () 
 
   beforeAll(async () => {
     // Above 100,000 rupiah a second operator approves.
-    t = await walletTestApp({ RESOLUTION_APPROVAL_ABOVE_IDR: '100000' });
-    shop = await merchantWithToken(t);
-    dana = await readyAccount(t, 'dana');
-    maker = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
-    checker = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
-    thirdOperator = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    const world = await reviewDeskWorld({ env: { RESOLUTION_APPROVAL_ABOVE_IDR: '100000' }, admins: 3 });
+    ({ t, shop, dana } = world);
+    [maker, checker, thirdOperator] = world.admins as [
+      ReturnType<typeof api>,
+      ReturnType<typeof api>,
+      ReturnType<typeof api>,
+    ];
   });
   afterAll(() => t.close());
 
