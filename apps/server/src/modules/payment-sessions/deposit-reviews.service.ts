@@ -20,7 +20,7 @@ import { candidatesOf, transfersForSession, withinTolerance } from './deposit-ca
 import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
 import { toDepositTransfer, transfersCsv } from './deposit-transfer-response';
 import type { DepositTransfersFilter, DepositTransfersRepository } from './deposit-transfers.repository';
-import type { PaymentSessionRecord } from './payment-session-record';
+import type { PaymentSessionRecord, SessionMove } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
 
@@ -238,8 +238,8 @@ export function createDepositReviewsService(deps: {
     return merchant.id;
   }
 
-  function announcePaid(paid: { row: PaymentSessionRecord; from: string | null }) {
-    deps.onChange(paid.row, paid.from as never);
+  function announcePaid(paid: SessionMove) {
+    deps.onChange(paid.row, paid.from);
     deps.onBalanceChanged(paid.row.merchantId);
   }
 
@@ -311,7 +311,7 @@ export function createDepositReviewsService(deps: {
 
     /** A second operator carries out what another proposed; its proposer may not (maker-checker). */
     async approve(actor: Operator, transferId: string): Promise<void> {
-      const paid = await db.transaction(async (tx) => {
+      const announce = await db.transaction(async (tx) => {
         const queued = await transfers.lockQueued(tx, transferId);
         if (!queued) throw notQueued();
         const { proposal, proposedByUserId } = queued.match;
@@ -321,23 +321,25 @@ export function createDepositReviewsService(deps: {
         }
         await transfers.setProposal(tx, transferId, null);
         const approval = { proposedByUserId, approvedByUserId: actor.userId };
+        // What to tell once it has committed: the merchant's new balance, or the session paid.
         if (proposal.kind === 'refunded_outside') {
           await refundInTx(tx, actor, queued, proposal.note, approval);
           return null;
         }
         if (proposal.kind === 'credit') {
-          return { credited: await creditInTx(tx, actor, queued, proposal, approval) };
+          const merchantId = await creditInTx(tx, actor, queued, proposal, approval);
+          return () => deps.onBalanceChanged(merchantId);
         }
-        return matchInTx(
+        const moved = await matchInTx(
           tx,
           actor,
           queued,
           { paymentSessionId: proposal.paymentSessionId, note: proposal.note },
           approval,
         );
+        return () => announcePaid(moved);
       });
-      if (paid && 'credited' in paid) deps.onBalanceChanged(paid.credited);
-      else if (paid) announcePaid(paid);
+      announce?.();
     },
 
     /** A second operator turns a proposal down (with why); the transfer waits in the queue again. */
