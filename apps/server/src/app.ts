@@ -36,6 +36,7 @@ import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessions.routes';
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
+import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await payoutMethodsRoutes(api, ctx);
     await withdrawalsRoutes(api, ctx);
     await customerWithdrawalsRoutes(api, ctx);
+    await refundsRoutes(api, ctx);
     await payoutExceptionsRoutes(api, ctx);
     await auditLogRoutes(api, ctx);
     await alertsRoutes(api, ctx);

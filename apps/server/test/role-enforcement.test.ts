@@ -17,6 +17,7 @@ import {
   createMerchant,
   createPayoutMethod,
   createProxy,
+  createSessionRefund,
   createWallet,
   createWithdrawalRequest,
   creditDepositTransfer,
@@ -428,6 +429,11 @@ const ROUTES: Protected[] = [
     endpoint: createWithdrawalRequest,
     requires: { area: 'withdrawals', action: 'create' },
     request: (id) => ({ url: createWithdrawalRequest.path, payload: { payoutMethodId: id, amount: '10000' } }),
+  },
+  {
+    endpoint: createSessionRefund,
+    requires: { area: 'refunds', action: 'create' },
+    request: (id) => ({ url: withId(createSessionRefund, id), payload: {} }),
   },
   {
     endpoint: cancelWithdrawalRequest,

@@ -41,6 +41,7 @@ export * from './payments/emv-qr';
 export * from './payments/payment-link';
 export * from './payments/payment-session';
 export * from './payments/payment-session-detail';
+export * from './payments/refund';
 export * from './permissions';
 export * from './permissions-table';
 export * from './proxies/proxy';

@@ -25,6 +25,7 @@ export const AREAS = [
   'security',
   'alerts',
   'team',
+  'refunds',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -64,6 +65,9 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   security: { 1: ['view', 'update'], 2: NONE, 3: NONE, 4: NONE, 5: NONE },
   // A merchant's own team (merchant console); narrowed per team role (MERCHANT_TEAM_PERMISSIONS).
   team: { 1: NONE, 2: NONE, 3: NONE, 4: ['view', 'create', 'update', 'delete'], 5: NONE },
+  // Refunds are the merchant's decision (operators resolve transfers on the exceptions desk); they
+  // are seen with their sessions (transactionSessions view).
+  refunds: { 1: NONE, 2: NONE, 3: NONE, 4: ['create'], 5: NONE },
   // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
   alerts: {
     1: ['view', 'update', 'operate'],
@@ -99,6 +103,8 @@ export const MERCHANT_TEAM_PERMISSIONS: Partial<Record<Area, Record<MerchantTeam
     viewer: NONE,
   },
   audit: { owner: VIEW, developer: NONE, finance: NONE, viewer: NONE },
+  // Money back to a customer: who may take money out.
+  refunds: { owner: ['create'], developer: NONE, finance: ['create'], viewer: NONE },
   team: { owner: ['view', 'create', 'update', 'delete'], developer: NONE, finance: NONE, viewer: NONE },
 };
 

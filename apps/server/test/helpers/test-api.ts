@@ -6,8 +6,8 @@ type Headers = { authorization: string };
 export function api(app: FastifyInstance, headers: Headers) {
   return {
     get: (url: string) => app.inject({ method: 'GET', url, headers }),
-    post: (url: string, payload?: object) =>
-      app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) }),
+    post: (url: string, payload?: object, extra: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url, headers: { ...headers, ...extra }, ...(payload ? { payload } : {}) }),
     patch: (url: string, payload: object) => app.inject({ method: 'PATCH', url, headers, payload }),
     put: (url: string, payload: object) => app.inject({ method: 'PUT', url, headers, payload }),
     delete: (url: string) => app.inject({ method: 'DELETE', url, headers }),

@@ -11,6 +11,8 @@ export type StubRequest = {
   /** The query string's parameters as the client passed them. */
   params: Record<string, unknown>;
   authorization: string | null;
+  /** The Idempotency-Key header of a money request. */
+  idempotencyKey: string | null;
   data: unknown;
 };
 export type StubResponse = { status: number; data?: unknown };
@@ -25,6 +27,7 @@ export function stubHttp(handler: StubHandler): { requests: StubRequest[]; resto
       url: config.url ?? '',
       params: (config.params as Record<string, unknown> | undefined) ?? {},
       authorization: (config.headers.get('Authorization') as string | undefined) ?? null,
+      idempotencyKey: (config.headers.get('Idempotency-Key') as string | undefined) ?? null,
       data: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
     };
     requests.push(request);

@@ -12,6 +12,7 @@ export const API_TOKEN_SCOPES = [
   'balance:read',
   'withdrawals:write',
   'withdrawals:read',
+  'refunds:write',
 ] as const;
 export const apiTokenScopeSchema = z.enum(API_TOKEN_SCOPES);
 export type ApiTokenScope = z.infer<typeof apiTokenScopeSchema>;
@@ -28,7 +29,7 @@ export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
 /** How many networks a token may name. */
 export const API_TOKEN_MAX_NETWORKS = 20;
 /** Scopes that move money out: a merchant (or the operator) may require them to name their networks. */
-export const MONEY_OUT_SCOPES: readonly ApiTokenScope[] = ['withdrawals:write'];
+export const MONEY_OUT_SCOPES: readonly ApiTokenScope[] = ['withdrawals:write', 'refunds:write'];
 
 /**
  * An allowed network: an IPv4 or IPv6 CIDR (`203.0.113.0/24`, `2001:db8::/32`), or one address,

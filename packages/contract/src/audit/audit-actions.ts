@@ -74,6 +74,7 @@ export const AUDIT_ACTIONS = {
   withdrawalMarkedPaid: 'withdrawal.marked_paid',
   withdrawalReconciled: 'withdrawal.reconciled',
   withdrawalNameReviewed: 'withdrawal.name_reviewed',
+  refundRequested: 'refund.requested',
   payoutExceptionCharged: 'payout_exception.charged_to_merchant',
   payoutExceptionWrittenOff: 'payout_exception.written_off',
   proxyCreated: 'proxy.created',

@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { WEBHOOK_EVENT_STATUSES } from '../webhooks/webhook';
+import { withdrawalSchema } from '../withdrawals/withdrawal';
 import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
 
 /** One step of a session's life, as its timeline table recorded it. */
@@ -61,6 +62,8 @@ export const paymentSessionDetailSchema = z.object({
   timeline: z.array(paymentSessionStepSchema),
   webhooks: z.array(webhookEventSummarySchema),
   journals: z.array(ledgerJournalViewSchema),
+  /** Its refunds (withdrawals of kind refund), newest first. */
+  refunds: z.array(withdrawalSchema),
 });
 export type PaymentSessionDetail = z.infer<typeof paymentSessionDetailSchema>;
 

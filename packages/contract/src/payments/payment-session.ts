@@ -112,6 +112,8 @@ export const paymentSessionSchema = z.object({
    * amount + (received − final) − fee, the fee computed on that.
    */
   receivedAmount: amountSchema.nullable(),
+  /** Refunded or being refunded (refunds that failed or were cancelled give theirs back); never above receivedAmount. */
+  refundedAmount: amountSchema,
   status: paymentSessionStatusSchema,
   method: walletProviderSchema.nullable(),
   customer: customerSchema.nullable(),

@@ -43,6 +43,22 @@ export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
   cancelled: 'withdrawal.cancelled',
 };
 
+/** A refund is a withdrawal of kind `refund`: its states, under their own names (docs/refunds.md). */
+export const REFUND_EVENT_TYPES: Record<WithdrawalStatus, string> = {
+  verifying: 'refund.verifying',
+  name_review: 'refund.name_review',
+  awaiting_confirmation: 'refund.awaiting_confirmation',
+  confirmed: 'refund.confirmed',
+  pending_approval: 'refund.pending_approval',
+  approved: 'refund.approved',
+  processing: 'refund.processing',
+  uncertain: 'refund.uncertain',
+  success: 'refund.succeeded',
+  failed: 'refund.failed',
+  rejected: 'refund.rejected',
+  cancelled: 'refund.cancelled',
+};
+
 export const webhookEventSchema = z.object({
   id: idSchema,
   type: z.string(),

@@ -9,7 +9,8 @@ import { payoutNameCheckSchema } from './payout-name-check';
 
 /**
  * Money out. A settlement takes a merchant's balance to one of its verified payout methods; a
- * customer withdrawal pays one of the merchant's customers. Either holds the amount and its fee from
+ * customer withdrawal pays one of the merchant's customers; a refund pays a paid session's money
+ * back to the account that sent it (contract payments/refund.ts). Each holds the amount and its fee from
  * the merchant's available balance when it is created (settlement: pending_approval; customer:
  * verifying), and is paid by a phone's transfer. Its lifecycle (lifecycleDiagram of the table
  * below; docs/withdrawals.md shows the same lines):
@@ -20,6 +21,9 @@ import { payoutNameCheckSchema } from './payout-name-check';
  *   verifying ─(name_refused)→ failed
  *   name_review ─(name_approved)→ awaiting_confirmation
  *   name_review ─(name_rejected)→ failed
+ *   verifying ─(refund_verified)→ confirmed
+ *   name_review ─(refund_name_approved)→ confirmed
+ *   verifying ─(refund_not_verified)→ failed
  *   awaiting_confirmation ─(confirmation_timeout)→ verifying
  *   awaiting_confirmation ─(customer_confirmed)→ confirmed
  *   confirmed ─(confirmed_sent)→ processing
@@ -71,6 +75,11 @@ export const WITHDRAWAL_LIFECYCLE = defineLifecycle({
     name_refused: { from: ['verifying'], to: 'failed' },
     name_approved: { from: ['name_review'], to: 'awaiting_confirmation' },
     name_rejected: { from: ['name_review'], to: 'failed' },
+    // A refund goes back to the account that paid: no customer confirms it, it is sent once verified.
+    refund_verified: { from: ['verifying'], to: 'confirmed' },
+    refund_name_approved: { from: ['name_review'], to: 'confirmed' },
+    // No phone could ask whose the account is: nobody would retry it, so it fails and gives the money back.
+    refund_not_verified: { from: ['verifying'], to: 'failed' },
     confirmation_timeout: { from: ['awaiting_confirmation'], to: 'verifying' },
     customer_confirmed: { from: ['awaiting_confirmation'], to: 'confirmed' },
     confirmed_sent: { from: ['confirmed'], to: 'processing' },
@@ -112,7 +121,7 @@ export const OPEN_WITHDRAWAL_STATUSES = [
   'uncertain',
 ] as const satisfies readonly WithdrawalStatus[];
 
-export const WITHDRAWAL_KINDS = ['settlement', 'customer'] as const;
+export const WITHDRAWAL_KINDS = ['settlement', 'customer', 'refund'] as const;
 export const withdrawalKindSchema = z.enum(WITHDRAWAL_KINDS);
 export type WithdrawalKind = z.infer<typeof withdrawalKindSchema>;
 
@@ -159,6 +168,8 @@ export const withdrawalSchema = z.object({
   /** The two names compared (payout-name-check.ts); null until verified or when no name was given. */
   nameCheck: payoutNameCheckSchema,
   payoutMethodId: idSchema.nullable(),
+  /** The payment session a refund pays back (refunds only). */
+  paymentSessionId: idSchema.nullable(),
   note: z.string(),
   failureReason: z.string().nullable(),
   /** The provider's id of the transfer, or the operator's reference of a payment made outside. */

@@ -49,6 +49,11 @@ export const paymentSessions = pgTable(
      * own amount, on which the merchant's credit and the fee were then computed. Null until paid.
      */
     receivedAmountMinor: bigint('received_amount_minor', { mode: 'bigint' }),
+    /**
+     * Reserved by its refunds (withdrawals of kind refund) when each is created, given back when one
+     * fails or is cancelled: never more than what arrived (the CHECK, under any concurrency).
+     */
+    refundedMinor: bigint('refunded_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     status: text('status', { enum: PAYMENT_SESSION_STATUSES }).notNull(),
     method: text('method', { enum: WALLET_PROVIDERS }),
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
@@ -95,6 +100,10 @@ export const paymentSessions = pgTable(
     check(
       'payment_sessions_amounts_check',
       sql`${t.amountMinor} > 0 and ${t.discountMinor} >= 0 and ${t.extraFeeMinor} >= 0 and ${t.feeMinor} >= 0 and ${t.finalAmountMinor} = ${t.amountMinor} - ${t.discountMinor} + ${t.extraFeeMinor} and ${t.finalAmountMinor} > 0`,
+    ),
+    check(
+      'payment_sessions_refunded_check',
+      sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= coalesce(${t.receivedAmountMinor}, 0)`,
     ),
   ],
 );

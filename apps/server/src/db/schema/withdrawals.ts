@@ -1,4 +1,9 @@
-import { PAYOUT_EXCEPTION_OUTCOMES, PAYOUT_EXCEPTION_RESOLUTIONS, WITHDRAWAL_STATUSES } from '@gerbang/contract';
+import {
+  PAYOUT_EXCEPTION_OUTCOMES,
+  PAYOUT_EXCEPTION_RESOLUTIONS,
+  WITHDRAWAL_KINDS,
+  WITHDRAWAL_STATUSES,
+} from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -17,6 +22,7 @@ import { apiTokens } from './api-tokens';
 import { createdAt } from './columns';
 import { devices } from './devices';
 import { merchants } from './merchants';
+import { paymentSessions } from './payment-sessions';
 import { users } from './users';
 import { walletAccounts, walletTransactions } from './wallets';
 
@@ -94,7 +100,7 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['settlement', 'customer'] }).notNull(),
+    kind: text('kind', { enum: WITHDRAWAL_KINDS }).notNull(),
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'restrict' }),
@@ -104,6 +110,8 @@ export const withdrawals = pgTable(
     feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull(),
     status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
     payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
+    /** The session a refund pays back; set exactly on refunds. */
+    paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
     destProvider: text('dest_provider').notNull(),
     destAccountNumber: text('dest_account_number').notNull(),
     destHolderName: text('dest_holder_name').notNull(),
@@ -165,6 +173,8 @@ export const withdrawals = pgTable(
       .where(sql`${t.status} in ('verifying', 'name_review', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
+    check('withdrawals_refund_session_check', sql`(${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`),
+    index('withdrawals_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
   ],
 );
 

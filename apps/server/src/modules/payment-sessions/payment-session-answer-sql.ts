@@ -25,6 +25,7 @@ export function answerFields(t: SessionColumns) {
     finalAmount: amountOf(t.finalAmountMinor),
     fee: amountOf(t.feeMinor),
     receivedAmount: amountOf(t.receivedAmountMinor),
+    refundedAmount: amountOf(t.refundedMinor),
     status: t.status,
     method: t.method,
     customer: t.customer,

@@ -1,16 +1,18 @@
 import type { PaymentSessionDetail, PaymentSessionStatus } from '@gerbang/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { merchants, paymentSessions, walletAccounts } from '../../db/schema';
+import { merchants, paymentSessions, walletAccounts, withdrawals } from '../../db/schema';
 import { notFound } from '../../http/app-error';
 import { journalsOf } from '../ledger/ledger-journals';
 import { webhookEventsOf } from '../webhooks/webhook-log';
+import { toWithdrawal } from '../withdrawals/withdrawal-response';
 import { toOperatorPaymentSession } from './payment-session-response';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 
 /**
  * A session with its proof, for the consoles' detail view: its timeline, the webhook events it
- * announced with every delivery attempt, and the ledger journals of it and of its transfer.
+ * announced with every delivery attempt, its refunds, and the ledger journals of it, of its
+ * transfer and of its refunds.
  */
 export function createPaymentSessionDetail(deps: {
   db: Database;
@@ -35,7 +37,13 @@ export function createPaymentSessionDetail(deps: {
         .limit(1);
       if (!row) throw notFound('Payment session');
       const { session } = row;
-      const references = session.walletTransactionId ? [session.id, session.walletTransactionId] : [session.id];
+      const refunds = await db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.paymentSessionId, session.id))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+      const references = [session.id, ...refunds.map((refund) => refund.id)];
+      if (session.walletTransactionId) references.push(session.walletTransactionId);
       const [timeline, webhooks, journals] = await Promise.all([
         deps.repo.timeline(session.id),
         webhookEventsOf(db, session.id),
@@ -55,6 +63,7 @@ export function createPaymentSessionDetail(deps: {
         })),
         webhooks,
         journals,
+        refunds: refunds.map(toWithdrawal),
       };
     },
   };

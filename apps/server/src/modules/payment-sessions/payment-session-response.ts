@@ -28,6 +28,7 @@ export function toPaymentSession(row: PaymentSessionRecord, customerPagesUrl: st
     finalAmount: formatAmount(row.finalAmountMinor, row.currency),
     fee: formatAmount(row.feeMinor, row.currency),
     receivedAmount: row.receivedAmountMinor === null ? null : formatAmount(row.receivedAmountMinor, row.currency),
+    refundedAmount: formatAmount(row.refundedMinor, row.currency),
     status: row.status,
     method: (row.method as WalletProvider | null) ?? null,
     customer: (row.customer as Customer | null) ?? null,

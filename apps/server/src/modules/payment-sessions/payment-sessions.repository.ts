@@ -169,6 +169,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       expiresAt: secondsFromNow(p('timeLimitSeconds')),
       paidAt: sql`null::timestamptz`,
       receivedAmountMinor: sql`null::bigint`,
+      refundedMinor: sql`0::bigint`,
       createdAt: sql`now()`,
       updatedAt: sql`now()`,
     };

@@ -80,6 +80,13 @@ export function createCustomerWithdrawalsService(deps: {
     return row;
   }
 
+  /** What an inquiry verifies: a customer's withdrawal or a refund (which no customer confirms). */
+  async function findVerified(id: string) {
+    const row = await repo.findById(id);
+    if (row?.kind !== 'customer' && row?.kind !== 'refund') throw notFound('Withdrawal');
+    return row;
+  }
+
   async function verify(row: WithdrawalRecord) {
     await deps.inquiries().start(
       { type: 'withdrawal', id: row.id },
@@ -142,14 +149,27 @@ export function createCustomerWithdrawalsService(deps: {
    * operator accepted before for this withdrawal is not held again.
    */
   async function verified(inquiry: InquiryRecord) {
-    const row = await findCustomer(inquiry.subjectId);
+    const row = await findVerified(inquiry.subjectId);
     const holderName = inquiry.holderName ?? '';
     const nameScore = row.destHolderName === '' ? null : holderNameScore(row.destHolderName, holderName);
     const details = { holderName, walletAccountId: inquiry.walletAccountId, nameScore };
     const policy = (await merchantOf(row.merchantId)).payoutNamePolicy;
     const passes =
       nameScore === null || holderNamesMatch(nameScore) || policy === 'allow' || row.nameApprovedHolder === holderName;
-    if (passes) {
+    if (passes && row.kind === 'refund') {
+      // A refund goes back to the account that paid: sent once verified, within the queue's time.
+      const confirmed = await move(row.id, {
+        event: 'refund_verified',
+        details,
+        set: {
+          verifiedHolderName: holderName,
+          nameScore,
+          confirmedAt: databaseNow(),
+          confirmDeadlineAt: secondsFromNow(deps.queueSeconds),
+        },
+      });
+      if (confirmed) await sendConfirmed(confirmed);
+    } else if (passes) {
       await move(row.id, {
         event: 'verified',
         details,
@@ -341,6 +361,14 @@ export function createCustomerWithdrawalsService(deps: {
         await move(inquiry.subjectId, {
           event: 'account_not_found',
           set: { failureReason: 'account_not_found', completedAt: databaseNow() },
+          journal: releaseJournal,
+        });
+        return;
+      }
+      if ((await findVerified(inquiry.subjectId)).kind === 'refund') {
+        await move(inquiry.subjectId, {
+          event: 'refund_not_verified',
+          set: { failureReason: inquiry.failureReason ?? 'timeout', completedAt: databaseNow() },
           journal: releaseJournal,
         });
         return;

@@ -2,8 +2,8 @@ import type { WithdrawalStatus } from '@gerbang/contract';
 import type { Database } from '../../db/database';
 import { type AuditEntry, createAuditRepository } from '../audit/audit.repository';
 import { type Journal, postJournal } from '../ledger/ledger';
-import type { WithdrawalRecord } from './withdrawal-record';
-import type { WithdrawalChange, WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalChange, WithdrawalRecord } from './withdrawal-record';
+import type { WithdrawalsRepository } from './withdrawals.repository';
 
 /** Told of every change after it commits (realtime, balances). */
 export type WithdrawalListener = (row: WithdrawalRecord, from: WithdrawalStatus | null) => void;

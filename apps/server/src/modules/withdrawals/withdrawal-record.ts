@@ -1,4 +1,6 @@
-import type { WithdrawalStatus } from '@gerbang/contract';
+import type { WithdrawalEventName, WithdrawalStatus } from '@gerbang/contract';
+import type { SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { withdrawalEvents, withdrawals } from '../../db/schema';
 
 /** A withdrawal's row as the database keeps it: below its repository and its page reads alike. */
@@ -10,4 +12,16 @@ export type ListWithdrawalsFilter = {
   merchantId?: string;
   status?: WithdrawalStatus;
   kind?: WithdrawalRecord['kind'];
+};
+
+/** A move of a withdrawal: an event of WITHDRAWAL_LIFECYCLE and what it records. */
+export type WithdrawalChange = {
+  event: WithdrawalEventName;
+  /** Why, when it says more than the event (a phone's error code); defaults to the event's name. */
+  reason?: string;
+  actorUserId?: string | null;
+  details?: Record<string, unknown>;
+  set?: PgUpdateSetSource<typeof withdrawals>;
+  /** More the row must meet, in the database's clock (a deadline against now()). */
+  where?: SQL;
 };

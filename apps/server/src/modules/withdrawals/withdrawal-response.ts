@@ -34,6 +34,7 @@ export function toWithdrawal(row: WithdrawalSource): Withdrawal {
     },
     nameCheck: payoutNameCheckOf(row.nameScore),
     payoutMethodId: row.payoutMethodId,
+    paymentSessionId: row.paymentSessionId,
     note: row.note,
     failureReason: row.failureReason,
     transferReference: row.transferReference,

@@ -28,6 +28,7 @@ export type WithdrawalPageRow = {
   verifiedHolderName: string | null;
   nameScore: number | null;
   payoutMethodId: string | null;
+  paymentSessionId: string | null;
   note: string;
   failureReason: string | null;
   transferReference: string | null;
@@ -61,6 +62,7 @@ const pageColumns = {
   verifiedHolderName: named<string>('verifiedHolderName', withdrawals.verifiedHolderName),
   nameScore: named<number>('nameScore', withdrawals.nameScore),
   payoutMethodId: named<string>('payoutMethodId', withdrawals.payoutMethodId),
+  paymentSessionId: named<string>('paymentSessionId', withdrawals.paymentSessionId),
   note: named<string>('note', withdrawals.note),
   failureReason: named<string>('failureReason', withdrawals.failureReason),
   transferReference: named<string>('transferReference', withdrawals.transferReference),

@@ -1,12 +1,12 @@
 import {
   type Currency,
+  REFUND_EVENT_TYPES,
   WITHDRAWAL_EVENT_TYPES,
   WITHDRAWAL_LIFECYCLE,
-  type WithdrawalEventName,
   type WithdrawalStatus,
 } from '@gerbang/contract';
 import { and, asc, eq, inArray, isNull, lt, notExists, type SQL, sql } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { guardedTransition } from '../../db/guarded-transition';
 import { cursorText } from '../../db/iso-text';
@@ -18,24 +18,13 @@ import {
   withdrawalEvents,
   withdrawals,
 } from '../../db/schema';
+import { giveBackRefund } from '../refunds/refund-reservations';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
-import type { NewWithdrawal, WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
+import type { NewWithdrawal, WithdrawalChange, WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
 import { createWithdrawalsPageRead } from './withdrawals-page.repository';
 
 const cursorAt = cursorText(withdrawals.createdAt);
-
-/** A move of a withdrawal: an event of WITHDRAWAL_LIFECYCLE and what it records. */
-export type WithdrawalChange = {
-  event: WithdrawalEventName;
-  /** Why, when it says more than the event (a phone's error code); defaults to the event's name. */
-  reason?: string;
-  actorUserId?: string | null;
-  details?: Record<string, unknown>;
-  set?: PgUpdateSetSource<typeof withdrawals>;
-  /** More the row must meet, in the database's clock (a deadline against now()). */
-  where?: SQL;
-};
 
 /** An outgoing transfer of a sending account's history, as evidence of what paid a withdrawal. */
 export type PayingTransfer = {
@@ -95,7 +84,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     await tx.insert(withdrawalEvents).values({ withdrawalId: row.id, toStatus: row.status, ...entry });
     await enqueueWebhook(tx, {
       merchantId: row.merchantId,
-      type: WITHDRAWAL_EVENT_TYPES[row.status],
+      type: (row.kind === 'refund' ? REFUND_EVENT_TYPES : WITHDRAWAL_EVENT_TYPES)[row.status],
       subjectId: row.id,
       data: options.webhookData(row),
     });
@@ -117,8 +106,8 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     /**
      * The one way a withdrawal moves: the event's guarded update (guardedTransition: its from-states
      * from the contract, the state it left read under the row's lock), its timeline entry and its
-     * webhook event, in the caller's transaction. null: it was in none of the event's from-states,
-     * or failed `where` (someone else moved it first, or a deadline decided).
+     * webhook event (a refund ending unpaid gives its reservation back), in the caller's transaction.
+     * null: not in the event's from-states, or failed `where` (another actor, or a deadline, won).
      */
     async transition(
       tx: Database,
@@ -136,6 +125,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         actorUserId: change.actorUserId ?? null,
         details: change.details,
       });
+      await giveBackRefund(tx, moved.row);
       return moved;
     },
 

@@ -50,6 +50,8 @@ export function createWithdrawalsService(deps: {
   onChange: WithdrawalListener;
   /** How long the customer has to confirm once a held name is approved. */
   confirmSeconds: number;
+  /** How long an approved refund may wait for a free account (it needs no confirmation). */
+  queueSeconds: number;
 }) {
   const { repo, move } = deps;
 
@@ -277,26 +279,38 @@ export function createWithdrawalsService(deps: {
       };
       const common = { actorUserId: actor.userId, details: { reason: body.reason }, audit };
       const row =
-        body.decision === 'approve'
-          ? await move(id, {
+        body.decision === 'approve' && current.kind === 'refund'
+          ? // A refund waits for no customer: approved, it is sent as soon as an account is free.
+            await move(id, {
               ...common,
-              event: 'name_approved',
+              event: 'refund_name_approved',
               set: {
                 nameApprovedHolder: current.verifiedHolderName,
                 lastChangedByUserId: actor.userId,
-                confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
+                confirmedAt: databaseNow(),
+                confirmDeadlineAt: secondsFromNow(deps.queueSeconds),
               },
             })
-          : await move(id, {
-              ...common,
-              event: 'name_rejected',
-              set: {
-                failureReason: 'name_mismatch',
-                lastChangedByUserId: actor.userId,
-                completedAt: databaseNow(),
-              },
-              journal: releaseJournal,
-            });
+          : body.decision === 'approve'
+            ? await move(id, {
+                ...common,
+                event: 'name_approved',
+                set: {
+                  nameApprovedHolder: current.verifiedHolderName,
+                  lastChangedByUserId: actor.userId,
+                  confirmDeadlineAt: secondsFromNow(deps.confirmSeconds),
+                },
+              })
+            : await move(id, {
+                ...common,
+                event: 'name_rejected',
+                set: {
+                  failureReason: 'name_mismatch',
+                  lastChangedByUserId: actor.userId,
+                  completedAt: databaseNow(),
+                },
+                journal: releaseJournal,
+              });
       return detailOf(row ?? (await lost(id, body.decision === 'approve' ? 'approved' : 'rejected')));
     },
 

@@ -4,6 +4,7 @@ import { fleetOf } from '../devices/fleet';
 import { createIdempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
+import { createRefundsService, type RefundsService } from '../refunds/refunds.service';
 import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
 import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
@@ -28,6 +29,7 @@ export type Withdrawals = {
   transfers: WithdrawalTransfers;
   inquiries: AccountInquiries;
   exceptions: PayoutExceptionsService;
+  refunds: RefundsService;
   bind(consoles: Broadcaster): void;
   /** A phone's result for an inquiry or a transfer; false when it is neither. */
   completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
@@ -131,6 +133,14 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     queueSeconds: ctx.config.WITHDRAWAL_QUEUE_SECONDS,
     onChange,
   });
+  const refunds = createRefundsService({
+    db: ctx.db,
+    repo,
+    merchants,
+    idempotency: createIdempotency(ctx.db),
+    inquiries: () => inquiries,
+    onChange,
+  });
   const service = createWithdrawalsService({
     db: ctx.db,
     repo,
@@ -140,6 +150,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     transfers,
     onChange,
     confirmSeconds: ctx.config.WITHDRAWAL_CONFIRM_SECONDS,
+    queueSeconds: ctx.config.WITHDRAWAL_QUEUE_SECONDS,
   });
 
   return {
@@ -150,6 +161,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     transfers,
     inquiries,
     exceptions,
+    refunds,
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

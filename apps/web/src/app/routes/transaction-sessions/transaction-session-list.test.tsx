@@ -23,6 +23,7 @@ const SESSION: OperatorPaymentSession = {
   finalAmount: '149999',
   fee: '4750',
   receivedAmount: '149999',
+  refundedAmount: '0',
   status: 'success',
   method: 'dana',
   customer: null,
@@ -73,6 +74,33 @@ const DETAIL: PaymentSessionDetail = {
       ],
     },
   ],
+  refunds: [],
+};
+
+const A_REFUND: PaymentSessionDetail['refunds'][number] = {
+  id: '6b2f3a4b-5c6d-4e7f-8091-a2b3c4d5e6f8',
+  kind: 'refund',
+  merchantId: SESSION.merchantId,
+  referenceNumber: 'INV-1001-R1',
+  currency: 'IDR',
+  amount: '49999',
+  fee: '1000',
+  status: 'success',
+  destination: {
+    provider: 'dana',
+    accountNumber: '081298765432',
+    holderName: 'Siti',
+    verifiedHolderName: 'SITI RAHAYU',
+  },
+  nameCheck: { score: 90, matches: true },
+  payoutMethodId: null,
+  paymentSessionId: SESSION.id,
+  note: 'Late delivery',
+  failureReason: null,
+  transferReference: 'TRX-1',
+  createdAt: '2026-01-02T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:01:00.000Z',
+  completedAt: '2026-01-02T00:01:00.000Z',
 };
 
 let restore = () => {};
@@ -80,11 +108,13 @@ afterEach(() => restore());
 
 type Handler = NonNullable<Parameters<typeof renderApp>[0]['handler']>;
 
-/** An Admin on the sessions list with `detail`'s session open; `more` answers anything else. */
-function openSessionDetail(detail: PaymentSessionDetail, more: Handler = () => null) {
+/** An Admin (or `user`) on the sessions list with `detail`'s session open; `more` answers anything else. */
+function openSessionDetail(detail: PaymentSessionDetail, more: Handler = () => null, user = makeUser(ROLE.Admin)) {
   return renderApp({
-    path: `/transaction-session?session=${SESSION.id}`,
-    user: makeUser(ROLE.Admin),
+    // A merchant's sessions are on its Transaction page.
+    path: `${user.roleId === ROLE.Merchant ? '/transaction' : '/transaction-session'}?session=${SESSION.id}`,
+    consoleKind: user.roleId === ROLE.Merchant ? 'merchant' : 'admin',
+    user,
     handler: (request) => {
       if (request.url === listPaymentSessions.path)
         return { status: 200, data: { items: [SESSION], nextCursor: null } };
@@ -273,5 +303,53 @@ describe('Transaction (merchant console)', () => {
     expect(within(table).queryByText('Toko Sinar')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Merchant')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+});
+
+describe('refunds on a session', () => {
+  const merchantOwner = makeUser(ROLE.Merchant, {
+    merchantId: SESSION.merchantId,
+    merchantRole: 'owner',
+    merchantName: 'Toko Sinar',
+    merchantBalance: { currency: 'IDR', available: '500000', pending: '0' },
+    merchantWithdrawalFee: { percent: '0', fixed: '1000' },
+  });
+
+  it('lets the merchant refund part of a paid session, showing the fee held, once per form', async () => {
+    const user = userEvent.setup();
+    const sent: StubRequest[] = [];
+    const app = openSessionDetail(
+      { ...DETAIL, session: { ...SESSION, refundedAmount: '49999' } },
+      (request) => {
+        if (request.method !== 'POST' || request.url !== `/payment-sessions/${SESSION.id}/refunds`) return null;
+        sent.push(request);
+        return { status: 201, data: { ...A_REFUND, amount: '50000' } };
+      },
+      merchantOwner,
+    );
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Refund' }));
+    const form = await screen.findByRole('dialog', { name: 'Refund INV-1001' });
+    expect(within(form).getByText(/100[.,]000 is left to refund/)).toBeInTheDocument();
+    const amount = within(form).getByLabelText(/Amount to refund/);
+    await user.clear(amount);
+    await user.type(amount, '50000');
+    expect(within(form).getByText(/1[.,]000/)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Reason'), 'One item out of stock');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.data).toEqual({ amount: '50000', reason: 'One item out of stock' });
+    expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows an operator the session's refunds and where each went, without a Refund button", async () => {
+    const app = openSessionDetail({ ...DETAIL, refunds: [A_REFUND] });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    const refunds = await within(dialog).findByRole('region', { name: 'Refunds' });
+    expect(within(refunds).getByText('Paid')).toBeInTheDocument();
+    expect(within(refunds).getByText(/To DANA 081298765432 \(SITI RAHAYU\)/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
   });
 });

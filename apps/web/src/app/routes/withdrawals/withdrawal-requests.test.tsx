@@ -29,6 +29,7 @@ function aWithdrawal(overrides: Partial<OperatorWithdrawal> = {}): OperatorWithd
     },
     nameCheck: { score: 100, matches: true },
     payoutMethodId: null,
+    paymentSessionId: null,
     note: '',
     failureReason: null,
     transferReference: null,

@@ -19,6 +19,7 @@ import { useSession } from '../../../lib/session';
 import { SessionCandidateTransfers } from '../../deposit-transfers/components/session-candidate-transfers';
 import { usePaymentSessionDetail, useResendWebhook } from '../api/get-payment-session-detail';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
+import { SessionRefunds } from './session-refunds';
 
 const WEBHOOK_TONES: Record<WebhookEventSummary['status'], BadgeTone> = {
   pending: 'blue',
@@ -193,6 +194,11 @@ function DetailBody({ detail }: { detail: Detail }) {
           },
           { key: 'fee', label: t('paymentSessions:detail.fields.fee'), value: amount(session.fee) },
           {
+            key: 'refunded',
+            label: t('paymentSessions:detail.fields.refunded'),
+            value: amount(session.refundedAmount),
+          },
+          {
             key: 'account',
             label: t('paymentSessions:detail.fields.account'),
             value: detail.receivingAccount
@@ -225,6 +231,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         ]}
       />
       <SessionCandidateTransfers session={session} />
+      <SessionRefunds detail={detail} />
       <SectionHeading>{t('paymentSessions:detail.timeline')}</SectionHeading>
       <Timeline detail={detail} />
       <SectionHeading>{t('paymentSessions:detail.webhooks')}</SectionHeading>

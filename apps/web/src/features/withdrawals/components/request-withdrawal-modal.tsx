@@ -1,11 +1,4 @@
-import {
-  feeOnAmountMinor,
-  formatAmount,
-  PAYOUT_PROVIDERS,
-  parseAmount,
-  percentToBasisPoints,
-  toMinorUnits,
-} from '@gerbang/contract';
+import { PAYOUT_PROVIDERS } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
@@ -17,6 +10,7 @@ import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
 import { usePayoutMethods } from '../../payout-methods/api/payout-methods';
 import { useRequestWithdrawal } from '../api/withdrawals';
+import { useWithdrawalHold } from '../hooks/use-withdrawal-hold';
 
 const FIELDS = ['payoutMethodId', 'amount', 'note'] as const;
 
@@ -37,22 +31,7 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
   const balance = user?.merchantBalance;
   const chosen = payoutMethodId || methods[0]?.id || '';
   // What will be held as it is typed: the amount and the merchant's fee on it (the server decides).
-  const terms = user?.merchantWithdrawalFee;
-  const parsed = balance ? parseAmount(amount.trim(), balance.currency) : null;
-  const held =
-    balance && terms && parsed?.ok && parsed.minor > 0n
-      ? (() => {
-          const fee = feeOnAmountMinor(
-            parsed.minor,
-            percentToBasisPoints(terms.percent),
-            toMinorUnits(terms.fixed, balance.currency),
-          );
-          return {
-            fee: money(formatAmount(fee, balance.currency), balance.currency),
-            total: money(formatAmount(parsed.minor + fee, balance.currency), balance.currency),
-          };
-        })()
-      : null;
+  const held = useWithdrawalHold(amount);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,198 @@
+import {
+  AUDIT_ACTIONS,
+  type CreateRefundBody,
+  feeOnAmountMinor,
+  formatAmount,
+  type IdempotencyCaller,
+  normalizePayoutAccount,
+  parseAmount,
+  WALLET_PROVIDER_TABLE,
+  WITHDRAWAL_LINK_HOURS,
+  type Withdrawal,
+} from '@gerbang/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { secondsFromNow } from '../../db/database-clock';
+import { paymentSessions, walletAccounts, walletTransactions, withdrawals } from '../../db/schema';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
+import { createAuditRepository } from '../audit/audit.repository';
+import type { Idempotency } from '../idempotency/idempotency';
+import type { MerchantsRepository } from '../merchants/merchants.repository';
+import type { AccountInquiries } from '../withdrawals/account-inquiries';
+import { insertHeld } from '../withdrawals/withdrawal-holds';
+import type { WithdrawalListener } from '../withdrawals/withdrawal-moves';
+import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
+import { toWithdrawal } from '../withdrawals/withdrawal-response';
+import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository';
+import { reserveRefund } from './refund-reservations';
+
+/** Who asks: the merchant's API token, or one of its users in the merchant console. */
+export type RefundCaller = {
+  merchantId: string;
+  caller: Extract<IdempotencyCaller, 'merchant_api' | 'console'>;
+  tokenId?: string;
+  /** A merchant user: audited with the address it asked from. */
+  user?: { id: string; ip: string };
+};
+
+/**
+ * Refunds, started by the merchant (contract payments/refund.ts): a paid session's money back to
+ * the account its transfer came from, as a withdrawal of kind `refund`. Created in one transaction
+ * with its reservation on the session (never above what it received) and its hold on the
+ * merchant's available balance (amount and withdrawal fee); then a phone asks whose the account
+ * is, and the payout engine sends it (customer-withdrawals.service's verified, the send queue).
+ */
+export function createRefundsService(deps: {
+  db: Database;
+  repo: WithdrawalsRepository;
+  merchants: Pick<MerchantsRepository, 'findById'>;
+  idempotency: Idempotency;
+  inquiries: () => AccountInquiries;
+  onChange: WithdrawalListener;
+}) {
+  const { db } = deps;
+
+  /** The session with what paid it: the incoming transfer and the account it arrived in. */
+  async function paidSession(merchantId: string, sessionId: string) {
+    const [row] = await db
+      .select({
+        session: paymentSessions,
+        provider: walletAccounts.provider,
+        senderName: walletTransactions.counterpartyName,
+        senderAccount: walletTransactions.counterpartyAccount,
+      })
+      .from(paymentSessions)
+      .leftJoin(walletAccounts, eq(walletAccounts.id, paymentSessions.walletAccountId))
+      .leftJoin(walletTransactions, eq(walletTransactions.id, paymentSessions.walletTransactionId))
+      .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.merchantId, merchantId)))
+      .limit(1);
+    if (!row) throw notFound('Payment session');
+    return row;
+  }
+
+  return {
+    /**
+     * `POST /v1/payment-sessions/:id/refunds` and the console's Refund: checked, then created, reserved
+     * and held once per idempotency key; the inquiry starts after the commit.
+     */
+    async create(
+      who: RefundCaller,
+      sessionId: string,
+      idempotencyKey: string,
+      body: CreateRefundBody,
+    ): Promise<{ status: number; body: Withdrawal }> {
+      const merchant = await deps.merchants.findById(who.merchantId);
+      if (!merchant) throw notFound('Merchant');
+      if (merchant.status !== 'active') {
+        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
+      }
+      const { session, provider, senderName, senderAccount } = await paidSession(who.merchantId, sessionId);
+      if (session.status !== 'success' || session.receivedAmountMinor === null) {
+        throw new AppError('INVALID_STATE', `This session is ${session.status}; only a paid session can be refunded`);
+      }
+      const left = session.receivedAmountMinor - session.refundedMinor;
+      let amountMinor = left;
+      if (body.amount !== undefined) {
+        const amount = parseAmount(body.amount, session.currency);
+        if (!amount.ok) throw invalidFields({ 'body.amount': amount.message });
+        if (amount.minor <= 0n) throw invalidFields({ 'body.amount': 'The amount must be more than zero' });
+        amountMinor = amount.minor;
+      }
+      if (amountMinor <= 0n || amountMinor > left) {
+        throw new AppError(
+          'REFUND_EXCEEDS_PAYMENT',
+          `${formatAmount(left, session.currency)} of this payment is left to refund; nothing was refunded`,
+          { fields: { 'body.amount': `At most ${formatAmount(left, session.currency)}` } },
+        );
+      }
+      const payoutProvider = provider ? WALLET_PROVIDER_TABLE[provider].payoutProvider : null;
+      const destination = payoutProvider ? normalizePayoutAccount(payoutProvider, senderAccount ?? '') : null;
+      if (!payoutProvider || !destination?.ok) {
+        throw new AppError(
+          'REFUND_DESTINATION_UNKNOWN',
+          "The payment's transfer does not name the account that sent it; refund the customer outside Gerbang",
+        );
+      }
+      const feeMinor = feeOnAmountMinor(
+        amountMinor,
+        merchant.withdrawalFeeBasisPoints,
+        merchant.withdrawalFeeFixedMinor,
+      );
+      let created: WithdrawalRecord | null = null;
+      const answer = await deps.idempotency.run(
+        {
+          merchantId: merchant.id,
+          caller: who.caller,
+          key: idempotencyKey,
+          route: `POST /v1/payment-sessions/${sessionId}/refunds`,
+          body,
+        },
+        async (tx) => {
+          // Reserved first: the session's lock orders this session's refunds, so their count is exact.
+          await reserveRefund(tx, session.id, amountMinor);
+          const [earlier] = await tx
+            .select({ n: count() })
+            .from(withdrawals)
+            .where(eq(withdrawals.paymentSessionId, session.id));
+          created = await insertHeld(tx, deps.repo, {
+            kind: 'refund',
+            merchantId: merchant.id,
+            paymentSessionId: session.id,
+            referenceNumber: `${session.referenceNumber}-R${(earlier?.n ?? 0) + 1}`,
+            currency: session.currency,
+            amountMinor,
+            feeMinor,
+            status: 'verifying',
+            destProvider: payoutProvider,
+            destAccountNumber: destination.value,
+            destHolderName: senderName ?? '',
+            note: body.reason ?? '',
+            apiTokenId: who.tokenId ?? null,
+            createdByUserId: who.user?.id ?? null,
+            // Never verified (no phone answers for a day): it lapses and gives the money back.
+            expiresAt: secondsFromNow(WITHDRAWAL_LINK_HOURS * 3_600),
+          });
+          if (who.user) {
+            await createAuditRepository(tx).insert({
+              actorUserId: who.user.id,
+              action: AUDIT_ACTIONS.refundRequested,
+              targetType: 'withdrawal',
+              targetId: created.id,
+              ip: who.user.ip,
+              details: {
+                paymentSessionId: session.id,
+                amount: formatAmount(created.amountMinor, created.currency),
+                fee: formatAmount(created.feeMinor, created.currency),
+                reason: created.note,
+              },
+            });
+          }
+          return { status: 201, body: toWithdrawal(created) };
+        },
+      );
+      if (created) {
+        const row: WithdrawalRecord = created;
+        deps.onChange(row, null);
+        await deps
+          .inquiries()
+          .start(
+            { type: 'withdrawal', id: row.id },
+            { provider: payoutProvider, accountNumber: row.destAccountNumber, currency: row.currency },
+          );
+      }
+      return answer;
+    },
+
+    /** A session's refunds, newest first (404 for another merchant's session). */
+    async list(merchantId: string, sessionId: string): Promise<Withdrawal[]> {
+      await paidSession(merchantId, sessionId);
+      const rows = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.paymentSessionId, sessionId), eq(withdrawals.merchantId, merchantId)))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+      return rows.map(toWithdrawal);
+    },
+  };
+}
+export type RefundsService = ReturnType<typeof createRefundsService>;

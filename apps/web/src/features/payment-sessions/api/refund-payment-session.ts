@@ -1,0 +1,24 @@
+import { type CreateRefundBody, createSessionRefund, withdrawalSchema } from '@gerbang/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
+
+/**
+ * The merchant refunds a paid session (fully, or the amount given). `idempotencyKey` is one per
+ * form: a double submit, or a retry after a lost answer, is the same refund.
+ */
+export function useRefundPaymentSession(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: CreateRefundBody; idempotencyKey: string }) => {
+      const response = await api.post(endpointPath(createSessionRefund, sessionId), body, {
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      return withdrawalSchema.parse(response.data);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['payment-sessions'] });
+      await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+    },
+  });
+}
