@@ -12,7 +12,8 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
  * and has entries; every account's kept balance equals the sum of its entries; no merchant's
  * available balance is below zero; every withdrawal's hold is resolved once, as its state says, and
  * the pending balances are what open withdrawals hold; every paid session is credited once, by what
- * arrived; every transfer credited or refunded outside has that one journal. Returns the violations (none when the ledger is sound). Run by
+ * arrived; every transfer credited or refunded outside has that one journal; a session's refunds
+ * never exceed what it received. Returns the violations (none when the ledger is sound). Run by
  * the tests after every concurrent run.
  */
 export async function ledgerViolations(db: Database): Promise<string[]> {
@@ -94,6 +95,20 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
         or -sum(e.amount_minor) filter (where a.kind = 'merchant_available')
            <> s.amount_minor + s.received_amount_minor - s.final_amount_minor - s.fee_minor))`,
   );
+  // A session's refunds never exceed what it received, and what it keeps reserved is exactly what
+  // its refunds that did not end unpaid (failed, rejected, cancelled) take.
+  const refunds = await rows<{ id: string; reserved: string; refunding: string; received: string | null }>(
+    db,
+    sql`
+    select s.id, s.refunded_minor::text as reserved, s.received_amount_minor::text as received,
+      coalesce(sum(w.amount_minor) filter (where w.status not in ('failed', 'rejected', 'cancelled')), 0)::text as refunding
+    from payment_sessions s
+    left join withdrawals w on w.payment_session_id = s.id and w.kind = 'refund'
+    where s.refunded_minor <> 0 or s.id in (select payment_session_id from withdrawals where kind = 'refund')
+    group by s.id
+    having s.refunded_minor <> coalesce(sum(w.amount_minor) filter (where w.status not in ('failed', 'rejected', 'cancelled')), 0)
+      or s.refunded_minor > coalesce(s.received_amount_minor, 0)`,
+  );
   // Every queued transfer resolved outside a session moved money once, as its resolution says.
   const resolved = await rows<{ id: string; resolution: string | null; credits: number; refunds: number }>(
     db,
@@ -108,6 +123,10 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
       or count(j.id) filter (where j.kind = 'refunded_outside') <> (case when m.resolution = 'refunded_outside' then 1 else 0 end)`,
   );
   return [
+    ...refunds.map(
+      (r) =>
+        `payment session ${r.id} reserves ${r.reserved} for refunds of ${r.refunding}, having received ${r.received ?? 'nothing'}`,
+    ),
     ...resolved.map(
       (r) =>
         `incoming transfer ${r.id} (${r.resolution ?? 'unresolved'}) has ${r.credits} manual credits, ${r.refunds} refunds`,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
-import { merchants, webhookEvents } from '../../db/schema';
+import { merchants, paymentSessions, webhookEvents } from '../../db/schema';
 import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
@@ -213,6 +213,20 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     expect((await sessionOf(big.id)).refundedAmount).toBe('0');
     expect((await sessionOf(session.id)).refundedAmount).toBe('0');
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it("the ledger check catches a session whose reservation disagrees with its refunds", async () => {
+    const session = await paidSession('21000');
+    const tamper = (minor: bigint) =>
+      t.database.db.update(paymentSessions).set({ refundedMinor: minor }).where(eq(paymentSessions.id, session.id));
+    await tamper(1000n);
+    try {
+      expect(await ledgerViolations(t.database.db)).toEqual([
+        `payment session ${session.id} reserves 1000 for refunds of 0, having received 21000`,
+      ]);
+    } finally {
+      await tamper(0n);
+    }
   });
 
   it('lets the merchant console refund with an audit entry, and refuses operators', async () => {
