@@ -60,7 +60,7 @@ export async function seedDemoMerchantAccess(options: {
   if (!activated.ok) throw new Error(`activating the demo merchant user failed (${activated.status})`);
   const owner = createGerbangApi(options.server, { email: options.email, password: options.password });
   const token: ApiTokenWithSecret = await owner.request(createApiToken, apiTokenWithSecretSchema, {
-    body: { name: 'Demo shop server', scopes: ['payments:write', 'payments:read', 'balance:read'] },
+    body: { name: 'Demo shop server', scopes: ['payments:write', 'payments:read', 'balance:read', 'refunds:write'] },
   });
   return { email: options.email, password: options.password, apiToken: token.secret };
 }
@@ -79,6 +79,17 @@ function payeeAccountNumber(view: DepositView): string | null {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The account a demo customer pays from, as the receiving account's history names it: a DANA or
+ * Maya mobile number, a Mandiri account number for Livin' (a refund goes back to it).
+ */
+function customerAccount(customer: string, provider: WalletProvider): string {
+  const n = String(CUSTOMERS.indexOf(customer) + 1).padStart(2, '0');
+  if (provider === 'maya') return `091700001${n}`;
+  if (provider === 'livin') return `13700000001${n}`;
+  return `08120000${n}01`;
+}
 
 /**
  * A shop's checkout, driven through the merchant API with the demo's API token: a new payment
@@ -119,7 +130,38 @@ export function playPaymentDemo(options: {
     const number = payeeAccountNumber(view);
     const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
     if (!account) return;
-    fleet.wallets.deliverTransfer(account.id, { amount, counterpartyName: customer, note: view.referenceNumber });
+    const from = customerAccount(customer, account.provider);
+    // The provider knows the customer's account by their name (what a refund's inquiry answers).
+    fleet.wallets.nameDestination(from, customer.toUpperCase());
+    fleet.wallets.deliverTransfer(account.id, {
+      amount,
+      counterpartyName: customer,
+      counterpartyAccount: from,
+      note: view.referenceNumber,
+    });
+  };
+
+  /**
+   * The shop refunds part of its first paid session (one item was out of stock): the money goes
+   * back to the account that paid, through a phone (merchant console → Transaction → the session).
+   */
+  let refunded = false;
+  const refundPart = async (session: PaymentSession) => {
+    if (refunded) return;
+    refunded = true;
+    const part = String(Math.floor(Number(session.amount) / 2000) * 1000);
+    await call(`/v1/payment-sessions/${session.id}/refunds`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.apiToken}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ amount: part, reason: 'One item was out of stock' }),
+    });
+    logger.info(
+      `[demo] Toko Demo refunded ${part} of ${session.referenceNumber} to the customer's account: merchant console → Transaction → the session → Refunds`,
+    );
   };
 
   /**
@@ -177,6 +219,7 @@ export function playPaymentDemo(options: {
         if (random() < 0.5) await call(`/public/deposits/${session.id}/transferred`, { method: 'POST' });
         pay(view, customer, view.finalAmount);
         logger.info(`[demo] ${customer} paid ${view.finalAmount} for ${session.referenceNumber} (${method})`);
+        if (!refunded) later(15_000, () => refundPart(session));
       });
     } else if (roll < 0.8) {
       const lateBy = Date.parse(session.expiresAt) - Date.now() + 60_000;
