@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../server/src/db/database';
 import { ledgerViolations } from '../../../server/src/modules/ledger/ledger-invariants';
 import { PROCESSING_GRACE_SECONDS } from '../../../server/src/modules/payment-sessions/payment-sessions.service';
-import type { RunLog } from './stress-operations';
+import type { RunLog } from './stress-client';
 import { cashOfAccounts, type StressWorld } from './stress-world';
 
 async function rows<T>(db: Database, query: SQL): Promise<T[]> {

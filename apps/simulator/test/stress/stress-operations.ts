@@ -2,104 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type DepositView, depositViewSchema, parseEmvFields } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import { createRandom, deriveSeed, type Random, randomInt } from '../../src/prng';
+import { client, createIdempotently, payeeOf, pick, type RunLog, ServerGone, sleep } from './stress-client';
+import { refundOperation } from './stress-refunds';
 import type { StressMerchant, StressWorld } from './stress-world';
-
-type Answer = { status: number; body: Record<string, unknown> };
-
-/** What a run saw from the outside: answers that break the API's promises, and each key's effects. */
-export type RunLog = {
-  /** The server is being killed and restarted: a request it never answers ends its operation. */
-  outages: boolean;
-  /** 5xx answers, 4xx answers outside the one error shape, replays that differ. */
-  problems: string[];
-  /** Idempotency key → the ids of every successful answer it got (must all be one id). */
-  effects: Map<string, Set<string>>;
-  /** Sessions paid inside their window whose report came after they ended: each must succeed. */
-  paidLate: Set<string>;
-  counts: Record<string, number>;
-};
-
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The server was killed under the request: its outcome is unknown to the caller, as in production. */
-class ServerGone extends Error {}
-
-function client(world: StressWorld, log: RunLog) {
-  return async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    headers: Record<string, string> = {},
-    body?: object,
-  ): Promise<Answer> {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, world.url), {
-        method,
-        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    } catch (error) {
-      if (log.outages) throw new ServerGone((error as Error).message);
-      throw error;
-    }
-    const text = await response.text();
-    const label = `${method} ${path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/\?.*/, '')} ${response.status}`;
-    log.counts[label] = (log.counts[label] ?? 0) + 1;
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      log.problems.push(`${method} ${path}: ${response.status} with a body that is not JSON`);
-    }
-    // The balancer's answer for a request the killed instance was serving (docs/operations.md, "Behind
-    // HAProxy"): its outcome is unknown to the caller, as when a connection is cut. The server itself
-    // never answers SERVICE_UNAVAILABLE.
-    const code = (parsed.error as { code?: unknown } | undefined)?.code;
-    if (log.outages && response.status >= 502 && response.status <= 504 && code === 'SERVICE_UNAVAILABLE') {
-      throw new ServerGone(`${method} ${path}: the balancer answered ${response.status}`);
-    }
-    if (response.status >= 500) log.problems.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-    if (response.status >= 400) {
-      const error = parsed.error as { code?: unknown; message?: unknown } | undefined;
-      if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
-        log.problems.push(`${method} ${path}: ${response.status} outside the error shape: ${text.slice(0, 200)}`);
-      }
-    }
-    return { status: response.status, body: parsed };
-  };
-}
-
-/** Where the customer's app sends the money: the account number in the QR, or the bank account. */
-function payeeOf(view: DepositView): string | null {
-  const instructions = view.instructions;
-  if (!instructions) return null;
-  if (instructions.kind === 'bank') return instructions.accountNumber;
-  const template = parseEmvFields(instructions.qr).get('26');
-  return template ? (parseEmvFields(template).get('02') ?? null) : null;
-}
-
-/**
- * `POST path` with a new Idempotency-Key, sometimes twice at once (`twice`): the ids of every
- * successful answer are logged under the key (they must all be one). Returns the id, if any.
- */
-async function createIdempotently(
-  call: ReturnType<typeof client>,
-  log: RunLog,
-  merchant: StressMerchant,
-  path: string,
-  body: object,
-  twice: boolean,
-): Promise<{ id: string | undefined; key: string; headers: Record<string, string> }> {
-  const key = randomUUID();
-  const headers = { ...merchant.apiHeaders, 'idempotency-key': key };
-  const create = () => call('POST', path, headers, body);
-  const answers = twice ? await Promise.all([create(), create()]) : [await create()];
-  const ids = new Set<string>();
-  for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
-  log.effects.set(`${merchant.id}:${key}`, ids);
-  return { id: [...ids][0], key, headers };
-}
 
 /** A session's time limit passes now (the clock is moved, not waited for), and the sweep ends it. */
 async function expireNow(world: StressWorld, call: ReturnType<typeof client>, id: string) {
@@ -360,8 +265,9 @@ async function resolutionOperation(
 }
 
 const KINDS = [
-  { kind: 'payment', weight: 0.49 },
+  { kind: 'payment', weight: 0.43 },
   { kind: 'resolution', weight: 0.06 },
+  { kind: 'refund', weight: 0.06 },
   { kind: 'settlement', weight: 0.2 },
   { kind: 'customer_withdrawal', weight: 0.25 },
 ] as const;
@@ -402,6 +308,7 @@ export async function runOperations(
         if (chosen === 'payment') await paymentOperation(world, log, random, merchant, tag);
         else if (chosen === 'settlement') await settlementOperation(world, log, random, merchant);
         else if (chosen === 'resolution') await resolutionOperation(world, log, random, merchant, tag);
+        else if (chosen === 'refund') await refundOperation(world, log, random, merchant, tag);
         else await customerWithdrawalOperation(world, log, random, merchant, tag);
       } catch (error) {
         if (error instanceof ServerGone)

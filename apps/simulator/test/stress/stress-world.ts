@@ -168,7 +168,14 @@ export async function buildStressWorld(
     };
     const token = await consoleCall('POST', '/api-tokens', {
       name: 'Stress shop server',
-      scopes: ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write', 'withdrawals:read'],
+      scopes: [
+        'payments:write',
+        'payments:read',
+        'balance:read',
+        'withdrawals:write',
+        'withdrawals:read',
+        'refunds:write',
+      ],
     });
     const payoutNumber = `861${i + 1}987654`;
     fleet.wallets.nameDestination(payoutNumber, `STRESS SHOP ${i + 1}`);
