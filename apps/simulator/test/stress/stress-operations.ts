@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DepositView, depositViewSchema, parseEmvFields } from '@gerbang/contract';
+import { depositViewSchema } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import { createRandom, deriveSeed, type Random, randomInt } from '../../src/prng';
 import { client, createIdempotently, payeeOf, pick, type RunLog, ServerGone, sleep } from './stress-client';

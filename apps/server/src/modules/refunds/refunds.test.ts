@@ -215,7 +215,7 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
-  it("the ledger check catches a session whose reservation disagrees with its refunds", async () => {
+  it('the ledger check catches a session whose reservation disagrees with its refunds', async () => {
     const session = await paidSession('21000');
     const tamper = (minor: bigint) =>
       t.database.db.update(paymentSessions).set({ refundedMinor: minor }).where(eq(paymentSessions.id, session.id));
