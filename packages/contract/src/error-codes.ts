@@ -54,8 +54,6 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 422,
   /** A refund would take a session's refunds above what it received (the message says what is left). */
   REFUND_EXCEEDS_PAYMENT: 422,
-  /** The paying transfer's history names no account to refund to. */
-  REFUND_DESTINATION_UNKNOWN: 422,
   /** Maker-checker: whoever created or last changed a withdrawal may not approve it. */
   SECOND_APPROVER_REQUIRED: 403,
   /** The payout method is not verified (yet, or it failed): verify it first. */

@@ -3,8 +3,8 @@ import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { WEBHOOK_EVENT_STATUSES } from '../webhooks/webhook';
-import { withdrawalSchema } from '../withdrawals/withdrawal';
 import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
+import { refundSchema } from './refund';
 
 /** One step of a session's life, as its timeline table recorded it. */
 export const paymentSessionStepSchema = z.object({
@@ -63,7 +63,7 @@ export const paymentSessionDetailSchema = z.object({
   webhooks: z.array(webhookEventSummarySchema),
   journals: z.array(ledgerJournalViewSchema),
   /** Its refunds (withdrawals of kind refund), newest first. */
-  refunds: z.array(withdrawalSchema),
+  refunds: z.array(refundSchema),
 });
 export type PaymentSessionDetail = z.infer<typeof paymentSessionDetailSchema>;
 

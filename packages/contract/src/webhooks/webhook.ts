@@ -29,6 +29,7 @@ export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> =
 
 /** The webhook type of each withdrawal state (docs/webhooks.md, docs/withdrawals.md). */
 export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
+  awaiting_destination: 'withdrawal.awaiting_destination',
   verifying: 'withdrawal.verifying',
   name_review: 'withdrawal.name_review',
   awaiting_confirmation: 'withdrawal.awaiting_confirmation',
@@ -45,6 +46,7 @@ export const WITHDRAWAL_EVENT_TYPES: Record<WithdrawalStatus, string> = {
 
 /** A refund is a withdrawal of kind `refund`: its states, under their own names (docs/refunds.md). */
 export const REFUND_EVENT_TYPES: Record<WithdrawalStatus, string> = {
+  awaiting_destination: 'refund.awaiting_destination',
   verifying: 'refund.verifying',
   name_review: 'refund.name_review',
   awaiting_confirmation: 'refund.awaiting_confirmation',

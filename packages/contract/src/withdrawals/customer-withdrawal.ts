@@ -87,6 +87,13 @@ export type WithdrawView = z.infer<typeof withdrawViewSchema>;
 export const getWithdraw = { method: 'GET', path: '/public/withdrawals/:id' } as const;
 /** Ask the provider again (after a timeout). */
 export const verifyWithdraw = { method: 'POST', path: '/public/withdrawals/:id/verify' } as const;
+/** A refund's customer names the account it goes to (the payment's history named none). */
+export const giveWithdrawDestination = { method: 'POST', path: '/public/withdrawals/:id/destination' } as const;
+export const giveWithdrawDestinationBodySchema = z.strictObject({
+  provider: payoutProviderSchema,
+  accountNumber: z.string().trim().min(1, 'This field is required').max(30),
+});
+export type GiveWithdrawDestinationBody = z.infer<typeof giveWithdrawDestinationBodySchema>;
 export const confirmWithdraw = { method: 'POST', path: '/public/withdrawals/:id/confirm' } as const;
 export const cancelWithdraw = { method: 'POST', path: '/public/withdrawals/:id/cancel' } as const;
 

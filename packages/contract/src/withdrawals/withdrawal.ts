@@ -24,13 +24,14 @@ import { payoutNameCheckSchema } from './payout-name-check';
  *   verifying ─(refund_verified)→ confirmed
  *   name_review ─(refund_name_approved)→ confirmed
  *   verifying ─(refund_not_verified)→ failed
+ *   awaiting_destination ─(destination_given)→ verifying
  *   awaiting_confirmation ─(confirmation_timeout)→ verifying
  *   awaiting_confirmation ─(customer_confirmed)→ confirmed
  *   confirmed ─(confirmed_sent)→ processing
  *   confirmed ─(no_account_available)→ failed
- *   verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_customer)→ cancelled
- *   pending_approval | verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_merchant)→ cancelled
- *   verifying | name_review | awaiting_confirmation ─(link_expired)→ cancelled
+ *   awaiting_destination | verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_customer)→ cancelled
+ *   awaiting_destination | pending_approval | verifying | name_review | awaiting_confirmation | confirmed ─(cancelled_by_merchant)→ cancelled
+ *   awaiting_destination | verifying | name_review | awaiting_confirmation ─(link_expired)→ cancelled
  *   pending_approval ─(cancelled_by_operator)→ cancelled
  *   pending_approval ─(approved)→ approved
  *   pending_approval | approved ─(rejected)→ rejected
@@ -48,6 +49,7 @@ import { payoutNameCheckSchema } from './payout-name-check';
  * withdrawal keeps it and is never sent again.
  */
 export const WITHDRAWAL_STATUSES = [
+  'awaiting_destination',
   'verifying',
   'name_review',
   'awaiting_confirmation',
@@ -67,7 +69,7 @@ export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 export const WITHDRAWAL_LIFECYCLE = defineLifecycle({
   name: 'withdrawal',
   states: WITHDRAWAL_STATUSES,
-  initial: ['pending_approval', 'verifying'],
+  initial: ['pending_approval', 'verifying', 'awaiting_destination'],
   events: {
     verified: { from: ['verifying'], to: 'awaiting_confirmation' },
     account_not_found: { from: ['verifying'], to: 'failed' },
@@ -80,19 +82,31 @@ export const WITHDRAWAL_LIFECYCLE = defineLifecycle({
     refund_name_approved: { from: ['name_review'], to: 'confirmed' },
     // No phone could ask whose the account is: nobody would retry it, so it fails and gives the money back.
     refund_not_verified: { from: ['verifying'], to: 'failed' },
+    // A refund whose payer's account is unknown: the customer names one on the withdraw page.
+    destination_given: { from: ['awaiting_destination'], to: 'verifying' },
     confirmation_timeout: { from: ['awaiting_confirmation'], to: 'verifying' },
     customer_confirmed: { from: ['awaiting_confirmation'], to: 'confirmed' },
     confirmed_sent: { from: ['confirmed'], to: 'processing' },
     no_account_available: { from: ['confirmed'], to: 'failed' },
     cancelled_by_customer: {
-      from: ['verifying', 'name_review', 'awaiting_confirmation', 'confirmed'],
+      from: ['awaiting_destination', 'verifying', 'name_review', 'awaiting_confirmation', 'confirmed'],
       to: 'cancelled',
     },
     cancelled_by_merchant: {
-      from: ['pending_approval', 'verifying', 'name_review', 'awaiting_confirmation', 'confirmed'],
+      from: [
+        'awaiting_destination',
+        'pending_approval',
+        'verifying',
+        'name_review',
+        'awaiting_confirmation',
+        'confirmed',
+      ],
       to: 'cancelled',
     },
-    link_expired: { from: ['verifying', 'name_review', 'awaiting_confirmation'], to: 'cancelled' },
+    link_expired: {
+      from: ['awaiting_destination', 'verifying', 'name_review', 'awaiting_confirmation'],
+      to: 'cancelled',
+    },
     cancelled_by_operator: { from: ['pending_approval'], to: 'cancelled' },
     approved: { from: ['pending_approval'], to: 'approved' },
     rejected: { from: ['pending_approval', 'approved'], to: 'rejected' },
@@ -111,6 +125,7 @@ export type WithdrawalEventName = keyof typeof WITHDRAWAL_LIFECYCLE.events;
 
 /** Still holding money (the dashboard's pending withdrawals): every state but the final ones. */
 export const OPEN_WITHDRAWAL_STATUSES = [
+  'awaiting_destination',
   'verifying',
   'name_review',
   'awaiting_confirmation',

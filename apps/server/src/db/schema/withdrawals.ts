@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -112,6 +113,11 @@ export const withdrawals = pgTable(
     payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
     /** The session a refund pays back; set exactly on refunds. */
     paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
+    /**
+     * A refund whose payment named no account: the customer names the destination (and confirms it)
+     * on the withdraw page, as for a customer withdrawal.
+     */
+    destinationByCustomer: boolean('destination_by_customer').notNull().default(false),
     destProvider: text('dest_provider').notNull(),
     destAccountNumber: text('dest_account_number').notNull(),
     destHolderName: text('dest_holder_name').notNull(),
@@ -170,7 +176,7 @@ export const withdrawals = pgTable(
     // The customer-withdrawal sweeps: lapsed links and passed confirmation deadlines.
     index('withdrawals_customer_open_expiry_idx')
       .on(t.expiresAt)
-      .where(sql`${t.status} in ('verifying', 'name_review', 'awaiting_confirmation')`),
+      .where(sql`${t.status} in ('awaiting_destination', 'verifying', 'name_review', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
     check('withdrawals_refund_session_check', sql`(${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`),

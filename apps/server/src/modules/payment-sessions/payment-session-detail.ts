@@ -5,7 +5,7 @@ import { merchants, paymentSessions, walletAccounts, withdrawals } from '../../d
 import { notFound } from '../../http/app-error';
 import { journalsOf } from '../ledger/ledger-journals';
 import { webhookEventsOf } from '../webhooks/webhook-log';
-import { toWithdrawal } from '../withdrawals/withdrawal-response';
+import { toRefundOf } from '../withdrawals/withdrawal-response';
 import { toOperatorPaymentSession } from './payment-session-response';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 
@@ -63,7 +63,7 @@ export function createPaymentSessionDetail(deps: {
         })),
         webhooks,
         journals,
-        refunds: refunds.map(toWithdrawal),
+        refunds: refunds.map((refund) => toRefundOf(refund, deps.customerPagesUrl)),
       };
     },
   };

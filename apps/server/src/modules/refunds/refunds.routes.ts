@@ -6,7 +6,7 @@ import {
   idempotentHeadersSchema,
   idParamsSchema,
   listApiRefunds,
-  withdrawalSchema,
+  refundSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +18,7 @@ import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../ap
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 
 const CREATE_SUMMARY =
-  'Refund a paid session, fully (no amount) or in part, to the account its transfer came from: the amount and the withdrawal fee are held at once (422 INSUFFICIENT_BALANCE), refunds never exceed what the session received (422 REFUND_EXCEEDS_PAYMENT), 422 REFUND_DESTINATION_UNKNOWN when the transfer names no account. Idempotency-Key as for payment sessions.';
+  'Refund a paid session, fully (no amount) or in part, to the account its transfer came from: the amount and the withdrawal fee are held at once (422 INSUFFICIENT_BALANCE), refunds never exceed what the session received (422 REFUND_EXCEEDS_PAYMENT), when the transfer names no account, the answer’s withdrawUrl is the page where the customer names one. Idempotency-Key as for payment sessions.';
 
 /** Refunds: the merchant API (`/v1/payment-sessions/:id/refunds`) and the merchant console's Refund. */
 export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -36,7 +36,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: idParamsSchema,
       headers: idempotentHeadersSchema,
       body: createRefundBodySchema,
-      response: { 201: withdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: { 201: refundSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     onRequest: guard('refunds:write'),
     handler: async (request, reply) => {
@@ -59,7 +59,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       security: API_TOKEN_SECURITY,
       summary: "A session's refunds, newest first (scope payments:read)",
       params: idParamsSchema,
-      response: { 200: z.array(withdrawalSchema), ...errorResponses(401, 403, 404, 422) },
+      response: { 200: z.array(refundSchema), ...errorResponses(401, 403, 404, 422) },
     },
     onRequest: guard('payments:read'),
     handler: (request) => refunds.list(requireApiCaller(request).merchantId, request.params.id),
@@ -75,7 +75,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: idParamsSchema,
       headers: idempotentHeadersSchema,
       body: createRefundBodySchema,
-      response: { 201: withdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: { 201: refundSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     // Before the headers are validated: who may not refund learns nothing of what the route needs.
     preValidation: ctx.auth.requirePermission('refunds', 'create', { stepUp: true }),

@@ -5,10 +5,12 @@ import {
   formatAmount,
   type IdempotencyCaller,
   normalizePayoutAccount,
+  type PayoutProvider,
   parseAmount,
+  payoutProvidersOf,
+  type Refund,
   WALLET_PROVIDER_TABLE,
   WITHDRAWAL_LINK_HOURS,
-  type Withdrawal,
 } from '@gerbang/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
@@ -22,7 +24,7 @@ import type { AccountInquiries } from '../withdrawals/account-inquiries';
 import { insertHeld } from '../withdrawals/withdrawal-holds';
 import type { WithdrawalListener } from '../withdrawals/withdrawal-moves';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
-import { toWithdrawal } from '../withdrawals/withdrawal-response';
+import { toRefundOf } from '../withdrawals/withdrawal-response';
 import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository';
 import { reserveRefund } from './refund-reservations';
 
@@ -49,8 +51,10 @@ export function createRefundsService(deps: {
   idempotency: Idempotency;
   inquiries: () => AccountInquiries;
   onChange: WithdrawalListener;
+  customerPagesUrl: string;
 }) {
   const { db } = deps;
+  const toRefund = (row: WithdrawalRecord) => toRefundOf(row, deps.customerPagesUrl);
 
   /** The session with what paid it: the incoming transfer and the account it arrived in. */
   async function paidSession(merchantId: string, sessionId: string) {
@@ -80,7 +84,7 @@ export function createRefundsService(deps: {
       sessionId: string,
       idempotencyKey: string,
       body: CreateRefundBody,
-    ): Promise<{ status: number; body: Withdrawal }> {
+    ): Promise<{ status: number; body: Refund }> {
       const merchant = await deps.merchants.findById(who.merchantId);
       if (!merchant) throw notFound('Merchant');
       if (merchant.status !== 'active') {
@@ -105,14 +109,12 @@ export function createRefundsService(deps: {
           { fields: { 'body.amount': `At most ${formatAmount(left, session.currency)}` } },
         );
       }
-      const payoutProvider = provider ? WALLET_PROVIDER_TABLE[provider].payoutProvider : null;
-      const destination = payoutProvider ? normalizePayoutAccount(payoutProvider, senderAccount ?? '') : null;
-      if (!payoutProvider || !destination?.ok) {
-        throw new AppError(
-          'REFUND_DESTINATION_UNKNOWN',
-          "The payment's transfer does not name the account that sent it; refund the customer outside Gerbang",
-        );
-      }
+      // The payer's account as the history names it; none: the customer names one on the withdraw page.
+      const payoutProvider = provider
+        ? WALLET_PROVIDER_TABLE[provider].payoutProvider
+        : (payoutProvidersOf(session.currency)[0] as PayoutProvider);
+      const named = normalizePayoutAccount(payoutProvider, senderAccount ?? '');
+      const byCustomer = !provider || !named.ok;
       const feeMinor = feeOnAmountMinor(
         amountMinor,
         merchant.withdrawalFeeBasisPoints,
@@ -142,10 +144,12 @@ export function createRefundsService(deps: {
             currency: session.currency,
             amountMinor,
             feeMinor,
-            status: 'verifying',
+            status: byCustomer ? 'awaiting_destination' : 'verifying',
+            destinationByCustomer: byCustomer,
             destProvider: payoutProvider,
-            destAccountNumber: destination.value,
-            destHolderName: senderName ?? '',
+            destAccountNumber: named.ok ? named.value : '',
+            // Whoever's account it goes to is checked against the payer's name.
+            destHolderName: senderName || session.customer?.name || '',
             note: body.reason ?? '',
             apiTokenId: who.tokenId ?? null,
             createdByUserId: who.user?.id ?? null,
@@ -167,31 +171,33 @@ export function createRefundsService(deps: {
               },
             });
           }
-          return { status: 201, body: toWithdrawal(created) };
+          return { status: 201, body: toRefund(created) };
         },
       );
       if (created) {
         const row: WithdrawalRecord = created;
         deps.onChange(row, null);
-        await deps
-          .inquiries()
-          .start(
-            { type: 'withdrawal', id: row.id },
-            { provider: payoutProvider, accountNumber: row.destAccountNumber, currency: row.currency },
-          );
+        if (!byCustomer) {
+          await deps
+            .inquiries()
+            .start(
+              { type: 'withdrawal', id: row.id },
+              { provider: payoutProvider, accountNumber: row.destAccountNumber, currency: row.currency },
+            );
+        }
       }
       return answer;
     },
 
     /** A session's refunds, newest first (404 for another merchant's session). */
-    async list(merchantId: string, sessionId: string): Promise<Withdrawal[]> {
+    async list(merchantId: string, sessionId: string): Promise<Refund[]> {
       await paidSession(merchantId, sessionId);
       const rows = await db
         .select()
         .from(withdrawals)
         .where(and(eq(withdrawals.paymentSessionId, sessionId), eq(withdrawals.merchantId, merchantId)))
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
-      return rows.map(toWithdrawal);
+      return rows.map(toRefund);
     },
   };
 }

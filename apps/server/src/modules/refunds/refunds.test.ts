@@ -183,15 +183,52 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('sends a refund whose payment named no account through the withdraw page, where the customer names it', async () => {
+    const session = await paidSession('26000', { name: TEST_HOLDER_NAME, account: '' });
+    const res = await refund(session.id, { amount: '16000' });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({ status: 'awaiting_destination', destination: { accountNumber: '' } });
+    expect(created.withdrawUrl).toMatch(new RegExp(`/withdraw\\?withdrawal=${created.id}$`));
+    const page = (path = '') =>
+      t.app.inject({ method: path ? 'POST' : 'GET', url: `/public/withdrawals/${created.id}${path}` });
+    expect((await page()).json()).toMatchObject({ status: 'awaiting_destination', amount: '16000' });
+
+    const name = (body: object) =>
+      t.app.inject({ method: 'POST', url: `/public/withdrawals/${created.id}/destination`, payload: body });
+    const wrong = await name({ provider: 'gcash', accountNumber: '12' });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().error.fields).sort()).toEqual(['body.accountNumber', 'body.provider']);
+    const named = await name({ provider: 'bca', accountNumber: '8610 0123 45' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toMatchObject({
+      status: 'verifying',
+      destination: { provider: 'bca', accountNumber: '8610012345' },
+    });
+    expect((await name({ provider: 'bca', accountNumber: '8610012346' })).statusCode).toBe(409);
+
+    // Verified under the payer's name, the customer confirms it, as a customer withdrawal.
+    await settled(session.id, created.id, 'awaiting_confirmation');
+    expect((await page('/confirm')).statusCode).toBe(200);
+    await settled(session.id, created.id, 'success');
+    expect((await sessionOf(session.id)).refundedAmount).toBe('16000');
+
+    // Another one the customer cancels: the session's refund and the balance come back.
+    const before = await available();
+    const second = (await refund(session.id)).json();
+    expect(second.amount).toBe('10000');
+    expect((await t.app.inject({ method: 'POST', url: `/public/withdrawals/${second.id}/cancel` })).statusCode).toBe(
+      200,
+    );
+    expect((await sessionOf(session.id)).refundedAmount).toBe('16000');
+    expect(await available()).toBe(before);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
   it('refuses what cannot be refunded, naming why, and changes nothing', async () => {
     const unpaid = (await shop.open({ referenceNumber: nextReference(), amount: '25000', method: 'dana' })).json();
     expect((await refund(unpaid.id)).json().error.code).toBe('INVALID_STATE');
     expect((await refund(randomUUID())).statusCode).toBe(404);
-
-    const anonymous = await paidSession('26000', { name: 'Customer', account: '' });
-    const unknown = await refund(anonymous.id);
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().error.code).toBe('REFUND_DESTINATION_UNKNOWN');
 
     const session = await paidSession('27000');
     const bad = await refund(session.id, { amount: '12.5' });

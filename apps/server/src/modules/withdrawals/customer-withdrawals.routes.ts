@@ -8,6 +8,8 @@ import {
   emptyBodySchema,
   getApiWithdrawal,
   getWithdraw,
+  giveWithdrawDestination,
+  giveWithdrawDestinationBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotentHeadersSchema,
   idParamsSchema,
@@ -112,6 +114,22 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
       response: { 200: withdrawViewSchema, ...errorResponses(404, 422) },
     },
     handler: (request) => customers.view(request.params.id),
+  });
+
+  api.route({
+    method: giveWithdrawDestination.method,
+    url: giveWithdrawDestination.path,
+    schema: {
+      ...page,
+      summary: "A refund's customer names the account it goes to (its payment named none); a phone then verifies it",
+      params: idParamsSchema,
+      body: giveWithdrawDestinationBodySchema,
+      response: { 200: withdrawViewSchema, ...errorResponses(404, 409, 422) },
+    },
+    handler: async (request) => {
+      await customers.giveDestination(request.params.id, request.body);
+      return customers.view(request.params.id);
+    },
   });
 
   for (const [endpoint, summary, run] of [

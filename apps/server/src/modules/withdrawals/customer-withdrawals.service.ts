@@ -2,9 +2,9 @@ import {
   type ApiWithdrawal,
   type CreateWithdrawalBody,
   feeOnAmountMinor,
+  type GiveWithdrawDestinationBody,
   holderNameScore,
   holderNamesMatch,
-  normalizePayoutAccount,
   PAYOUT_PROVIDERS,
   parseAmount,
   WITHDRAWAL_LINK_HOURS,
@@ -18,11 +18,12 @@ import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
 import type { AccountInquiries } from './account-inquiries';
 import type { InquiryRecord } from './account-inquiries.repository';
+import { checkDestination } from './destination-check';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
 import type { WithdrawalRecord } from './withdrawal-record';
-import { isoOrNull, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
+import { toApiWithdrawal, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import {
   beforeConfirmDeadline,
@@ -30,19 +31,6 @@ import {
   linkLapsed,
   type WithdrawalsRepository,
 } from './withdrawals.repository';
-
-/** The customer's page for a withdrawal (also what a merchant frames). */
-export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
-  return `${customerPagesUrl.replace(/\/$/, '')}/withdraw?withdrawal=${id}`;
-}
-
-export function toApiWithdrawal(row: WithdrawalSource, customerPagesUrl: string): ApiWithdrawal {
-  // Added to the merchant's view, not spread into a copy (see toOperatorWithdrawal).
-  const view = toWithdrawal(row) as ApiWithdrawal;
-  view.expiresAt = isoOrNull(row.expiresAt);
-  view.withdrawUrl = withdrawUrlOf(customerPagesUrl, row.id);
-  return view;
-}
 
 /**
  * Customer withdrawals: the merchant's server opens one (`/v1/withdrawals`, idempotent, held at
@@ -74,13 +62,19 @@ export function createCustomerWithdrawalsService(deps: {
     return merchant;
   }
 
+  /** A withdrawal its customer acts on: a customer withdrawal, or a refund whose customer names the account. */
   async function findCustomer(id: string, merchantId?: string) {
     const row = await repo.findById(id, merchantId);
-    if (row?.kind !== 'customer') throw notFound('Withdrawal');
+    if (!row || !(row.kind === 'customer' || (row.kind === 'refund' && row.destinationByCustomer))) {
+      throw notFound('Withdrawal');
+    }
     return row;
   }
 
-  /** What an inquiry verifies: a customer's withdrawal or a refund (which no customer confirms). */
+  /** A refund to the account its payment came from: no customer confirms it. */
+  const sentOnceVerified = (row: WithdrawalRecord) => row.kind === 'refund' && !row.destinationByCustomer;
+
+  /** What an inquiry verifies: a customer's withdrawal or a refund. */
   async function findVerified(id: string) {
     const row = await repo.findById(id);
     if (row?.kind !== 'customer' && row?.kind !== 'refund') throw notFound('Withdrawal');
@@ -156,7 +150,7 @@ export function createCustomerWithdrawalsService(deps: {
     const policy = (await merchantOf(row.merchantId)).payoutNamePolicy;
     const passes =
       nameScore === null || holderNamesMatch(nameScore) || policy === 'allow' || row.nameApprovedHolder === holderName;
-    if (passes && row.kind === 'refund') {
+    if (passes && sentOnceVerified(row)) {
       // A refund goes back to the account that paid: sent once verified, within the queue's time.
       const confirmed = await move(row.id, {
         event: 'refund_verified',
@@ -209,17 +203,11 @@ export function createCustomerWithdrawalsService(deps: {
       if (merchant.status !== 'active') {
         throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
       }
-      const problems: Record<string, string> = {};
-      const provider = PAYOUT_PROVIDERS[body.provider];
-      if (provider.currency !== merchant.currency) {
-        problems['body.provider'] = `${provider.name} pays out in ${provider.currency}, not ${merchant.currency}`;
-      }
-      const number = normalizePayoutAccount(body.provider, body.accountNumber);
-      if (!number.ok) problems['body.accountNumber'] = number.message;
+      const { problems, accountNumber } = checkDestination(body, merchant.currency);
       const amount = parseAmount(body.amount, merchant.currency);
       if (!amount.ok) problems['body.amount'] = amount.message;
       else if (amount.minor <= 0n) problems['body.amount'] = 'The amount must be more than zero';
-      if (Object.keys(problems).length > 0 || !amount.ok || !number.ok) throw invalidFields(problems);
+      if (Object.keys(problems).length > 0 || !amount.ok || !accountNumber) throw invalidFields(problems);
       const feeMinor = feeOnAmountMinor(
         amount.minor,
         merchant.withdrawalFeeBasisPoints,
@@ -238,7 +226,7 @@ export function createCustomerWithdrawalsService(deps: {
             feeMinor,
             status: 'verifying',
             destProvider: body.provider,
-            destAccountNumber: number.value,
+            destAccountNumber: accountNumber,
             destHolderName: body.holderName ?? '',
             customer: body.customer ?? null,
             returnUrl: body.returnUrl ?? null,
@@ -298,6 +286,22 @@ export function createCustomerWithdrawalsService(deps: {
         returnUrl: row.returnUrl,
         embedOrigins: merchant.embedOrigins,
       };
+    },
+
+    /**
+     * A refund's customer names the account it goes to (its payment named none): checked as the
+     * merchant API checks a destination, then a phone verifies it and the customer confirms.
+     */
+    async giveDestination(id: string, body: GiveWithdrawDestinationBody): Promise<void> {
+      const row = await findCustomer(id);
+      const { problems, accountNumber } = checkDestination(body, row.currency);
+      if (!accountNumber) throw invalidFields(problems);
+      const moved = await move(id, {
+        event: 'destination_given',
+        set: { destProvider: body.provider, destAccountNumber: accountNumber, lastError: null },
+      });
+      if (!moved) throw new AppError('INVALID_STATE', `This refund is ${row.status}; its account is already named`);
+      await verify(moved);
     },
 
     /** The customer asks the provider again (after a timeout); one inquiry at a time. */
@@ -365,7 +369,7 @@ export function createCustomerWithdrawalsService(deps: {
         });
         return;
       }
-      if ((await findVerified(inquiry.subjectId)).kind === 'refund') {
+      if (sentOnceVerified(await findVerified(inquiry.subjectId))) {
         await move(inquiry.subjectId, {
           event: 'refund_not_verified',
           set: { failureReason: inquiry.failureReason ?? 'timeout', completedAt: databaseNow() },

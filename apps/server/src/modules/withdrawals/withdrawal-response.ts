@@ -1,7 +1,9 @@
 import {
+  type ApiWithdrawal,
   formatAmount,
   type OperatorWithdrawal,
   payoutNameCheckOf,
+  type Refund,
   type WalletProvider,
   type Withdrawal,
   type WithdrawalEvent,
@@ -42,6 +44,26 @@ export function toWithdrawal(row: WithdrawalSource): Withdrawal {
     updatedAt: isoOf(row.updatedAt),
     completedAt: isoOrNull(row.completedAt),
   };
+}
+
+/** The customer's page for a withdrawal (also what a merchant frames). */
+export function withdrawUrlOf(customerPagesUrl: string, id: string): string {
+  return `${customerPagesUrl.replace(/\/$/, '')}/withdraw?withdrawal=${id}`;
+}
+
+export function toApiWithdrawal(row: WithdrawalSource, customerPagesUrl: string): ApiWithdrawal {
+  // Added to the merchant's view, not spread into a copy (see toOperatorWithdrawal).
+  const view = toWithdrawal(row) as ApiWithdrawal;
+  view.expiresAt = isoOrNull(row.expiresAt);
+  view.withdrawUrl = withdrawUrlOf(customerPagesUrl, row.id);
+  return view;
+}
+
+/** A refund as merchants read it: its withdraw page when its customer names the destination. */
+export function toRefundOf(row: WithdrawalRecord, customerPagesUrl: string): Refund {
+  const refund = toWithdrawal(row) as Refund;
+  refund.withdrawUrl = row.destinationByCustomer ? withdrawUrlOf(customerPagesUrl, row.id) : null;
+  return refund;
 }
 
 type SendingAccount = {

@@ -196,7 +196,10 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
       const overdue = (status: SQL, deadline: SQL) =>
         db.select({ id: withdrawals.id }).from(withdrawals).where(and(status, deadline)).limit(limit);
       const [lapsed, unconfirmed, unsent] = await Promise.all([
-        overdue(inArray(withdrawals.status, ['verifying', 'name_review', 'awaiting_confirmation']), linkLapsed),
+        overdue(
+          inArray(withdrawals.status, ['awaiting_destination', 'verifying', 'name_review', 'awaiting_confirmation']),
+          linkLapsed,
+        ),
         overdue(eq(withdrawals.status, 'awaiting_confirmation'), confirmDeadlinePassed),
         overdue(eq(withdrawals.status, 'confirmed'), confirmDeadlinePassed),
       ]);

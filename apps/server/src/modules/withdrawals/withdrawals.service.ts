@@ -279,7 +279,7 @@ export function createWithdrawalsService(deps: {
       };
       const common = { actorUserId: actor.userId, details: { reason: body.reason }, audit };
       const row =
-        body.decision === 'approve' && current.kind === 'refund'
+        body.decision === 'approve' && current.kind === 'refund' && !current.destinationByCustomer
           ? // A refund waits for no customer: approved, it is sent as soon as an account is free.
             await move(id, {
               ...common,

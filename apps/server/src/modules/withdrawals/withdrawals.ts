@@ -140,6 +140,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     idempotency: createIdempotency(ctx.db),
     inquiries: () => inquiries,
     onChange,
+    customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
   });
   const service = createWithdrawalsService({
     db: ctx.db,

@@ -150,3 +150,53 @@ describe('the withdraw page', () => {
     expect(await screen.findByText('Failed to confirm withdrawal. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('a refund whose payment named no account', () => {
+  it('asks the customer for their account, tells a wrong number in their language, then verifies it', async () => {
+    const user = userEvent.setup();
+    const waiting = aView({
+      status: 'awaiting_destination',
+      confirmDeadlineAt: null,
+      destination: { provider: 'dana', providerName: 'DANA', accountNumber: '', holderName: null },
+    });
+    const sent: unknown[] = [];
+    let answers = 0;
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: waiting }),
+      [`POST ${page}/destination`]: () => {
+        answers += 1;
+        return answers === 1
+          ? {
+              status: 422,
+              body: { error: { code: 'VALIDATION_FAILED', message: 'x', fields: { 'body.accountNumber': 'x' } } },
+            }
+          : {
+              status: 200,
+              body: aView({
+                status: 'verifying',
+                confirmDeadlineAt: null,
+                destination: { provider: 'bca', providerName: 'BCA', accountNumber: '8610012345', holderName: null },
+              }),
+            };
+      },
+    };
+    const realFetch = fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (init?.body) sent.push(JSON.parse(String(init.body)));
+      return realFetch(url, init);
+    });
+    open();
+    expect(
+      await screen.findByText('Toko Sinar is refunding you. Enter the account that should receive it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Bank name')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/Bank or e-wallet/), 'bca');
+    await user.type(screen.getByLabelText(/Account or mobile number/), '86');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter a valid BCA account or mobile number.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Account or mobile number/), '10012345');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Bank verification in progress…')).toBeInTheDocument();
+    expect(sent.at(-1)).toEqual({ provider: 'bca', accountNumber: '8610012345' });
+  });
+});

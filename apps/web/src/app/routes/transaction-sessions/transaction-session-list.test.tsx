@@ -95,6 +95,7 @@ const A_REFUND: PaymentSessionDetail['refunds'][number] = {
   nameCheck: { score: 90, matches: true },
   payoutMethodId: null,
   paymentSessionId: SESSION.id,
+  withdrawUrl: null,
   note: 'Late delivery',
   failureReason: null,
   transferReference: 'TRX-1',

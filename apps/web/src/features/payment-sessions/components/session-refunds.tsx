@@ -2,6 +2,7 @@ import { canUser, PAYOUT_PROVIDERS, type PaymentSessionDetail } from '@gerbang/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
@@ -18,6 +19,7 @@ export function SessionRefunds({ detail }: { detail: PaymentSessionDetail }) {
   const money = useFormatMoney();
   const { user } = useSession();
   const [isRefunding, setIsRefunding] = useState(false);
+  const copy = useCopyToClipboard();
   const { session, refunds } = detail;
   const mayRefund = canUser(user, 'refunds', 'create') && refundableMinor(session) > 0n;
   return (
@@ -45,15 +47,25 @@ export function SessionRefunds({ detail }: { detail: PaymentSessionDetail }) {
                 <span className="text-gray-700 dark:text-gray-300">· {formatDateTime(refund.createdAt)}</span>
               </div>
               <p className="mt-1 text-gray-700 dark:text-gray-300">
-                {t('paymentSessions:refunds.to', {
-                  provider: PAYOUT_PROVIDERS[refund.destination.provider].name,
-                  account: refund.destination.accountNumber,
-                  name: refund.destination.verifiedHolderName ?? refund.destination.holderName,
-                })}
+                {refund.status === 'awaiting_destination'
+                  ? t('paymentSessions:refunds.toCustomer')
+                  : t('paymentSessions:refunds.to', {
+                      provider: PAYOUT_PROVIDERS[refund.destination.provider].name,
+                      account: refund.destination.accountNumber,
+                      name: refund.destination.verifiedHolderName ?? refund.destination.holderName,
+                    })}
                 {' · '}
                 {t('paymentSessions:refunds.fee', { fee: money(refund.fee, refund.currency) })}
                 {refund.note ? ` · ${refund.note}` : ''}
               </p>
+              {refund.withdrawUrl && refund.status === 'awaiting_destination' ? (
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  <span className="font-mono text-xs break-all">{refund.withdrawUrl}</span>
+                  <Button variant="secondary" onClick={() => void copy(refund.withdrawUrl ?? '')}>
+                    {t('paymentSessions:refunds.copyLink')}
+                  </Button>
+                </div>
+              ) : null}
               {refund.failureReason ? (
                 <p className="mt-1 text-red-800 dark:text-red-300">
                   {t(`withdrawals:inquiryFailures.${refund.failureReason}`, {

@@ -2,7 +2,9 @@ import {
   cancelWithdraw,
   confirmWithdraw,
   type Endpoint,
+  type GiveWithdrawDestinationBody,
   getWithdraw,
+  giveWithdrawDestination,
   verifyWithdraw,
   type WithdrawView,
 } from '@gerbang/contract';
@@ -15,3 +17,5 @@ const post = (endpoint: Endpoint, id: string) =>
 export const verifyAgain = (id: string) => post(verifyWithdraw, id);
 export const confirmWithdrawal = (id: string) => post(confirmWithdraw, id);
 export const cancelWithdrawal = (id: string) => post(cancelWithdraw, id);
+export const giveDestination = (id: string, body: GiveWithdrawDestinationBody) =>
+  callPublicApi<WithdrawView>(endpointPath(giveWithdrawDestination, id), { method: 'POST', body });

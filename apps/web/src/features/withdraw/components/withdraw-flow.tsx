@@ -1,5 +1,5 @@
 import type { WithdrawView } from '@gerbang/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Countdown } from '../../../components/ui/countdown';
@@ -12,11 +12,15 @@ import { useParentMessages } from '../../../hooks/use-parent-messages';
 import { useWithdraw, type WithdrawProblem } from '../hooks/use-withdraw';
 import { withdrawStatusMessage } from '../hooks/withdraw-status-message';
 
+// Only a refund's customer who must name their account needs the form: loaded then.
+const DestinationStep = lazy(() => import('./destination-step'));
+
 const PROBLEM_KEYS: Record<WithdrawProblem['kind'], string> = {
   missing: 'withdraw:messages.missing',
   'confirm-failed': 'withdraw:messages.confirmFailed',
   'cancel-failed': 'withdraw:messages.cancelFailed',
   'verify-failed': 'withdraw:messages.verificationError',
+  'destination-failed': 'withdraw:messages.unexpected',
   unexpected: 'withdraw:messages.unexpected',
 };
 
@@ -32,9 +36,14 @@ function Summary({ view }: { view: WithdrawView }) {
   const rows: [string, string][] = [
     [t('withdraw:labels.referenceNumber'), view.referenceNumber],
     [t('withdraw:labels.amount'), money(view.amount, view.currency)],
-    [t('withdraw:labels.bankName'), view.destination.providerName],
-    [t('withdraw:labels.accountNumber'), view.destination.accountNumber],
   ];
+  // A refund's customer has not named the account yet: there is none to show.
+  if (view.status !== 'awaiting_destination') {
+    rows.push(
+      [t('withdraw:labels.bankName'), view.destination.providerName],
+      [t('withdraw:labels.accountNumber'), view.destination.accountNumber],
+    );
+  }
   if (view.destination.holderName) rows.push([t('withdraw:labels.holderName'), view.destination.holderName]);
   return <SummaryList rows={rows} />;
 }
@@ -82,7 +91,8 @@ function ConfirmStep({
  */
 export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) {
   const { t } = useTranslation(['withdraw']);
-  const { view, problem, isBusy, clockOffsetMs, reload, verify, confirm, cancel } = useWithdraw(withdrawalId);
+  const { view, problem, isBusy, clockOffsetMs, reload, verify, confirm, cancel, nameDestination } =
+    useWithdraw(withdrawalId);
   const [isAskingCancel, setAskingCancel] = useState(false);
   useParentMessages(view, withdrawStatusMessage);
 
@@ -90,7 +100,10 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
   if (!view) return alert ?? <Spinner className="size-8" label={t('withdraw:loading')} />;
 
   const canCancel =
-    view.status === 'verifying' || view.status === 'name_review' || view.status === 'awaiting_confirmation';
+    view.status === 'awaiting_destination' ||
+    view.status === 'verifying' ||
+    view.status === 'name_review' ||
+    view.status === 'awaiting_confirmation';
   const onCancel = async () => {
     setAskingCancel(false);
     // The page then says so ('Withdrawal cancelled successfully.'), in the status below.
@@ -102,6 +115,11 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('withdraw:from', { merchant: view.merchantName })}</p>
       <Summary view={view} />
       {alert}
+      {view.status === 'awaiting_destination' ? (
+        <Suspense fallback={<Spinner className="size-6" label={t('withdraw:loading')} />}>
+          <DestinationStep view={view} isBusy={isBusy} onSubmit={nameDestination} />
+        </Suspense>
+      ) : null}
       {view.status === 'verifying' && view.lastError ? (
         <>
           <FormError>

@@ -1,14 +1,22 @@
-import type { WithdrawView } from '@gerbang/contract';
+import type { GiveWithdrawDestinationBody, WithdrawView } from '@gerbang/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { PublicApiError } from '../../../lib/public-api';
-import { cancelWithdrawal, confirmWithdrawal, fetchWithdraw, verifyAgain } from '../api/withdraw-client';
+import {
+  cancelWithdrawal,
+  confirmWithdrawal,
+  fetchWithdraw,
+  giveDestination,
+  verifyAgain,
+} from '../api/withdraw-client';
 
 /** How often the page reads the withdrawal while the server is working on it (verifying, reviewing the name, sending). */
 export const WITHDRAW_POLL_MS = 2000;
 const WORKING = new Set<WithdrawView['status']>(['verifying', 'name_review', 'processing', 'uncertain']);
 
 /** Why the page cannot show the withdrawal, or which action failed (each has its own message). */
-export type WithdrawProblem = { kind: 'missing' | 'confirm-failed' | 'cancel-failed' | 'verify-failed' | 'unexpected' };
+export type WithdrawProblem = {
+  kind: 'missing' | 'confirm-failed' | 'cancel-failed' | 'verify-failed' | 'destination-failed' | 'unexpected';
+};
 
 /**
  * One withdrawal as the customer sees it: read once, then again every WITHDRAW_POLL_MS while the
@@ -70,8 +78,27 @@ export function useWithdraw(id: string | null) {
     [id, show, reload],
   );
 
+  /** A refund's customer names the account: the server's problems by field (none: it is being verified). */
+  const nameDestination = async (body: GiveWithdrawDestinationBody): Promise<Record<string, string>> => {
+    if (!id) return {};
+    setBusy(true);
+    setProblem(null);
+    try {
+      show(await giveDestination(id, body));
+      return {};
+    } catch (error) {
+      if (error instanceof PublicApiError && error.status === 422) return error.fields;
+      setProblem({ kind: 'destination-failed' });
+      await reload();
+      return {};
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return {
     view,
+    nameDestination,
     problem,
     isBusy,
     clockOffsetMs,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const TONES: Record<WithdrawalStatus, BadgeTone> = {
+  awaiting_destination: 'blue',
   verifying: 'gray',
   name_review: 'amber',
   awaiting_confirmation: 'blue',
