@@ -1,5 +1,6 @@
 import type {
   createPaymentSessionBodySchema,
+  createRefundBodySchema,
   createWithdrawalBodySchema,
   IDEMPOTENCY_KEY_HEADER,
   listApiWithdrawalsQuerySchema,
@@ -23,6 +24,7 @@ export type {
   MerchantBalance,
   PaymentSession,
   PaymentSessionStatus,
+  Refund,
   WebhookEvent,
   WithdrawalStatus,
 } from '@gerbang/contract';
@@ -30,6 +32,7 @@ export type {
 /** What a merchant sends: zod's input types (before the server trims and applies defaults). */
 export type CreatePaymentSessionParams = z.input<typeof createPaymentSessionBodySchema>;
 export type CreateWithdrawalParams = z.input<typeof createWithdrawalBodySchema>;
+export type CreateRefundParams = z.input<typeof createRefundBodySchema>;
 export type ListPaymentSessionsParams = Partial<z.output<typeof listPaymentSessionsQuerySchema>>;
 export type ListWithdrawalsParams = Partial<z.output<typeof listApiWithdrawalsQuerySchema>>;
 

@@ -1,11 +1,13 @@
 import type {
   cancelApiWithdrawal,
   createApiPaymentSession,
+  createApiRefund,
   createApiWithdrawal,
   getApiBalance,
   getApiPaymentSession,
   getApiWithdrawal,
   listApiPaymentSessions,
+  listApiRefunds,
   listApiWithdrawals,
 } from '@gerbang/contract';
 
@@ -31,6 +33,8 @@ export const V1_ENDPOINTS = {
   createPaymentSession: { method: 'POST', path: '/v1/payment-sessions', idempotent: true },
   getPaymentSession: { method: 'GET', path: '/v1/payment-sessions/:id', idempotent: false },
   listPaymentSessions: { method: 'GET', path: '/v1/payment-sessions', idempotent: false },
+  createRefund: { method: 'POST', path: '/v1/payment-sessions/:id/refunds', idempotent: true },
+  listRefunds: { method: 'GET', path: '/v1/payment-sessions/:id/refunds', idempotent: false },
   getBalance: { method: 'GET', path: '/v1/balance', idempotent: false },
   createWithdrawal: { method: 'POST', path: '/v1/withdrawals', idempotent: true },
   getWithdrawal: { method: 'GET', path: '/v1/withdrawals/:id', idempotent: false },
@@ -40,6 +44,8 @@ export const V1_ENDPOINTS = {
   createPaymentSession: Pinned<typeof createApiPaymentSession>;
   getPaymentSession: Pinned<typeof getApiPaymentSession>;
   listPaymentSessions: Pinned<typeof listApiPaymentSessions>;
+  createRefund: Pinned<typeof createApiRefund>;
+  listRefunds: Pinned<typeof listApiRefunds>;
   getBalance: Pinned<typeof getApiBalance>;
   createWithdrawal: Pinned<typeof createApiWithdrawal>;
   getWithdrawal: Pinned<typeof getApiWithdrawal>;

@@ -1,12 +1,14 @@
 import type {
   ApiWithdrawal,
   CreatePaymentSessionParams,
+  CreateRefundParams,
   CreateWithdrawalParams,
   ListPaymentSessionsParams,
   ListWithdrawalsParams,
   MerchantBalance,
   Page,
   PaymentSession,
+  Refund,
 } from './contract-types.js';
 import { V1_ENDPOINTS } from './endpoints.js';
 import { type CallOptions, createTransport, type TransportOptions } from './transport.js';
@@ -51,6 +53,19 @@ export function createGerbangClient(options: GerbangClientOptions) {
       everyItem((q: ListPaymentSessionsParams) => paymentSessions.list(q, call), query),
   };
 
+  const refunds = {
+    /**
+     * Refunds a paid session, all that is left (no `amount`) or part of it, to the account that paid
+     * (scope `refunds:write`): the amount and the withdrawal fee are held at once. When the payment
+     * named no account, send the customer to the answer's `withdrawUrl`.
+     */
+    create: (paymentSessionId: string, params: CreateRefundParams = {}, call: CallOptions = {}) =>
+      transport.send<Refund>({ endpoint: e.createRefund, id: paymentSessionId, body: params, ...call }),
+    /** A session's refunds, newest first (scope `payments:read`). */
+    list: (paymentSessionId: string, call: SignalOptions = {}) =>
+      transport.send<Refund[]>({ endpoint: e.listRefunds, id: paymentSessionId, ...call }),
+  };
+
   const withdrawals = {
     /** Pays one of your customers (scope `withdrawals:write`): the amount and fee are held at once. */
     create: (params: CreateWithdrawalParams, call: CallOptions = {}) =>
@@ -71,6 +86,6 @@ export function createGerbangClient(options: GerbangClientOptions) {
     get: (call: SignalOptions = {}) => transport.send<MerchantBalance>({ endpoint: e.getBalance, ...call }),
   };
 
-  return { paymentSessions, withdrawals, balance };
+  return { paymentSessions, refunds, withdrawals, balance };
 }
 export type GerbangClient = ReturnType<typeof createGerbangClient>;

@@ -2,6 +2,7 @@
 export type {
   ApiWithdrawal,
   CreatePaymentSessionParams,
+  CreateRefundParams,
   CreateWithdrawalParams,
   ErrorCode,
   ErrorResponse,
@@ -12,6 +13,7 @@ export type {
   PaymentMethod,
   PaymentSession,
   PaymentSessionStatus,
+  Refund,
   WebhookEvent,
   WithdrawalStatus,
 } from './contract-types.js';

@@ -57,8 +57,14 @@ export function createRefundsService(deps: {
   const toRefund = (row: WithdrawalRecord) => toRefundOf(row, deps.customerPagesUrl);
 
   /** The session with what paid it: the incoming transfer and the account it arrived in. */
-  async function paidSession(merchantId: string, sessionId: string) {
-    const [row] = await db
+  /**
+   * The session with what paid it (the incoming transfer, the account it arrived in), its row locked
+   * for the caller's transaction: the merchant's refunds of one session are decided one at a time.
+   */
+  async function paidSession(executor: Database, merchantId: string, sessionId: string, lock: boolean) {
+    const mine = and(eq(paymentSessions.id, sessionId), eq(paymentSessions.merchantId, merchantId));
+    if (lock) await executor.select({ id: paymentSessions.id }).from(paymentSessions).where(mine).for('update');
+    const [row] = await executor
       .select({
         session: paymentSessions,
         provider: walletAccounts.provider,
@@ -68,16 +74,40 @@ export function createRefundsService(deps: {
       .from(paymentSessions)
       .leftJoin(walletAccounts, eq(walletAccounts.id, paymentSessions.walletAccountId))
       .leftJoin(walletTransactions, eq(walletTransactions.id, paymentSessions.walletTransactionId))
-      .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.merchantId, merchantId)))
+      .where(mine)
       .limit(1);
     if (!row) throw notFound('Payment session');
     return row;
   }
 
+  /** What is left of the session to refund, and the amount asked (all of it when none is given). */
+  function amountToRefund(session: typeof paymentSessions.$inferSelect, body: CreateRefundBody) {
+    if (session.status !== 'success' || session.receivedAmountMinor === null) {
+      throw new AppError('INVALID_STATE', `This session is ${session.status}; only a paid session can be refunded`);
+    }
+    const left = session.receivedAmountMinor - session.refundedMinor;
+    let amountMinor = left;
+    if (body.amount !== undefined) {
+      const amount = parseAmount(body.amount, session.currency);
+      if (!amount.ok) throw invalidFields({ 'body.amount': amount.message });
+      if (amount.minor <= 0n) throw invalidFields({ 'body.amount': 'The amount must be more than zero' });
+      amountMinor = amount.minor;
+    }
+    if (amountMinor <= 0n || amountMinor > left) {
+      throw new AppError(
+        'REFUND_EXCEEDS_PAYMENT',
+        `${formatAmount(left, session.currency)} of this payment is left to refund; nothing was refunded`,
+        { fields: { 'body.amount': `At most ${formatAmount(left, session.currency)}` } },
+      );
+    }
+    return amountMinor;
+  }
+
   return {
     /**
-     * `POST /v1/payment-sessions/:id/refunds` and the console's Refund: checked, then created, reserved
-     * and held once per idempotency key; the inquiry starts after the commit.
+     * `POST /v1/payment-sessions/:id/refunds` and the console's Refund: once per idempotency key (a
+     * replay answers the first refund, whatever is left now), checked against the session under its
+     * lock, then created, reserved and held in one transaction; the inquiry starts after the commit.
      */
     async create(
       who: RefundCaller,
@@ -90,36 +120,6 @@ export function createRefundsService(deps: {
       if (merchant.status !== 'active') {
         throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
       }
-      const { session, provider, senderName, senderAccount } = await paidSession(who.merchantId, sessionId);
-      if (session.status !== 'success' || session.receivedAmountMinor === null) {
-        throw new AppError('INVALID_STATE', `This session is ${session.status}; only a paid session can be refunded`);
-      }
-      const left = session.receivedAmountMinor - session.refundedMinor;
-      let amountMinor = left;
-      if (body.amount !== undefined) {
-        const amount = parseAmount(body.amount, session.currency);
-        if (!amount.ok) throw invalidFields({ 'body.amount': amount.message });
-        if (amount.minor <= 0n) throw invalidFields({ 'body.amount': 'The amount must be more than zero' });
-        amountMinor = amount.minor;
-      }
-      if (amountMinor <= 0n || amountMinor > left) {
-        throw new AppError(
-          'REFUND_EXCEEDS_PAYMENT',
-          `${formatAmount(left, session.currency)} of this payment is left to refund; nothing was refunded`,
-          { fields: { 'body.amount': `At most ${formatAmount(left, session.currency)}` } },
-        );
-      }
-      // The payer's account as the history names it; none: the customer names one on the withdraw page.
-      const payoutProvider = provider
-        ? WALLET_PROVIDER_TABLE[provider].payoutProvider
-        : (payoutProvidersOf(session.currency)[0] as PayoutProvider);
-      const named = normalizePayoutAccount(payoutProvider, senderAccount ?? '');
-      const byCustomer = !provider || !named.ok;
-      const feeMinor = feeOnAmountMinor(
-        amountMinor,
-        merchant.withdrawalFeeBasisPoints,
-        merchant.withdrawalFeeFixedMinor,
-      );
       let created: WithdrawalRecord | null = null;
       const answer = await deps.idempotency.run(
         {
@@ -130,7 +130,20 @@ export function createRefundsService(deps: {
           body,
         },
         async (tx) => {
-          // Reserved first: the session's lock orders this session's refunds, so their count is exact.
+          const { session, provider, senderName, senderAccount } = await paidSession(tx, merchant.id, sessionId, true);
+          const amountMinor = amountToRefund(session, body);
+          // The payer's account as the history names it; none: the customer names one on the withdraw page.
+          const payoutProvider = provider
+            ? WALLET_PROVIDER_TABLE[provider].payoutProvider
+            : (payoutProvidersOf(session.currency)[0] as PayoutProvider);
+          const named = normalizePayoutAccount(payoutProvider, senderAccount ?? '');
+          const byCustomer = !provider || !named.ok;
+          const feeMinor = feeOnAmountMinor(
+            amountMinor,
+            merchant.withdrawalFeeBasisPoints,
+            merchant.withdrawalFeeFixedMinor,
+          );
+          // The session's lock orders this session's refunds: the check above and their count are exact.
           await reserveRefund(tx, session.id, amountMinor);
           const [earlier] = await tx
             .select({ n: count() })
@@ -177,13 +190,16 @@ export function createRefundsService(deps: {
       if (created) {
         const row: WithdrawalRecord = created;
         deps.onChange(row, null);
-        if (!byCustomer) {
-          await deps
-            .inquiries()
-            .start(
-              { type: 'withdrawal', id: row.id },
-              { provider: payoutProvider, accountNumber: row.destAccountNumber, currency: row.currency },
-            );
+        // To the account that paid: a phone asks whose it is (the customer's own: once they name it).
+        if (!row.destinationByCustomer) {
+          await deps.inquiries().start(
+            { type: 'withdrawal', id: row.id },
+            {
+              provider: row.destProvider as PayoutProvider,
+              accountNumber: row.destAccountNumber,
+              currency: row.currency,
+            },
+          );
         }
       }
       return answer;
@@ -191,7 +207,7 @@ export function createRefundsService(deps: {
 
     /** A session's refunds, newest first (404 for another merchant's session). */
     async list(merchantId: string, sessionId: string): Promise<Refund[]> {
-      await paidSession(merchantId, sessionId);
+      await paidSession(db, merchantId, sessionId, false);
       const rows = await db
         .select()
         .from(withdrawals)

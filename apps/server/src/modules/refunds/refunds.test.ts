@@ -83,7 +83,8 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
   it('refunds part, then the rest, to the paying account, announcing refund.* and holding the fee', async () => {
     const session = await paidSession('150000');
     const before = await available();
-    const part = await refund(session.id, { amount: '50000', reason: 'One item out of stock' });
+    const partKey = randomUUID();
+    const part = await refund(session.id, { amount: '50000', reason: 'One item out of stock' }, partKey);
     expect(part.statusCode, part.body).toBe(201);
     expect(part.json()).toMatchObject({
       kind: 'refund',
@@ -110,6 +111,10 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     expect((await sessionOf(session.id)).refundedAmount).toBe('150000');
     expect(before - (await available())).toBe(152_000);
 
+    // A retry of the first request answers with the first refund, though nothing is left now.
+    const replay = await refund(session.id, { amount: '50000', reason: 'One item out of stock' }, partKey);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().id).toBe(part.json().id);
     const more = await refund(session.id, { amount: '1' });
     expect(more.statusCode).toBe(422);
     expect(more.json().error).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT', fields: { 'body.amount': 'At most 0' } });
