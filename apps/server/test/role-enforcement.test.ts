@@ -38,6 +38,7 @@ import {
   executeWithdrawalRequest,
   exportAuditLog,
   exportDepositTransfers,
+  exportMerchantStatement,
   exportPaymentSessions,
   getAuditEntry,
   getDevice,
@@ -369,6 +370,11 @@ const ROUTES: Protected[] = [
     endpoint: exportDepositTransfers,
     requires: { area: 'transactions', action: 'view' },
     request: () => ({ url: exportDepositTransfers.path }),
+  },
+  {
+    endpoint: exportMerchantStatement,
+    requires: { area: 'transactions', action: 'view' },
+    request: () => ({ url: `${exportMerchantStatement.path}?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z` }),
   },
   {
     endpoint: exportPaymentSessions,

@@ -24,6 +24,7 @@ export * from './devices/device-readiness';
 export * from './errors';
 export * from './health-checks/health-check';
 export * from './ledger/balance';
+export * from './ledger/statement';
 export * from './lifecycle';
 export * from './limits';
 export * from './merchant-dashboard/merchant-stats';

@@ -1,14 +1,25 @@
-import { formatAmount, getApiBalance, type MerchantBalance, merchantBalanceSchema } from '@gerbang/contract';
+import { Readable } from 'node:stream';
+import {
+  exportMerchantStatement,
+  formatAmount,
+  getApiBalance,
+  type MerchantBalance,
+  merchantBalanceSchema,
+  merchantStatementQuerySchema,
+} from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { notFound } from '../../http/app-error';
-import { errorResponses } from '../../http/route-schemas';
+import { invalidFields, notFound } from '../../http/app-error';
+import { merchantScopeOf } from '../../http/authenticate';
+import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { merchantBalances } from './ledger';
+import { merchantStatementCsv } from './merchant-statement';
 
-/** The merchant API's view of the ledger. */
+/** The merchant API's view of the ledger, and the merchant's statement. */
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
   const merchantsRepo = createMerchantsRepository(ctx.db);
@@ -34,6 +45,34 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
         available: formatAmount(balances.availableMinor, merchant.currency),
         pending: formatAmount(balances.pendingMinor, merchant.currency),
       };
+    },
+  });
+
+  api.route({
+    method: exportMerchantStatement.method,
+    url: exportMerchantStatement.path,
+    schema: {
+      tags: ['ledger'],
+      security: BEARER_SECURITY,
+      summary:
+        "A merchant's statement for [from, to) as CSV: opening balance, every movement of its available balance with the balance after it, closing balance. Merchant users get their own; Admins name the merchant.",
+      querystring: merchantStatementQuerySchema,
+      response: { 200: z.any().describe('CSV (text/csv)'), ...errorResponses(401, 403, 404, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'view'),
+    handler: async (request, reply) => {
+      const merchantId = merchantScopeOf(request) ?? request.query.merchantId;
+      if (!merchantId) throw invalidFields({ 'querystring.merchantId': 'Name the merchant' });
+      const merchant = await merchantsRepo.findById(merchantId);
+      if (!merchant) throw notFound('Merchant');
+      const { from, to } = request.query;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="statement-${merchant.code}-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"`,
+        )
+        .send(Readable.from(merchantStatementCsv(ctx.db, merchant, { from, to })));
     },
   });
 }

@@ -6,14 +6,13 @@ import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-ap
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
 import { merchants, paymentSessions, webhookEvents } from '../../db/schema';
-import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
+import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { merchantWithToken, nextReference, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import { TEST_HOLDER_NAME, walletTestApp } from '../wallets/wallets.test-support';
 import { fundMerchant } from '../withdrawals/withdrawals.test-support';
-
-const SENDER_PHONE = '081298765432';
+import { paidSession as paidSessionOf, SENDER_PHONE } from './refunds.test-support';
 
 describe('refunds: a merchant pays a paid session back to the account that sent it', () => {
   let t: FleetTestApp;
@@ -23,7 +22,6 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
   let admin: ReturnType<typeof api>;
   /** While set, the phone answers every transfer with this failure. */
   let transferFails = false;
-  let transfer = 0;
 
   const available = async () => Number((await shop.client.get('/v1/balance')).json().available);
   const refund = (sessionId: string, body: object = {}, key: string = randomUUID()) =>
@@ -36,30 +34,8 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
   const settled = (sessionId: string, refundId: string, status: string) =>
     eventually(async () => ((await refundNow(sessionId, refundId))?.status === status ? true : null));
 
-  /** A session paid by a DANA transfer whose history names the sender (or names no account). */
-  async function paidSession(amount: string, sender = { name: TEST_HOLDER_NAME, account: SENDER_PHONE }) {
-    const opened = await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' });
-    expect(opened.statusCode, opened.body).toBe(201);
-    const session = opened.json();
-    transfer += 1;
-    await send(dana.phone.socket, 'wallet:transactions', {
-      accountId: dana.account.id,
-      transactions: [
-        {
-          providerTransactionId: `REFUNDABLE-${Date.now()}-${transfer}`,
-          direction: 'in',
-          amount: session.finalAmount,
-          counterpartyName: sender.name,
-          counterpartyAccount: sender.account,
-          occurredAt: new Date().toISOString(),
-        },
-      ],
-    });
-    return eventually(async () => {
-      const now = await sessionOf(session.id);
-      return now.status === 'success' ? now : null;
-    });
-  }
+  const paidSession = (amount: string, sender?: { name: string; account: string }) =>
+    paidSessionOf(shop, dana, amount, sender);
 
   beforeAll(async () => {
     t = await walletTestApp();

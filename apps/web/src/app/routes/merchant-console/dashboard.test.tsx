@@ -1,6 +1,8 @@
 import { getMerchantStats, type MerchantStats, ROLE } from '@gerbang/contract';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StubRequest } from '../../../test/http-stub';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
@@ -72,5 +74,40 @@ describe('merchant Dashboard', () => {
     });
     restore = app.http.restore;
     expect(await screen.findByTestId('today-successRate')).toHaveTextContent('—');
+  });
+});
+
+describe('the statement', () => {
+  it("downloads the merchant's statement for the days it picks, as instants of its browser's days", async () => {
+    const user = userEvent.setup();
+    const asked: StubRequest[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:statement', revokeObjectURL: () => {} }));
+    const app = renderApp({
+      path: '/',
+      consoleKind: 'merchant',
+      user: merchantUser(),
+      handler: (request) => {
+        if (request.url !== '/statements') return null;
+        asked.push(request);
+        return { status: 200, data: new Blob(['at,type\r\n']) };
+      },
+    });
+    restore = () => {
+      app.http.restore();
+      vi.unstubAllGlobals();
+    };
+    const section = await screen.findByRole('region', { name: 'Statement' });
+    const from = within(section).getByLabelText(/From/);
+    await user.clear(from);
+    await user.type(from, '2026-11-01');
+    const to = within(section).getByLabelText(/To/);
+    await user.clear(to);
+    await user.type(to, '2026-11-30');
+    await user.click(within(section).getByRole('button', { name: 'Download statement' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.params).toEqual({
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 11, 1).toISOString(),
+    });
   });
 });
