@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
-import { WEBHOOK_EVENT_STATUSES } from '../webhooks/webhook';
+import { webhookEventSummarySchema } from '../webhooks/webhook';
 import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
 import { refundSchema } from './refund';
 
@@ -15,27 +15,6 @@ export const paymentSessionStepSchema = z.object({
   reason: z.string(),
 });
 export type PaymentSessionStep = z.infer<typeof paymentSessionStepSchema>;
-
-/** One attempt to deliver a webhook event: what the receiver answered, or what failed. */
-export const webhookDeliveryAttemptSchema = z.object({
-  attempt: z.number().int(),
-  at: isoDateTimeSchema,
-  statusCode: z.number().int().nullable(),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-});
-
-export const webhookEventSummarySchema = z.object({
-  id: idSchema,
-  type: z.string(),
-  status: z.enum(WEBHOOK_EVENT_STATUSES),
-  attempts: z.number().int(),
-  /** When the next attempt is due (pending events only). */
-  nextAttemptAt: isoDateTimeSchema.nullable(),
-  createdAt: isoDateTimeSchema,
-  deliveries: z.array(webhookDeliveryAttemptSchema),
-});
-export type WebhookEventSummary = z.infer<typeof webhookEventSummarySchema>;
 
 /** A ledger entry: debit positive, credit negative, in the journal's currency. */
 export const ledgerEntryViewSchema = z.object({

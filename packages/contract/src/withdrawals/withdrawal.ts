@@ -4,6 +4,7 @@ import { defineLifecycle } from '../lifecycle';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
+import { webhookEventSummarySchema } from '../webhooks/webhook';
 import { payoutProviderSchema } from './payout-destination';
 import { payoutNameCheckSchema } from './payout-name-check';
 
@@ -216,7 +217,11 @@ export const withdrawalEventSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type WithdrawalEvent = z.infer<typeof withdrawalEventSchema>;
-export const withdrawalDetailSchema = operatorWithdrawalSchema.extend({ timeline: z.array(withdrawalEventSchema) });
+export const withdrawalDetailSchema = operatorWithdrawalSchema.extend({
+  timeline: z.array(withdrawalEventSchema),
+  /** What the merchant was told of it: every webhook event with its delivery attempts. */
+  webhooks: z.array(webhookEventSummarySchema),
+});
 export type WithdrawalDetail = z.infer<typeof withdrawalDetailSchema>;
 
 export const listWithdrawals = { method: 'GET', path: '/withdrawal-requests' } as const;

@@ -16,6 +16,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
+import { webhookEventsOf } from '../webhooks/webhook-log';
 import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
@@ -71,7 +72,8 @@ export function createWithdrawalsService(deps: {
     const listed = await repo.findListed(row.id);
     if (!listed) throw notFound('Withdrawal');
     const view = toOperatorWithdrawal(listed.withdrawal, listed.merchantName, listed.account);
-    return { ...view, timeline: (await repo.events(row.id)).map(toWithdrawalEvent) };
+    const [events, webhooks] = await Promise.all([repo.events(row.id), webhookEventsOf(deps.db, row.id)]);
+    return { ...view, timeline: events.map(toWithdrawalEvent), webhooks };
   }
 
   /** The request a `requestId` named before: the same one again, or 422 when it asked for another. */

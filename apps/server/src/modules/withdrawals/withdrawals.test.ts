@@ -140,6 +140,8 @@ describe('payout methods and settlements', () => {
       'withdrawal.processing',
       'withdrawal.succeeded',
     ]);
+    // The detail shows the merchant what it was told: the same events, with their deliveries.
+    expect(detail.webhooks.map((e: { type: string }) => e.type)).toEqual(events.map((e) => e.type));
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
@@ -264,7 +266,11 @@ describe('payout methods and settlements', () => {
     const times = seen.map((w) => w.createdAt as string);
     expect([...times].sort().reverse()).toEqual(times);
     for (const item of seen) {
-      const { timeline: _timeline, ...view } = (await get(`/withdrawal-requests/${item.id}`)).json();
+      const {
+        timeline: _timeline,
+        webhooks: _webhooks,
+        ...view
+      } = (await get(`/withdrawal-requests/${item.id}`)).json();
       expect(item).toEqual(view);
     }
   });

@@ -1,5 +1,5 @@
 import { type OperatorWithdrawal, ROLE, type WithdrawalDetail } from '@gerbang/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../../test/http-stub';
@@ -107,7 +107,7 @@ describe('Withdrawal requests', () => {
       },
       nameCheck: { score: 12, matches: false },
     });
-    const detail: WithdrawalDetail = { ...held, timeline: [] };
+    const detail: WithdrawalDetail = { ...held, timeline: [], webhooks: [] };
     const posted: { url: string; body: unknown }[] = [];
     const app = renderApp({
       path: `/withdrawal-requests?withdrawal=${held.id}`,
@@ -170,7 +170,7 @@ describe('Withdrawal requests', () => {
   });
 
   it('lets the merchant request a withdrawal and cancel a pending one, with no operator actions', async () => {
-    const detail: WithdrawalDetail = { ...aWithdrawal(), timeline: [] };
+    const detail: WithdrawalDetail = { ...aWithdrawal(), timeline: [], webhooks: [] };
 
     const app = renderApp({
       path: '/withdrawal-requests',
@@ -188,5 +188,65 @@ describe('Withdrawal requests', () => {
     expect(within(table).queryByRole('button', { name: 'Approve WD-ABC123' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request withdrawal' })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'Merchant' })).not.toBeInTheDocument();
+  });
+
+  it('tells each step in words and shows the webhook deliveries of the withdrawal, with Resend', async () => {
+    const user = userEvent.setup();
+    const resent: string[] = [];
+    const withdrawal = aWithdrawal({ status: 'failed', failureReason: 'destination_invalid' });
+    const detail: WithdrawalDetail = {
+      ...withdrawal,
+      timeline: [
+        {
+          fromStatus: null,
+          toStatus: 'pending_approval',
+          reason: 'created',
+          actorUserId: MERCHANT_ID,
+          details: null,
+          createdAt: '2026-11-23T10:00:00.000Z',
+        },
+        {
+          fromStatus: 'processing',
+          toStatus: 'failed',
+          reason: 'transfer_failed',
+          actorUserId: null,
+          details: null,
+          createdAt: '2026-11-23T10:05:00.000Z',
+        },
+      ],
+      webhooks: [
+        {
+          id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6e',
+          type: 'withdrawal.failed',
+          status: 'failed',
+          attempts: 1,
+          nextAttemptAt: null,
+          createdAt: '2026-11-23T10:05:00.000Z',
+          deliveries: [{ attempt: 1, at: '2026-11-23T10:05:01.000Z', statusCode: 502, durationMs: 30, error: null }],
+        },
+      ],
+    };
+    const app = renderApp({
+      path: `/withdrawal-requests?withdrawal=${withdrawal.id}`,
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests' && request.method === 'GET') return listed([withdrawal]);
+        if (request.url === `/withdrawal-requests/${withdrawal.id}`) return { status: 200, data: detail };
+        if (request.method === 'POST' && request.url.startsWith('/webhook-events/')) {
+          resent.push(request.url);
+          return { status: 204 };
+        }
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal WD-ABC123' });
+    expect(await within(dialog).findByText('The transfer failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Created')).toBeInTheDocument();
+    expect(within(dialog).getByText(/by a user/)).toBeInTheDocument();
+    expect(within(dialog).getByText('withdrawal.failed')).toBeInTheDocument();
+    expect(within(dialog).getByText(/HTTP 502/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(resent).toEqual([`/webhook-events/${detail.webhooks[0]?.id}/resend`]));
   });
 });

@@ -1,32 +1,17 @@
-import {
-  canUser,
-  type PaymentSessionDetail as Detail,
-  type LedgerJournalView,
-  type WebhookEventSummary,
-} from '@gerbang/contract';
+import type { PaymentSessionDetail as Detail, LedgerJournalView } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { DetailList } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { useSession } from '../../../lib/session';
 import { SessionCandidateTransfers } from '../../deposit-transfers/components/session-candidate-transfers';
-import { usePaymentSessionDetail, useResendWebhook } from '../api/get-payment-session-detail';
+import { paymentSessionDetailQueryOptions, usePaymentSessionDetail } from '../api/get-payment-session-detail';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 import { SessionRefunds } from './session-refunds';
-
-const WEBHOOK_TONES: Record<WebhookEventSummary['status'], BadgeTone> = {
-  pending: 'blue',
-  delivered: 'green',
-  failed: 'red',
-  skipped: 'gray',
-};
+import { WebhookEventItem } from './webhook-event-item';
 
 function SectionHeading({ children }: { children: string }) {
   return <h3 className="mt-6 mb-2 text-base font-semibold text-gray-900 first:mt-0 dark:text-white">{children}</h3>;
@@ -49,70 +34,6 @@ function Timeline({ detail }: { detail: Detail }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-function WebhookEvent({ event, sessionId }: { event: WebhookEventSummary; sessionId: string }) {
-  const { t } = useTranslation(['paymentSessions']);
-  const formatDateTime = useFormatDateTime();
-  const apiErrorMessage = useApiErrorMessage();
-  const { user } = useSession();
-  const resend = useResendWebhook(sessionId);
-  const canResend = canUser(user, 'transactionSessions', 'operate');
-  return (
-    <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="font-mono">{event.type}</span>
-          <Badge tone={WEBHOOK_TONES[event.status]}>{t(`paymentSessions:webhookStatuses.${event.status}`)}</Badge>
-          <span className="text-gray-700 dark:text-gray-300">
-            {t('paymentSessions:detail.webhook.attempts')}: {event.attempts}
-            {event.nextAttemptAt
-              ? ` · ${t('paymentSessions:detail.webhook.nextAttempt')}: ${formatDateTime(event.nextAttemptAt)}`
-              : ''}
-          </span>
-        </div>
-        {canResend ? (
-          <Button
-            variant="secondary"
-            isLoading={resend.isPending && resend.variables === event.id}
-            onClick={() =>
-              resend.mutate(event.id, {
-                onSuccess: () => toast.success(t('paymentSessions:detail.webhook.resent')),
-                onError: (error) => toast.error(apiErrorMessage(error)),
-              })
-            }
-          >
-            {t('paymentSessions:detail.webhook.resend')}
-          </Button>
-        ) : null}
-      </div>
-      {event.deliveries.length === 0 ? (
-        <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">
-          {t(
-            event.status === 'skipped'
-              ? 'paymentSessions:detail.webhook.neverSent'
-              : 'paymentSessions:detail.webhook.noDeliveries',
-          )}
-        </p>
-      ) : (
-        <ul aria-label={t('paymentSessions:detail.webhook.deliveries')} className="mt-2 flex flex-col gap-1 text-sm">
-          {event.deliveries.map((delivery) => (
-            <li key={delivery.attempt} className="text-gray-700 dark:text-gray-300">
-              {t('paymentSessions:detail.webhook.attempt', { attempt: delivery.attempt })} ·{' '}
-              {formatDateTime(delivery.at)} ·{' '}
-              {delivery.statusCode
-                ? t('paymentSessions:detail.webhook.statusCode', { code: delivery.statusCode })
-                : '—'}{' '}
-              · {t('paymentSessions:detail.webhook.duration', { ms: delivery.durationMs })}
-              {delivery.error ? (
-                <span className="block break-all text-red-800 dark:text-red-300">{delivery.error}</span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </li>
   );
 }
 
@@ -240,7 +161,11 @@ function DetailBody({ detail }: { detail: Detail }) {
       ) : (
         <ul className="flex flex-col gap-2">
           {detail.webhooks.map((event) => (
-            <WebhookEvent key={event.id} event={event} sessionId={session.id} />
+            <WebhookEventItem
+              key={event.id}
+              event={event}
+              onResent={paymentSessionDetailQueryOptions(session.id).queryKey}
+            />
           ))}
         </ul>
       )}

@@ -8,7 +8,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { useWithdrawalDetail } from '../api/withdrawals';
+import { WebhookEventItem } from '../../payment-sessions/components/webhook-event-item';
+import { useWithdrawalDetail, withdrawalDetailQuery } from '../api/withdrawals';
 import { NameCheck } from './name-check';
 import { WithdrawalActions } from './withdrawal-actions';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
@@ -84,10 +85,27 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
                 <li key={`${event.createdAt}-${event.toStatus}`} className="flex flex-wrap items-center gap-2">
                   <span className="text-gray-600 dark:text-gray-400">{formatDateTime(event.createdAt)}</span>
                   <WithdrawalStatusBadge status={event.toStatus} />
-                  <span className="font-mono text-xs">{event.reason}</span>
+                  <span>{t(`withdrawals:reasons.${event.reason}`, { defaultValue: event.reason })}</span>
+                  {event.actorUserId ? (
+                    <span className="text-gray-600 dark:text-gray-400">· {t('withdrawals:detail.byUser')}</span>
+                  ) : null}
                 </li>
               ))}
             </ol>
+          </section>
+          <section aria-labelledby="withdrawal-webhooks-heading" className="flex flex-col gap-2">
+            <h3 id="withdrawal-webhooks-heading" className="font-semibold text-gray-900 dark:text-white">
+              {t('withdrawals:detail.webhooks')}
+            </h3>
+            {w.webhooks.length === 0 ? (
+              <p className="text-sm text-gray-700 dark:text-gray-300">{t('withdrawals:detail.noWebhooks')}</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {w.webhooks.map((event) => (
+                  <WebhookEventItem key={event.id} event={event} onResent={withdrawalDetailQuery(id).queryKey} />
+                ))}
+              </ul>
+            )}
           </section>
         </div>
       )}
