@@ -63,6 +63,7 @@ export * from './wallets/wallet-login';
 export * from './wallets/wallet-providers';
 export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
+export * from './webhooks/webhook-delivery';
 export * from './withdrawals/customer-withdrawal';
 export * from './withdrawals/payout-destination';
 export * from './withdrawals/payout-exception';

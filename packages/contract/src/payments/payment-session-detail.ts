@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
-import { webhookEventSummarySchema } from '../webhooks/webhook';
+import { webhookEventSummarySchema } from '../webhooks/webhook-delivery';
 import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
 import { refundSchema } from './refund';
 

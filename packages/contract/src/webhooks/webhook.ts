@@ -70,26 +70,3 @@ export const webhookEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
-
-export const WEBHOOK_EVENT_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
-
-/** One attempt to deliver a webhook event: what the receiver answered, or what failed. */
-export const webhookDeliveryAttemptSchema = z.object({
-  attempt: z.number().int(),
-  at: isoDateTimeSchema,
-  statusCode: z.number().int().nullable(),
-  durationMs: z.number().int(),
-  error: z.string().nullable(),
-});
-
-export const webhookEventSummarySchema = z.object({
-  id: idSchema,
-  type: z.string(),
-  status: z.enum(WEBHOOK_EVENT_STATUSES),
-  attempts: z.number().int(),
-  /** When the next attempt is due (pending events only). */
-  nextAttemptAt: isoDateTimeSchema.nullable(),
-  createdAt: isoDateTimeSchema,
-  deliveries: z.array(webhookDeliveryAttemptSchema),
-});
-export type WebhookEventSummary = z.infer<typeof webhookEventSummarySchema>;

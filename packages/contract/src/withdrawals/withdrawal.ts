@@ -4,7 +4,7 @@ import { defineLifecycle } from '../lifecycle';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
-import { webhookEventSummarySchema } from '../webhooks/webhook';
+import { webhookEventSummarySchema } from '../webhooks/webhook-delivery';
 import { payoutProviderSchema } from './payout-destination';
 import { payoutNameCheckSchema } from './payout-name-check';
 
