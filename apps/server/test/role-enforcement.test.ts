@@ -40,6 +40,7 @@ import {
   exportDepositTransfers,
   exportMerchantStatement,
   exportPaymentSessions,
+  exportWithdrawals,
   getAuditEntry,
   getDevice,
   getDeviceBusyStatusMap,
@@ -370,6 +371,11 @@ const ROUTES: Protected[] = [
     endpoint: exportDepositTransfers,
     requires: { area: 'transactions', action: 'view' },
     request: () => ({ url: exportDepositTransfers.path }),
+  },
+  {
+    endpoint: exportWithdrawals,
+    requires: { area: 'withdrawals', action: 'view' },
+    request: () => ({ url: exportWithdrawals.path }),
   },
   {
     endpoint: exportMerchantStatement,

@@ -234,6 +234,36 @@ export type ListWithdrawalsQuery = z.infer<typeof listWithdrawalsQuerySchema>;
 export const listWithdrawalsResponseSchema = pageSchema(operatorWithdrawalSchema);
 export type ListWithdrawalsResponse = z.infer<typeof listWithdrawalsResponseSchema>;
 
+/** The filtered withdrawals (settlements, payouts, refunds) as CSV, newest first, streamed. */
+export const exportWithdrawals = { method: 'GET', path: '/withdrawal-requests/export' } as const;
+export const exportWithdrawalsQuerySchema = z.strictObject({
+  status: withdrawalStatusSchema.optional(),
+  kind: withdrawalKindSchema.optional(),
+  merchantId: idSchema.optional(),
+});
+/** The export's columns, in order (the first CSV line). */
+export const WITHDRAWAL_EXPORT_COLUMNS = [
+  'createdAt',
+  'id',
+  'kind',
+  'merchantName',
+  'referenceNumber',
+  'status',
+  'currency',
+  'amount',
+  'fee',
+  'provider',
+  'accountNumber',
+  'holderName',
+  'verifiedHolderName',
+  'nameScore',
+  'sentFrom',
+  'transferReference',
+  'failureReason',
+  'paymentSessionId',
+  'completedAt',
+] as const;
+
 export const getWithdrawal = { method: 'GET', path: '/withdrawal-requests/:id' } as const;
 
 /**

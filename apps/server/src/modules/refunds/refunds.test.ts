@@ -261,4 +261,22 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     expect(byOperator.statusCode).toBe(403);
     await settled(session.id, res.json().id, 'success');
   });
+
+  it("exports the merchant's refunds as CSV, one line each with its session, and only its own", async () => {
+    const res = await shop.console.get('/withdrawal-requests/export?kind=refund');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, ...lines] = res.body.trim().split('\r\n');
+    const columns = (header as string).split(',');
+    const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v])));
+    const listed = (await shop.console.get('/withdrawal-requests?kind=refund&limit=100')).json().items as {
+      id: string;
+      paymentSessionId: string;
+    }[];
+    expect(rows.map((r) => r.id)).toEqual(listed.map((w) => w.id));
+    expect(rows.every((r) => r.kind === 'refund' && r.paymentSessionId)).toBe(true);
+    const other = await merchantWithToken(t);
+    const theirs = await other.console.get('/withdrawal-requests/export?kind=refund');
+    expect(theirs.body.trim().split('\r\n')).toHaveLength(1);
+  });
 });

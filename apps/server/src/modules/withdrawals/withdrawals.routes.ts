@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   approveWithdrawalRequest,
   cancelWithdrawalRequest,
@@ -6,6 +7,8 @@ import {
   emptyBodySchema,
   executeWithdrawalBodySchema,
   executeWithdrawalRequest,
+  exportWithdrawals,
+  exportWithdrawalsQuerySchema,
   getWithdrawal,
   idParamsSchema,
   listWithdrawals,
@@ -23,12 +26,13 @@ import {
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { withdrawalsOf } from './withdrawals';
 import type { Actor } from './withdrawals.service';
+import { withdrawalsCsv } from './withdrawals-export';
 
 const tags = ['withdrawals'];
 const security = BEARER_SECURITY;
@@ -44,7 +48,7 @@ function actorOf(request: FastifyRequest): Actor {
  * a phone, mark paid outside Gerbang and reconcile uncertain transfers.
  */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { service } = withdrawalsOf(ctx);
+  const { service, repo } = withdrawalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const operate = ctx.auth.requirePermission('withdrawals', 'operate');
   // Moving money (approving, sending, marking, reconciling) asks an enrolled user for a fresh factor.
@@ -85,6 +89,29 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
     handler: (request) =>
       service.list({ ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId }),
+  });
+
+  api.route({
+    method: exportWithdrawals.method,
+    url: exportWithdrawals.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        'The filtered withdrawals (settlements, payouts, refunds) as CSV (text/csv, every matching row, newest first), streamed a page at a time',
+      querystring: exportWithdrawalsQuerySchema,
+      // A stream, which Fastify sends as it comes (no serializer runs on it).
+      response: { 200: z.any().describe('CSV (text/csv), one line per withdrawal'), ...errors },
+    },
+    preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
+    handler: async (request, reply) => {
+      const filter = { ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId };
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="withdrawals-${day}.csv"`)
+        .send(Readable.from(withdrawalsCsv(repo, filter)));
+    },
   });
 
   api.route({

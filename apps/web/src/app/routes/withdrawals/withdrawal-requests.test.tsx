@@ -249,4 +249,24 @@ describe('Withdrawal requests', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(resent).toEqual([`/webhook-events/${detail.webhooks[0]?.id}/resend`]));
   });
+
+  it('filters by kind, keeping it in the address, so refunds alone can be listed and exported', async () => {
+    const user = userEvent.setup();
+    const asked: { kind?: unknown }[] = [];
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url !== '/withdrawal-requests' || request.method !== 'GET') return null;
+        asked.push(request.params);
+        return listed([aWithdrawal({ kind: 'refund', paymentSessionId: MERCHANT_ID })]);
+      },
+    });
+    restore = app.http.restore;
+    await screen.findByRole('table', { name: 'Withdrawals' });
+    await user.selectOptions(screen.getByLabelText('Kind'), 'refund');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ kind: 'refund' }));
+    expect(app.location()).toContain('kind=refund');
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import {
   cancelWithdrawalRequest,
   createWithdrawalRequest,
   executeWithdrawalRequest,
+  exportWithdrawals,
   getWithdrawal,
   listWithdrawals,
   listWithdrawalsResponseSchema,
@@ -14,6 +15,7 @@ import {
   reconcileWithdrawal,
   rejectWithdrawalRequest,
   reviewWithdrawalName,
+  type WithdrawalKind,
   type WithdrawalStatus,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
@@ -27,16 +29,22 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download-csv';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { queryParams } from '../../../lib/query-params';
 
-export type WithdrawalFilters = { status?: WithdrawalStatus };
+export type WithdrawalFilters = { status?: WithdrawalStatus; kind?: WithdrawalKind };
 
 function withdrawalsQuery(filters?: WithdrawalFilters) {
   return infiniteQueryOptions({
     queryKey: filters ? ['withdrawals', 'list', filters] : ['withdrawals', 'list'],
     queryFn: async ({ pageParam }) => {
-      const params = queryParams({ status: filters?.status, limit: PAGE_SIZE_DEFAULT, cursor: pageParam });
+      const params = queryParams({
+        status: filters?.status,
+        kind: filters?.kind,
+        limit: PAGE_SIZE_DEFAULT,
+        cursor: pageParam,
+      });
       const response = await api.get(listWithdrawals.path, { params });
       return listWithdrawalsResponseSchema.parse(response.data);
     },
@@ -104,4 +112,9 @@ export function useWithdrawalAction() {
     },
     onSuccess: () => refresh(),
   });
+}
+
+/** Downloads the filtered withdrawals as CSV. */
+export function downloadWithdrawalsCsv(filters: WithdrawalFilters): Promise<void> {
+  return downloadCsv(exportWithdrawals.path, filters, 'withdrawals.csv');
 }

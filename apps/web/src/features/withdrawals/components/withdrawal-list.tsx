@@ -2,7 +2,9 @@ import {
   canUser,
   type OperatorWithdrawal,
   SERVER_EVENTS,
+  WITHDRAWAL_KINDS,
   WITHDRAWAL_STATUSES,
+  type WithdrawalKind,
   type WithdrawalStatus,
 } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
@@ -12,6 +14,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
 import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
@@ -20,7 +23,7 @@ import { useApiErrorMessage } from '../../../lib/api-error';
 import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
-import { useRefreshWithdrawals, useWithdrawals } from '../api/withdrawals';
+import { downloadWithdrawalsCsv, useRefreshWithdrawals, useWithdrawals } from '../api/withdrawals';
 import { RequestWithdrawalModal } from './request-withdrawal-modal';
 import { WithdrawalActions } from './withdrawal-actions';
 import { WithdrawalDetailModal } from './withdrawal-detail';
@@ -38,12 +41,24 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const refresh = useRefreshWithdrawals();
-  const [{ status }, setFilters] = useUrlFilters(
-    { status: '' as WithdrawalStatus | '' },
-    { status: WITHDRAWAL_STATUSES },
+  const [{ status, kind }, setFilters] = useUrlFilters(
+    { status: '' as WithdrawalStatus | '', kind: '' as WithdrawalKind | '' },
+    { status: WITHDRAWAL_STATUSES, kind: WITHDRAWAL_KINDS },
   );
   const [isRequesting, setRequesting] = useState(false);
-  const query = useWithdrawals({ status: status || undefined });
+  const [isExporting, setExporting] = useState(false);
+  const filters = { status: status || undefined, kind: kind || undefined };
+  const query = useWithdrawals(filters);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadWithdrawalsCsv(filters);
+    } catch (error) {
+      toast.error(apiErrorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.withdrawal);
   useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, () => void refresh());
@@ -93,12 +108,25 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
             label={t('withdrawals:fields.status')}
             name="status"
             value={status}
-            onChange={(event) => setFilters({ status: event.target.value as WithdrawalStatus | '' })}
+            onChange={(event) => setFilters({ status: event.target.value as WithdrawalStatus | '', kind })}
             options={[
               { value: '', label: t('withdrawals:list.allStatuses') },
               ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals:statuses.${value}`) })),
             ]}
           />
+          <Select
+            label={t('withdrawals:fields.kind')}
+            name="kind"
+            value={kind}
+            onChange={(event) => setFilters({ status, kind: event.target.value as WithdrawalKind | '' })}
+            options={[
+              { value: '', label: t('withdrawals:list.allKinds') },
+              ...WITHDRAWAL_KINDS.map((value) => ({ value, label: t(`withdrawals:kinds.${value}`) })),
+            ]}
+          />
+          <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>
+            {t('withdrawals:list.export')}
+          </Button>
           {canRequest ? <Button onClick={() => setRequesting(true)}>{t('withdrawals:request.open')}</Button> : null}
         </div>
       </div>
