@@ -26,6 +26,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes';
 import type { Mailer } from './modules/mail/mailer';
 import { merchantDashboardRoutes } from './modules/merchant-dashboard/merchant-dashboard.routes';
 import { merchantTeamRoutes } from './modules/merchant-team/merchant-team.routes';
+import { teamApprovalsRoutes } from './modules/merchant-team/team-approvals.routes';
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { metricsOf } from './modules/operations/metrics';
 import { operationsRoutes } from './modules/operations/operations.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await auditLogRoutes(api, ctx);
     await alertsRoutes(api, ctx);
     await merchantTeamRoutes(api, ctx);
+    await teamApprovalsRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

@@ -29,6 +29,7 @@ export * from './lifecycle';
 export * from './limits';
 export * from './merchant-dashboard/merchant-stats';
 export * from './merchant-team/team';
+export * from './merchant-team/team-approvals';
 export * from './merchant-team/team-roles';
 export * from './merchants/merchant';
 export * from './money/amount';

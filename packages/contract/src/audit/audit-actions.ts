@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = {
   teamMemberDisabled: 'team.member_disabled',
   teamMemberEnabled: 'team.member_enabled',
   teamPolicyChanged: 'team.policy_changed',
+  teamApprovalRequested: 'team_approval.requested',
+  teamApprovalApproved: 'team_approval.approved',
+  teamApprovalRejected: 'team_approval.rejected',
   adminCreated: 'user.admin_created',
   deviceRegistered: 'device.registered',
   deviceUpdated: 'device.updated',
@@ -116,6 +119,7 @@ export const AUDIT_TARGET_TYPES = [
   'second_factor_policy',
   'alert',
   'alert_rule',
+  'team_approval',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);

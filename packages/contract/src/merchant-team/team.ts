@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, userNameSchema, userSchema } from '../users/user';
+import { amountSchema, amountStringSchema } from '../money/amount';
 import { MERCHANT_TEAM_ROLES } from './team-roles';
 
 export const merchantTeamRoleSchema = z.enum(MERCHANT_TEAM_ROLES);
@@ -35,8 +36,21 @@ export const updateTeamMemberBodySchema = z.strictObject({ merchantRole: merchan
 export const disableTeamMember = { method: 'POST', path: '/team/members/:id/disable' } as const;
 export const enableTeamMember = { method: 'POST', path: '/team/members/:id/enable' } as const;
 
-/** The owner requires (or not) a second factor of every member of the team. */
+/**
+ * The owner requires (or not) a second factor of every member of the team, and may make money out
+ * that another member asks for above an amount wait for an owner (team-approvals.ts).
+ */
 export const teamPolicy = { method: 'GET', path: '/team/policy' } as const;
 export const updateTeamPolicy = { method: 'PUT', path: '/team/policy' } as const;
-export const teamPolicySchema = z.strictObject({ secondFactorRequired: z.boolean() });
+export const teamPolicySchema = z.strictObject({
+  secondFactorRequired: z.boolean(),
+  /** A settlement or refund another member asks for above this waits for an owner (null: none does). */
+  approvalAbove: amountSchema.nullable(),
+});
 export type TeamPolicy = z.infer<typeof teamPolicySchema>;
+export const updateTeamPolicyBodySchema = z.strictObject({
+  secondFactorRequired: z.boolean(),
+  /** Left out: unchanged; null: no approval needed. */
+  approvalAbove: amountStringSchema.nullable().optional(),
+});
+export type UpdateTeamPolicyBody = z.input<typeof updateTeamPolicyBodySchema>;

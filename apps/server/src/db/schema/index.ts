@@ -16,6 +16,7 @@ export * from './payment-sessions';
 export * from './proxies';
 export * from './scheduler';
 export * from './second-factor';
+export * from './team-approvals';
 export * from './users';
 export * from './wallets';
 export * from './webhooks';

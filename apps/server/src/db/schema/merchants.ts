@@ -47,6 +47,8 @@ export const merchants = pgTable(
     apiTokenAllowlistRequired: boolean('api_token_allowlist_required').notNull().default(false),
     /** The merchant's owner requires a second factor of every team member. */
     teamSecondFactorRequired: boolean('team_second_factor_required').notNull().default(false),
+    /** Money out a member other than an owner asks for above this waits for an owner; null: none does. */
+    teamApprovalAboveMinor: bigint('team_approval_above_minor', { mode: 'bigint' }),
     /** A payout whose holder's name does not match: allow, hold (for an operator), refuse. */
     payoutNamePolicy: text('payout_name_policy', { enum: PAYOUT_NAME_POLICIES }).notNull().default('hold'),
     createdAt: createdAt(),

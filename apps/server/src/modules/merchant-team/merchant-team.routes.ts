@@ -13,6 +13,7 @@ import {
   updateTeamMember,
   updateTeamMemberBodySchema,
   updateTeamPolicy,
+  updateTeamPolicyBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -118,7 +119,7 @@ export async function merchantTeamRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags,
       security,
-      summary: 'Whether every member must use a second factor',
+      summary: 'Whether every member must use a second factor, and above which amount money out waits for an owner',
       response: { 200: teamPolicySchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('team', 'view'),
@@ -131,8 +132,9 @@ export async function merchantTeamRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags,
       security,
-      summary: 'Require (or not) a second factor of every member; those without one are led to enrol',
-      body: teamPolicySchema,
+      summary:
+        'Require (or not) a second factor of every member (those without one are led to enrol), and set the amount above which money out another member asks for waits for an owner',
+      body: updateTeamPolicyBodySchema,
       response: { 200: teamPolicySchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('team', 'update', { stepUp: true }),

@@ -1,15 +1,18 @@
 import {
+  formatAmount,
   type InviteTeamMemberBody,
   type MerchantTeamRole,
+  parseAmount,
   ROLE,
   type TeamMember,
   type TeamPolicy,
+  type UpdateTeamPolicyBody,
 } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants } from '../../db/schema';
 import type { AppEventBus } from '../../events/app-events';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, invalidFields, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { AccountLinks } from '../auth/account-links.service';
@@ -159,15 +162,31 @@ export function createMerchantTeamService(deps: {
     async policy(actor: TeamActor): Promise<TeamPolicy> {
       const merchant = await deps.merchants.findById(actor.merchantId);
       if (!merchant) throw notFound('Merchant');
-      return { secondFactorRequired: merchant.teamSecondFactorRequired };
+      const above = merchant.teamApprovalAboveMinor;
+      return {
+        secondFactorRequired: merchant.teamSecondFactorRequired,
+        approvalAbove: above === null ? null : formatAmount(above, merchant.currency),
+      };
     },
 
-    async setPolicy(actor: TeamActor, policy: TeamPolicy): Promise<TeamPolicy> {
+    async setPolicy(actor: TeamActor, body: UpdateTeamPolicyBody): Promise<TeamPolicy> {
+      const merchant = await deps.merchants.findById(actor.merchantId);
+      if (!merchant) throw notFound('Merchant');
       const before = await this.policy(actor);
-      await deps.merchants.update(actor.merchantId, { teamSecondFactorRequired: policy.secondFactorRequired });
+      let approvalAboveMinor = merchant.teamApprovalAboveMinor;
+      if (body.approvalAbove !== undefined) {
+        const amount = body.approvalAbove === null ? null : parseAmount(body.approvalAbove, merchant.currency);
+        if (amount && !amount.ok) throw invalidFields({ 'body.approvalAbove': amount.message });
+        approvalAboveMinor = amount?.ok ? amount.minor : null;
+      }
+      await deps.merchants.update(actor.merchantId, {
+        teamSecondFactorRequired: body.secondFactorRequired,
+        teamApprovalAboveMinor: approvalAboveMinor,
+      });
       deps.secondFactor.forgetPolicy();
       deps.sessionState.clear();
-      if (before.secondFactorRequired !== policy.secondFactorRequired)
+      const policy = await this.policy(actor);
+      if (before.secondFactorRequired !== policy.secondFactorRequired || before.approvalAbove !== policy.approvalAbove)
         await deps.audit.insert({
           actorUserId: actor.userId,
           action: AUDIT_ACTIONS.teamPolicyChanged,

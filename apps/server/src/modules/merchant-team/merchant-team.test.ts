@@ -181,7 +181,7 @@ describe('merchant teams', () => {
   it('an owner requires a second factor of the team: members without one can only enrol', async () => {
     const viewer = await member('viewer');
     const policy = await api(t.app, owner.headers).put('/team/policy', { secondFactorRequired: true });
-    expect(policy.json()).toEqual({ secondFactorRequired: true });
+    expect(policy.json()).toEqual({ secondFactorRequired: true, approvalAbove: null });
     const refused = await api(t.app, viewer.headers).get(listWithdrawals.path);
     expect(refused.json().error.code).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
     expect((await api(t.app, viewer.headers).get('/auth/current-user')).json().secondFactorRequired).toBe(true);

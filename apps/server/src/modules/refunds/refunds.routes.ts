@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   listApiRefunds,
   refundSchema,
+  teamApprovalSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
+import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 
 const CREATE_SUMMARY =
@@ -24,6 +26,7 @@ const CREATE_SUMMARY =
 export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
   const { refunds } = withdrawalsOf(ctx);
+  const approvals = teamApprovalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -75,13 +78,16 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: idParamsSchema,
       headers: idempotentHeadersSchema,
       body: createRefundBodySchema,
-      response: { 201: refundSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: { 201: refundSchema, 202: teamApprovalSchema, ...errorResponses(401, 403, 404, 409, 422) },
     },
     // Before the headers are validated: who may not refund learns nothing of what the route needs.
     preValidation: ctx.auth.requirePermission('refunds', 'create', { stepUp: true }),
     handler: async (request, reply) => {
       // Only Merchant users hold refunds:create (the permission table), always scoped to their merchant.
       const merchantId = merchantScopeOf(request) as string;
+      // A member other than an owner asking above the team's approval amount: kept for an owner.
+      const waiting = await approvals.gateRefund(teamApprovalActorOf(request), request.params.id, request.body);
+      if (waiting) return reply.status(202).send(waiting);
       const answer = await refunds.create(
         { merchantId, caller: 'console', user: { id: requireAuth(request).userId, ip: request.ip } },
         request.params.id,

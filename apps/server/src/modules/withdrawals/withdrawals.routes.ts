@@ -22,6 +22,7 @@ import {
   rejectWithdrawalRequest,
   reviewWithdrawalName,
   reviewWithdrawalNameBodySchema,
+  teamApprovalSchema,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,6 +31,7 @@ import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
 import { withdrawalsOf } from './withdrawals';
 import type { Actor } from './withdrawals.service';
 import { withdrawalsCsv } from './withdrawals-export';
@@ -49,6 +51,7 @@ function actorOf(request: FastifyRequest): Actor {
  */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { service, repo } = withdrawalsOf(ctx);
+  const approvals = teamApprovalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const operate = ctx.auth.requirePermission('withdrawals', 'operate');
   // Moving money (approving, sending, marking, reconciling) asks an enrolled user for a fresh factor.
@@ -137,10 +140,15 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
       summary:
         'Request a settlement to a verified payout method: the amount and the withdrawal fee are held from the available balance at once (422 INSUFFICIENT_BALANCE when they are not covered). Operators name the merchant.',
       body: createWithdrawalRequestBodySchema,
-      response: { 200: withdrawalDetailSchema, 201: withdrawalDetailSchema, ...errors },
+      response: { 200: withdrawalDetailSchema, 201: withdrawalDetailSchema, 202: teamApprovalSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('withdrawals', 'create'),
     handler: async (request, reply) => {
+      // A member other than an owner asking above the team's approval amount: kept for an owner.
+      if (merchantScopeOf(request)) {
+        const waiting = await approvals.gateSettlement(teamApprovalActorOf(request), request.body);
+        if (waiting) return reply.status(202).send(waiting);
+      }
       const answer = await service.request(actorOf(request), request.body);
       return reply.status(answer.status).send(answer.body);
     },

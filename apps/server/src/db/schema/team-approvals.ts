@@ -1,0 +1,46 @@
+import { TEAM_APPROVAL_KINDS, TEAM_APPROVAL_STATUSES } from '@gerbang/contract';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { merchants } from './merchants';
+import { paymentSessions } from './payment-sessions';
+import { users } from './users';
+import { payoutMethods, withdrawals } from './withdrawals';
+
+/**
+ * Money out a team member asked for above the owner's approval amount (contract
+ * merchant-team/team-approvals.ts): what was asked, by whom, and the owner's decision; approving
+ * makes the withdrawal, named here.
+ */
+export const teamApprovals = pgTable(
+  'team_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: TEAM_APPROVAL_KINDS }).notNull(),
+    status: text('status', { enum: TEAM_APPROVAL_STATUSES }).notNull().default('pending'),
+    currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
+    paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
+    note: text('note').notNull().default(''),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('team_approvals_merchant_idx').on(t.merchantId, t.status, t.createdAt.desc()),
+    check('team_approvals_amount_check', sql`${t.amountMinor} > 0`),
+    check(
+      'team_approvals_subject_check',
+      sql`(${t.kind} = 'settlement') = (${t.payoutMethodId} is not null) and (${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`,
+    ),
+  ],
+);

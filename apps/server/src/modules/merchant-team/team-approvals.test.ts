@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/helpers/test-api';
+import { signedInUser } from '../../../test/helpers/test-app';
+import { withdrawals } from '../../db/schema';
+import type { FleetTestApp } from '../agents/agents.test-support';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { ledgerViolations } from '../ledger/ledger-invariants';
+import { merchantWithToken, readyAccount } from '../payment-sessions/payment-sessions.test-support';
+import { paidSession } from '../refunds/refunds.test-support';
+import { walletTestApp } from '../wallets/wallets.test-support';
+import { fundMerchant, verifiedPayoutMethod } from '../withdrawals/withdrawals.test-support';
+
+describe('owner approval of money out a team member asks for', () => {
+  let t: FleetTestApp;
+  let shop: Awaited<ReturnType<typeof merchantWithToken>>;
+  let dana: Awaited<ReturnType<typeof readyAccount>>;
+  let finance: ReturnType<typeof api>;
+  let financeId: string;
+  let methodId: string;
+  const available = async () => Number((await shop.client.get('/v1/balance')).json().available);
+  const settle = (who: ReturnType<typeof api>, amount: string) =>
+    who.post('/withdrawal-requests', { payoutMethodId: methodId, amount, requestId: randomUUID() });
+
+  beforeAll(async () => {
+    t = await walletTestApp();
+    shop = await merchantWithToken(t);
+    dana = await readyAccount(t, 'dana');
+    await fundMerchant(t, shop.merchantId, dana.account.id, 1_000_000n);
+    methodId = (await verifiedPayoutMethod(shop.console)).id;
+    const member = await signedInUser(t, ROLE.Merchant, { merchantId: shop.merchantId, merchantRole: 'finance' });
+    finance = api(t.app, member.headers);
+    financeId = member.user.id;
+    const policy = await t.app.inject({
+      method: 'PUT',
+      url: '/team/policy',
+      headers: shop.sessionHeaders,
+      payload: { secondFactorRequired: false, approvalAbove: '100000' },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    expect(policy.json()).toEqual({ secondFactorRequired: false, approvalAbove: '100000' });
+  });
+  afterAll(() => t.close());
+
+  it('keeps a settlement a finance member asks for above the amount until the owner approves it, then makes it once', async () => {
+    const before = await available();
+    const asked = await settle(finance, '150000');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const approval = asked.json();
+    expect(approval).toMatchObject({
+      kind: 'settlement',
+      status: 'pending',
+      amount: '150000',
+      payoutMethodId: methodId,
+      requestedBy: { id: financeId },
+      withdrawalId: null,
+    });
+    // Nothing is held while it waits; below the amount, and the owner's own, are made at once.
+    expect(await available()).toBe(before);
+    expect((await settle(finance, '50000')).statusCode).toBe(201);
+    expect((await settle(shop.console, '150000')).statusCode).toBe(201);
+
+    const listed = (await shop.console.get('/team/approvals')).json().items;
+    expect(listed[0]).toMatchObject({ id: approval.id, status: 'pending' });
+    expect((await finance.get('/team/approvals')).statusCode).toBe(403);
+    expect((await finance.post(`/team/approvals/${approval.id}/approve`)).statusCode).toBe(403);
+
+    const approved = await shop.console.post(`/team/approvals/${approval.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'approved', decidedByUserId: shop.user.id });
+    const [made] = await t.database.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, approved.json().withdrawalId as string));
+    // Made as the member asked: the operator's maker-checker sees the member as its maker.
+    expect(made).toMatchObject({ kind: 'settlement', status: 'pending_approval', createdByUserId: financeId });
+    expect(made?.amountMinor).toBe(150_000n);
+    const again = await shop.console.post(`/team/approvals/${approval.id}/approve`);
+    expect(again.statusCode).toBe(409);
+    const audit = await t.app.ctx.audit.listForTarget('team_approval', approval.id);
+    expect(audit.map((entry) => entry.action).sort()).toEqual(
+      [AUDIT_ACTIONS.teamApprovalApproved, AUDIT_ACTIONS.teamApprovalRequested].sort(),
+    );
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('lets the owner reject a refund a finance member asked for, with a reason, and nothing moves', async () => {
+    const session = await paidSession(shop, dana, '180000');
+    const asked = await finance.post(
+      `/payment-sessions/${session.id}/refunds`,
+      { reason: 'Customer changed mind' },
+      {
+        'idempotency-key': randomUUID(),
+      },
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toMatchObject({ kind: 'refund', amount: '180000', paymentSessionId: session.id });
+    const id = asked.json().id;
+    const rejected = await shop.console.post(`/team/approvals/${id}/reject`, { reason: 'Ask the customer first' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Ask the customer first' });
+    expect((await shop.console.post(`/team/approvals/${id}/approve`)).statusCode).toBe(409);
+    expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().refundedAmount).toBe('0');
+  });
+
+  it('one of an approval and a rejection racing wins; a request the balance no longer covers waits again', async () => {
+    const racing = (await settle(finance, '120000')).json();
+    const [approve, reject] = await Promise.all([
+      shop.console.post(`/team/approvals/${racing.id}/approve`),
+      shop.console.post(`/team/approvals/${racing.id}/reject`, { reason: 'No' }),
+    ]);
+    expect([approve.statusCode, reject.statusCode].sort()).toEqual([200, 409]);
+
+    const large = (await settle(finance, '5000000')).json();
+    const refused = await shop.console.post(`/team/approvals/${large.id}/approve`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('INSUFFICIENT_BALANCE');
+    const now = (await shop.console.get('/team/approvals')).json().items.find((a: { id: string }) => a.id === large.id);
+    expect(now).toMatchObject({ status: 'pending', decidedByUserId: null });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { requestMerchantId, requireAuth } from '../../http/authenticate';
+import { withdrawalsOf } from '../withdrawals/withdrawals';
+import { createTeamApprovals, type TeamApprovalActor, type TeamApprovals } from './team-approvals.service';
+
+const all = new WeakMap<AppContext, TeamApprovals>();
+
+/** The app's owner approvals, built once: the money-out routes gate through them, the team's routes decide. */
+export function teamApprovalsOf(ctx: AppContext): TeamApprovals {
+  let approvals = all.get(ctx);
+  if (!approvals) {
+    approvals = createTeamApprovals({ db: ctx.db, audit: ctx.audit, withdrawals: () => withdrawalsOf(ctx) });
+    all.set(ctx, approvals);
+  }
+  return approvals;
+}
+
+/** The signed-in merchant user as the approvals see it: its merchant and team role. */
+export function teamApprovalActorOf(request: FastifyRequest): TeamApprovalActor {
+  const auth = requireAuth(request);
+  return {
+    userId: auth.userId,
+    merchantId: requestMerchantId(request),
+    teamRole: auth.user.merchantRole ?? null,
+    ip: request.ip,
+  };
+}
