@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, userNameSchema, userSchema } from '../users/user';
 import { amountSchema, amountStringSchema } from '../money/amount';
+import { emailSchema, userNameSchema, userSchema } from '../users/user';
 import { MERCHANT_TEAM_ROLES } from './team-roles';
 
 export const merchantTeamRoleSchema = z.enum(MERCHANT_TEAM_ROLES);

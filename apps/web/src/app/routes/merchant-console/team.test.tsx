@@ -1,4 +1,4 @@
-import { inviteTeamMember, listTeam, ROLE, type TeamMember, teamPolicy } from '@gerbang/contract';
+import { inviteTeamMember, listTeam, listTeamApprovals, ROLE, type TeamMember, teamPolicy } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ describe('Team (merchant console)', () => {
         status: 200,
         data: { items: [member({ id: OWNER.id, name: OWNER.name, merchantRole: 'owner' }), member({})] },
       }),
-      [`GET ${teamPolicy.path}`]: () => ({ status: 200, data: { secondFactorRequired: false } }),
+      [`GET ${teamPolicy.path}`]: () => ({ status: 200, data: { secondFactorRequired: false, approvalAbove: null } }),
       [`PATCH /team/members/${member({}).id}`]: () => ({ status: 200, data: member({ merchantRole: 'finance' }) }),
       [`POST ${inviteTeamMember.path}`]: (request) => ({
         status: 201,
@@ -71,5 +71,50 @@ describe('Team (merchant console)', () => {
         merchantRole: 'developer',
       }),
     );
+  });
+});
+
+describe('Team approvals (merchant console)', () => {
+  it('shows what a member asked for above the amount, and lets the owner approve it or reject it with a reason', async () => {
+    const user = userEvent.setup();
+    const decided: StubRequest[] = [];
+    const waiting = {
+      id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      kind: 'settlement' as const,
+      status: 'pending' as const,
+      currency: 'IDR' as const,
+      amount: '150000',
+      payoutMethodId: null,
+      paymentSessionId: null,
+      note: 'Supplier payment',
+      requestedBy: { id: member({}).id, name: 'Dewi', email: 'dewi@toko.test' },
+      decidedByUserId: null,
+      decidedAt: null,
+      reason: null,
+      withdrawalId: null,
+      createdAt: '2026-11-27T01:00:00.000Z',
+    };
+    open({
+      [`GET ${listTeam.path}`]: () => ({ status: 200, data: { items: [] } }),
+      [`GET ${teamPolicy.path}`]: () => ({
+        status: 200,
+        data: { secondFactorRequired: false, approvalAbove: '100000' },
+      }),
+      [`GET ${listTeamApprovals.path}`]: () => ({ status: 200, data: { items: [waiting] } }),
+      [`POST /team/approvals/${waiting.id}/reject`]: (request) => {
+        decided.push(request);
+        return { status: 200, data: { ...waiting, status: 'rejected', reason: 'Not this month' } };
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Approvals' });
+    expect(await within(section).findByText(/Asked by Dewi/)).toBeInTheDocument();
+    expect(within(section).getByText('Waiting')).toBeInTheDocument();
+    expect(screen.getByLabelText('Owner approval above')).toHaveValue('100000');
+    await user.click(within(section).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this request?' });
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Not this month');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(decided).toHaveLength(1));
+    expect(decided[0]?.data).toEqual({ reason: 'Not this month' });
   });
 });

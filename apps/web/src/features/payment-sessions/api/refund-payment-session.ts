@@ -1,4 +1,4 @@
-import { type CreateRefundBody, createSessionRefund, withdrawalSchema } from '@gerbang/contract';
+import { type CreateRefundBody, createSessionRefund, refundSchema, teamApprovalSchema } from '@gerbang/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
@@ -14,7 +14,10 @@ export function useRefundPaymentSession(sessionId: string) {
       const response = await api.post(endpointPath(createSessionRefund, sessionId), body, {
         headers: { 'idempotency-key': idempotencyKey },
       });
-      return withdrawalSchema.parse(response.data);
+      // Above the team's approval amount, a member's refund waits for an owner (202).
+      return response.status === 202
+        ? { waitsForOwner: teamApprovalSchema.parse(response.data) }
+        : { refund: refundSchema.parse(response.data) };
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['payment-sessions'] });

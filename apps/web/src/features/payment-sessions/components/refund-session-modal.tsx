@@ -25,7 +25,7 @@ export function refundableMinor(session: OperatorPaymentSession): bigint {
  * the amount and the withdrawal fee are held from its available balance at once.
  */
 export function RefundSessionModal({ session, onClose }: { session: OperatorPaymentSession; onClose: () => void }) {
-  const { t } = useTranslation(['paymentSessions', 'withdrawals']);
+  const { t } = useTranslation(['paymentSessions', 'withdrawals', 'team']);
   const money = useFormatMoney();
   const left = formatAmount(refundableMinor(session), session.currency);
   const [amount, setAmount] = useState(left);
@@ -41,8 +41,13 @@ export function RefundSessionModal({ session, onClose }: { session: OperatorPaym
     refund.mutate(
       { body: { ...(whole ? {} : { amount: amount.trim() }), reason: reason.trim() }, idempotencyKey },
       {
-        onSuccess: (created) => {
-          toast.success(t('paymentSessions:refunds.done', { amount: money(created.amount, created.currency) }));
+        onSuccess: (answer) => {
+          const { refund } = answer;
+          toast.success(
+            refund
+              ? t('paymentSessions:refunds.done', { amount: money(refund.amount, refund.currency) })
+              : t('team:approvals.sent'),
+          );
           onClose();
         },
       },

@@ -11,6 +11,7 @@ import {
   teamMemberSchema,
   teamPolicy,
   teamPolicySchema,
+  type UpdateTeamPolicyBody,
   updateTeamMember,
   updateTeamPolicy,
 } from '@gerbang/contract';
@@ -60,7 +61,7 @@ export function useTeamPolicy() {
 }
 
 export function useUpdateTeamPolicy() {
-  return useTeamMutation(async (body: TeamPolicy) =>
+  return useTeamMutation(async (body: UpdateTeamPolicyBody) =>
     teamPolicySchema.parse((await api.put(updateTeamPolicy.path, body)).data),
   );
 }

@@ -15,6 +15,7 @@ import {
   reconcileWithdrawal,
   rejectWithdrawalRequest,
   reviewWithdrawalName,
+  teamApprovalSchema,
   type WithdrawalKind,
   type WithdrawalStatus,
   withdrawalDetailSchema,
@@ -74,11 +75,19 @@ export function useRefreshWithdrawals() {
   return () => queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
 }
 
+/**
+ * The merchant asks for a settlement: made at once (its detail), or, above the team's approval
+ * amount for a member who is not an owner, kept for an owner (202: the approval request).
+ */
 export function useRequestWithdrawal() {
   const refresh = useRefreshWithdrawals();
   return useMutation({
-    mutationFn: async (body: CreateWithdrawalRequestBody) =>
-      withdrawalDetailSchema.parse((await api.post(createWithdrawalRequest.path, body)).data),
+    mutationFn: async (body: CreateWithdrawalRequestBody) => {
+      const response = await api.post(createWithdrawalRequest.path, body);
+      return response.status === 202
+        ? { waitsForOwner: teamApprovalSchema.parse(response.data) }
+        : { withdrawal: withdrawalDetailSchema.parse(response.data) };
+    },
     onSuccess: () => refresh(),
   });
 }

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
@@ -16,7 +17,7 @@ const FIELDS = ['payoutMethodId', 'amount', 'note'] as const;
 
 /** The merchant takes money out: an amount up to its available balance, to a verified payout method. */
 export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['withdrawals']);
+  const { t } = useTranslation(['withdrawals', 'team']);
   const { user } = useSession();
   const money = useFormatMoney();
   const methods = (usePayoutMethods().data ?? []).filter((method) => method.status === 'verified');
@@ -39,7 +40,12 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
     setMissing(undefined);
     request.mutate(
       { payoutMethodId: chosen, amount: amount.trim(), note: note.trim(), requestId },
-      { onSuccess: onClose },
+      {
+        onSuccess: (answer) => {
+          if ('waitsForOwner' in answer) toast.success(t('team:approvals.sent'));
+          onClose();
+        },
+      },
     );
   };
 
