@@ -89,6 +89,32 @@ export async function createMerchantUser(merchantId: string) {
 export type { ApiTokenWithSecret };
 
 /**
+ * A DANA shop for a checkout test: a merchant taking DANA (10,000 to 5,000,000 rupiah), its owner
+ * (signed in to nothing yet), and the merchant API headers of a payments token the owner created.
+ */
+export async function danaShop(code: string) {
+  const merchant = await createMerchantByApi({
+    name: `Shop ${code}`,
+    code,
+    currency: 'IDR',
+    minAmount: '10000',
+    maxAmount: '5000000',
+    allowedMethods: ['dana'],
+  });
+  const owner = await createMerchantUser(merchant.id);
+  return { merchant, owner, v1: await paymentsApiHeaders(owner, 'Checkout') };
+}
+
+/** The merchant API's headers for a new payments token its user creates (`name`). */
+export async function paymentsApiHeaders(user: { email: string; password: string }, name: string) {
+  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
+    token: (await signInByApi(user)).accessToken,
+    body: { name, scopes: ['payments:write', 'payments:read'] },
+  });
+  return { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+}
+
+/**
  * Money the merchant earned the way it is earned: its API token opens a session, the customer's
  * DANA app pays the final amount into the ready account, the phone reports it and it matches.
  */
@@ -98,12 +124,7 @@ export async function fundMerchantByDeposit(
   owner: { email: string; password: string },
   amount: string,
 ): Promise<void> {
-  const ownerToken = (await signInByApi(owner)).accessToken;
-  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
-    token: ownerToken,
-    body: { name: 'E2E funding', scopes: ['payments:write', 'payments:read'] },
-  });
-  const v1 = { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+  const v1 = await paymentsApiHeaders(owner, 'E2E funding');
   const created = await fetch(`${API_URL}/v1/payment-sessions`, {
     method: 'POST',
     headers: { ...v1, 'idempotency-key': `fund-${Date.now()}-${Math.random()}` },

@@ -1,13 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { createApiToken } from '@gerbang/contract';
 import { expect, test } from '@playwright/test';
-import { callApi, FIRST_ADMIN, signInByApi } from '../support/api';
+import { FIRST_ADMIN } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { type Delivery, listen, webhookReceiver } from '../support/listen';
-import { type ApiTokenWithSecret, createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
+import { createMerchantByApi, createMerchantUser, danaShop, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
@@ -163,21 +162,7 @@ test('an operator resolves a near match: a customer sent 500 too much, Find sess
   fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('near'), count: 1, failureRate: 0, latencyMs: 100 });
   const account = await readyDanaAccount(fleet);
   const code = `NEAR${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
-  });
-  const owner = await createMerchantUser(merchant.id);
-  const ownerToken = (await signInByApi(owner)).accessToken;
-  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
-    token: ownerToken,
-    body: { name: 'Checkout', scopes: ['payments:write', 'payments:read'] },
-  });
-  const v1 = { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+  const { v1 } = await danaShop(code);
   // An amount no other test uses: the transfer's row is found by it.
   const amount = 200_000 + (Date.now() % 400) * 100;
   const created = await fetch(`${API_URL}/v1/payment-sessions`, {

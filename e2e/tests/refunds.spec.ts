@@ -1,10 +1,8 @@
-import { createApiToken } from '@gerbang/contract';
 import { expect, test } from '@playwright/test';
-import { callApi, signInByApi } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { API_URL, MERCHANT_URL } from '../support/e2e-env';
-import { type ApiTokenWithSecret, createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
+import { danaShop, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
@@ -20,20 +18,7 @@ test('a merchant refunds part of a paid session from its console: a phone pays i
   fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('refund'), count: 1, failureRate: 0, latencyMs: 100 });
   const account = await readyDanaAccount(fleet);
   const code = `RFND${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
-  });
-  const owner = await createMerchantUser(merchant.id);
-  const token = await callApi<ApiTokenWithSecret>(createApiToken, {
-    token: (await signInByApi(owner)).accessToken,
-    body: { name: 'Checkout', scopes: ['payments:write', 'payments:read'] },
-  });
-  const v1 = { authorization: `Bearer ${token.secret}`, 'content-type': 'application/json' };
+  const { owner, v1 } = await danaShop(code);
   const created = await fetch(`${API_URL}/v1/payment-sessions`, {
     method: 'POST',
     headers: { ...v1, 'idempotency-key': code },

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useFormatMoney } from '../../../hooks/use-format-money';
-import { useWithdrawalHold } from '../../withdrawals/hooks/use-withdrawal-hold';
+import { HeldAmountField } from '../../withdrawals/components/held-amount-field';
 import { useRefundPaymentSession } from '../api/refund-payment-session';
 
 const FIELDS = ['amount', 'reason'] as const;
@@ -33,7 +33,6 @@ export function RefundSessionModal({ session, onClose }: { session: OperatorPaym
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const refund = useRefundPaymentSession(session.id);
   const { fieldErrors, formError } = useFormFieldErrors(FIELDS)(refund.error);
-  const held = useWithdrawalHold(amount);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,19 +66,12 @@ export function RefundSessionModal({ session, onClose }: { session: OperatorPaym
       <p className="text-sm text-gray-700 dark:text-gray-300">
         {t('paymentSessions:refunds.left', { amount: money(left, session.currency) })}
       </p>
-      <Input
+      <HeldAmountField
         label={t('paymentSessions:refunds.amount')}
-        name="amount"
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        amount={amount}
+        onChange={setAmount}
         error={fieldErrors.amount}
       />
-      <p className="text-xs text-gray-600 dark:text-gray-400">
-        {held ? t('withdrawals:request.feeHeld', held) : t('withdrawals:request.feeNote')}
-      </p>
       <Input
         label={t('paymentSessions:refunds.reason')}
         name="reason"

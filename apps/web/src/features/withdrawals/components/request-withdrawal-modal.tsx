@@ -11,7 +11,7 @@ import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
 import { usePayoutMethods } from '../../payout-methods/api/payout-methods';
 import { useRequestWithdrawal } from '../api/withdrawals';
-import { useWithdrawalHold } from '../hooks/use-withdrawal-hold';
+import { HeldAmountField } from './held-amount-field';
 
 const FIELDS = ['payoutMethodId', 'amount', 'note'] as const;
 
@@ -31,9 +31,6 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
   const [missing, setMissing] = useState<string | undefined>();
   const balance = user?.merchantBalance;
   const chosen = payoutMethodId || methods[0]?.id || '';
-  // What will be held as it is typed: the amount and the merchant's fee on it (the server decides).
-  const held = useWithdrawalHold(amount);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!amount.trim()) return setMissing(t('withdrawals:validation.required'));
@@ -80,19 +77,12 @@ export function RequestWithdrawalModal({ onClose }: { onClose: () => void }) {
           error={fieldErrors.payoutMethodId}
         />
       )}
-      <Input
+      <HeldAmountField
         label={t('withdrawals:fields.amount')}
-        name="amount"
-        required
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
+        amount={amount}
+        onChange={setAmount}
         error={missing ?? fieldErrors.amount}
       />
-      <p className="text-xs text-gray-600 dark:text-gray-400">
-        {held ? t('withdrawals:request.feeHeld', held) : t('withdrawals:request.feeNote')}
-      </p>
       <Input
         label={t('withdrawals:fields.note')}
         name="note"
