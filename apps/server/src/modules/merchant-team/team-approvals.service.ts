@@ -6,7 +6,7 @@ import {
   parseAmount,
   type TeamApproval,
 } from '@gerbang/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessions, teamApprovals, users } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
@@ -218,19 +218,36 @@ export function createTeamApprovals(deps: {
     },
 
     async approve(owner: TeamApprovalActor, id: string): Promise<TeamApproval> {
-      const claimed = (await decide(db, owner, id, 'approved')) ?? (await alreadyDecided(owner, id));
+      // Approved before but never made (the instance died between the two): made now, by its key once.
+      let claimed = await decide(db, owner, id, 'approved');
+      const decidedNow = claimed !== null;
+      if (!claimed) {
+        const row = await find(owner.merchantId, id);
+        if (row.status !== 'approved' || row.withdrawalId !== null) await alreadyDecided(owner, id);
+        claimed = row;
+      }
       let withdrawalId: string;
       try {
         withdrawalId = await make(claimed, owner);
       } catch (error) {
-        // Not made (the balance no longer covers it, the session was refunded meanwhile): it waits again.
-        await db
-          .update(teamApprovals)
-          .set({ status: 'pending', decidedByUserId: null, decidedAt: null })
-          .where(and(eq(teamApprovals.id, id), eq(teamApprovals.status, 'approved')));
+        // Not made (the balance no longer covers it, the session was refunded meanwhile): it waits
+        // again, unless this call only retried another's decision, which may still be making it.
+        if (decidedNow)
+          await db
+            .update(teamApprovals)
+            .set({ status: 'pending', decidedByUserId: null, decidedAt: null })
+            .where(
+              and(eq(teamApprovals.id, id), eq(teamApprovals.status, 'approved'), isNull(teamApprovals.withdrawalId)),
+            );
         throw error;
       }
-      const [row] = await db.update(teamApprovals).set({ withdrawalId }).where(eq(teamApprovals.id, id)).returning();
+      // Recorded (and audited) once, whichever call made it first.
+      const [recorded] = await db
+        .update(teamApprovals)
+        .set({ withdrawalId })
+        .where(and(eq(teamApprovals.id, id), isNull(teamApprovals.withdrawalId)))
+        .returning();
+      if (!recorded) return toApproval(await find(owner.merchantId, id));
       await deps.audit.insert({
         actorUserId: owner.userId,
         action: AUDIT_ACTIONS.teamApprovalApproved,
@@ -239,7 +256,7 @@ export function createTeamApprovals(deps: {
         ip: owner.ip,
         details: { kind: claimed.kind, withdrawalId },
       });
-      return toApproval(row as ApprovalRow);
+      return toApproval(recorded);
     },
 
     async reject(owner: TeamApprovalActor, id: string, reason: string): Promise<TeamApproval> {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
-import { withdrawals } from '../../db/schema';
+import { teamApprovals, withdrawals } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
@@ -118,6 +118,14 @@ describe('owner approval of money out a team member asks for', () => {
     expect(refused.json().error.code).toBe('INSUFFICIENT_BALANCE');
     const now = (await shop.console.get('/team/approvals')).json().items.find((a: { id: string }) => a.id === large.id);
     expect(now).toMatchObject({ status: 'pending', decidedByUserId: null });
+
+    // Approved, then the instance died before making it: approving again makes it, once.
+    const stranded = (await settle(finance, '110000')).json();
+    await t.database.db.update(teamApprovals).set({ status: 'approved' }).where(eq(teamApprovals.id, stranded.id));
+    const remade = await shop.console.post(`/team/approvals/${stranded.id}/approve`);
+    expect(remade.statusCode, remade.body).toBe(200);
+    expect(remade.json().withdrawalId).toEqual(expect.any(String));
+    expect((await shop.console.post(`/team/approvals/${stranded.id}/approve`)).statusCode).toBe(409);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });
