@@ -153,7 +153,7 @@ test('a settlement: payout method verified by a phone, the request held, its mak
   await rows.getByRole('button', { name: merchantRef, exact: true }).click();
   const detail = second.getByRole('dialog', { name: `Withdrawal ${merchantRef}` });
   await expect(detail.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(detail.getByText('transfer_started')).toBeVisible();
+  await expect(detail.getByText('Sent by a phone')).toBeVisible();
   await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(page.getByTestId('balance-pending')).toHaveText(/IDR\s?30,000/);
   // The shop's server heard each step, signed. Deliveries of different events may arrive in any
@@ -183,7 +183,7 @@ test('a settlement: payout method verified by a phone, the request held, its mak
   await rows.getByRole('button', { name: made.referenceNumber, exact: true }).click();
   const lost = second.getByRole('dialog', { name: `Withdrawal ${made.referenceNumber}` });
   await expect(lost.getByText('uncertain', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(lost.getByText('found_in_history')).toBeVisible({ timeout: 40_000 });
+  await expect(lost.getByText("Found in the sending account's history")).toBeVisible({ timeout: 40_000 });
   await expect(page.getByTestId('balance-available')).toHaveText(/IDR\s?350,000/);
   await expect(page.getByTestId('balance-pending')).toHaveText(/IDR\s?0/);
   await expect(page.getByTestId('balance-openWithdrawals')).toHaveText('0');
