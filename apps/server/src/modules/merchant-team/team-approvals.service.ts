@@ -14,6 +14,7 @@ import { type AuditRepository, createAuditRepository } from '../audit/audit.repo
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { RefundsService } from '../refunds/refunds.service';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { TeamApprovalMail } from './team-approval-mail';
 
 /** A merchant user asking or deciding, with its team role. */
 export type TeamApprovalActor = { userId: string; merchantId: string; teamRole: MerchantTeamRole | null; ip: string };
@@ -39,6 +40,8 @@ export function createTeamApprovals(deps: {
   db: Database;
   audit: Pick<AuditRepository, 'insert'>;
   withdrawals: () => { service: WithdrawalsService; refunds: RefundsService };
+  /** Owners are told of a waiting request, the member of the decision. */
+  mail: Pick<TeamApprovalMail, 'requested' | 'decided'>;
 }) {
   const { db } = deps;
 
@@ -101,7 +104,9 @@ export function createTeamApprovals(deps: {
       });
       return approval;
     });
-    return toApproval(row);
+    const approval = await toApproval(row);
+    await deps.mail.requested(actor.merchantId, approval);
+    return approval;
   }
 
   async function find(merchantId: string, id: string): Promise<ApprovalRow> {
@@ -248,6 +253,8 @@ export function createTeamApprovals(deps: {
         .where(and(eq(teamApprovals.id, id), isNull(teamApprovals.withdrawalId)))
         .returning();
       if (!recorded) return toApproval(await find(owner.merchantId, id));
+      const approved = await toApproval(recorded);
+      await deps.mail.decided(approved);
       await deps.audit.insert({
         actorUserId: owner.userId,
         action: AUDIT_ACTIONS.teamApprovalApproved,
@@ -256,7 +263,7 @@ export function createTeamApprovals(deps: {
         ip: owner.ip,
         details: { kind: claimed.kind, withdrawalId },
       });
-      return toApproval(recorded);
+      return approved;
     },
 
     async reject(owner: TeamApprovalActor, id: string, reason: string): Promise<TeamApproval> {
@@ -273,7 +280,9 @@ export function createTeamApprovals(deps: {
         });
         return rejected;
       });
-      return toApproval(row ?? (await alreadyDecided(owner, id)));
+      const rejected = await toApproval(row ?? (await alreadyDecided(owner, id)));
+      await deps.mail.decided(rejected);
+      return rejected;
     },
   };
 }

@@ -62,6 +62,12 @@ describe('owner approval of money out a team member asks for', () => {
     expect((await settle(finance, '50000')).statusCode).toBe(201);
     expect((await settle(shop.console, '150000')).statusCode).toBe(201);
 
+    // The owner is told by mail, with the page to decide on.
+    const told = t.mailer.messages.filter((m) => m.to === shop.user.email).at(-1);
+    expect(told?.subject).toBe('[Gerbang] A withdrawal waits for your approval');
+    expect(told?.text).toContain('IDR 150000');
+    expect(told?.text).toMatch(/\/team$/m);
+
     const listed = (await shop.console.get('/team/approvals')).json().items;
     expect(listed[0]).toMatchObject({ id: approval.id, status: 'pending' });
     expect((await finance.get('/team/approvals')).statusCode).toBe(403);
@@ -100,6 +106,8 @@ describe('owner approval of money out a team member asks for', () => {
     const id = asked.json().id;
     const rejected = await shop.console.post(`/team/approvals/${id}/reject`, { reason: 'Ask the customer first' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Ask the customer first' });
+    const memberTold = t.mailer.messages.filter((m) => m.subject === '[Gerbang] Your refund was rejected').at(-1);
+    expect(memberTold?.text).toContain('Reason: Ask the customer first');
     expect((await shop.console.post(`/team/approvals/${id}/approve`)).statusCode).toBe(409);
     expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().refundedAmount).toBe('0');
   });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { requestMerchantId, requireAuth } from '../../http/authenticate';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
+import { createTeamApprovalMail } from './team-approval-mail';
 import { createTeamApprovals, type TeamApprovalActor, type TeamApprovals } from './team-approvals.service';
 
 const all = new WeakMap<AppContext, TeamApprovals>();
@@ -10,7 +11,17 @@ const all = new WeakMap<AppContext, TeamApprovals>();
 export function teamApprovalsOf(ctx: AppContext): TeamApprovals {
   let approvals = all.get(ctx);
   if (!approvals) {
-    approvals = createTeamApprovals({ db: ctx.db, audit: ctx.audit, withdrawals: () => withdrawalsOf(ctx) });
+    approvals = createTeamApprovals({
+      db: ctx.db,
+      audit: ctx.audit,
+      withdrawals: () => withdrawalsOf(ctx),
+      mail: createTeamApprovalMail({
+        db: ctx.db,
+        mailer: ctx.mailer,
+        logger: ctx.logger,
+        merchantConsoleUrl: ctx.config.MERCHANT_CONSOLE_URL,
+      }),
+    });
     all.set(ctx, approvals);
   }
   return approvals;
