@@ -219,7 +219,8 @@ export function playPaymentDemo(options: {
         if (random() < 0.5) await call(`/public/deposits/${session.id}/transferred`, { method: 'POST' });
         pay(view, customer, view.finalAmount);
         logger.info(`[demo] ${customer} paid ${view.finalAmount} for ${session.referenceNumber} (${method})`);
-        if (!refunded) later(15_000, () => refundPart(session));
+        // An e-wallet's history names the payer's own account: the refund goes straight back to it.
+        if (!refunded && method !== 'livin') later(15_000, () => refundPart(session));
       });
     } else if (roll < 0.8) {
       const lateBy = Date.parse(session.expiresAt) - Date.now() + 60_000;

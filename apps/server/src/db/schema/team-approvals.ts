@@ -1,6 +1,6 @@
 import { TEAM_APPROVAL_KINDS, TEAM_APPROVAL_STATUSES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { merchants } from './merchants';
 import { paymentSessions } from './payment-sessions';
@@ -26,6 +26,8 @@ export const teamApprovals = pgTable(
     payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
     paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
     note: text('note').notNull().default(''),
+    /** The member's own key for the request (a settlement's requestId, a refund's Idempotency-Key): asked twice, kept once. */
+    requestKey: text('request_key'),
     requestedByUserId: uuid('requested_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -37,6 +39,7 @@ export const teamApprovals = pgTable(
   },
   (t) => [
     index('team_approvals_merchant_idx').on(t.merchantId, t.status, t.createdAt.desc()),
+    uniqueIndex('team_approvals_request_key').on(t.merchantId, t.requestKey).where(sql`${t.requestKey} is not null`),
     check('team_approvals_amount_check', sql`${t.amountMinor} > 0`),
     check(
       'team_approvals_subject_check',

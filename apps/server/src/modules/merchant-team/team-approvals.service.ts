@@ -13,7 +13,8 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { type AuditRepository, createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { RefundsService } from '../refunds/refunds.service';
-import type { WithdrawalsService } from '../withdrawals/withdrawals.service';
+import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository';
+import { settlementReference, type WithdrawalsService } from '../withdrawals/withdrawals.service';
 import type { TeamApprovalMail } from './team-approval-mail';
 
 /** A merchant user asking or deciding, with its team role. */
@@ -22,6 +23,8 @@ export type TeamApprovalActor = { userId: string; merchantId: string; teamRole: 
 type ApprovalRow = typeof teamApprovals.$inferSelect;
 type Ask = {
   kind: ApprovalRow['kind'];
+  /** The member's key for the request: the same again is the same request. */
+  requestKey: string | null;
   amountMinor: bigint;
   payoutMethodId?: string;
   paymentSessionId?: string;
@@ -39,7 +42,11 @@ type Ask = {
 export function createTeamApprovals(deps: {
   db: Database;
   audit: Pick<AuditRepository, 'insert'>;
-  withdrawals: () => { service: WithdrawalsService; refunds: RefundsService };
+  withdrawals: () => {
+    service: WithdrawalsService;
+    refunds: RefundsService;
+    repo: Pick<WithdrawalsRepository, 'findByReference'>;
+  };
   /** Owners are told of a waiting request, the member of the decision. */
   mail: Pick<TeamApprovalMail, 'requested' | 'decided'>;
 }) {
@@ -83,6 +90,7 @@ export function createTeamApprovals(deps: {
       const [created] = await tx
         .insert(teamApprovals)
         .values({
+          requestKey: ask.requestKey,
           merchantId: actor.merchantId,
           kind: ask.kind,
           currency,
@@ -92,8 +100,10 @@ export function createTeamApprovals(deps: {
           note: ask.note,
           requestedByUserId: actor.userId,
         })
+        .onConflictDoNothing()
         .returning();
-      const approval = created as ApprovalRow;
+      if (!created) return null;
+      const approval = created;
       await createAuditRepository(tx).insert({
         actorUserId: actor.userId,
         action: AUDIT_ACTIONS.teamApprovalRequested,
@@ -104,6 +114,15 @@ export function createTeamApprovals(deps: {
       });
       return approval;
     });
+    if (!row) {
+      // Asked again with the same key (a double submit, a retry): the request kept the first time.
+      const [first] = await db
+        .select()
+        .from(teamApprovals)
+        .where(and(eq(teamApprovals.merchantId, actor.merchantId), eq(teamApprovals.requestKey, ask.requestKey ?? '')));
+      if (!first) throw new AppError('CONFLICT', 'This request is being kept; try again');
+      return toApproval(first);
+    }
     const approval = await toApproval(row);
     await deps.mail.requested(actor.merchantId, approval);
     return approval;
@@ -145,7 +164,23 @@ export function createTeamApprovals(deps: {
     throw new AppError('INVALID_STATE', `This request was ${row.status} already`);
   }
 
-  /** Makes what was asked, as the member asked it; the request's id keys it (made once). */
+  /** The reference what the request makes gets: derived from the request, so it is made at most once. */
+  async function referenceOf(row: ApprovalRow): Promise<string> {
+    if (row.kind === 'settlement') return settlementReference(row.id);
+    const [session] = await db
+      .select({ reference: paymentSessions.referenceNumber })
+      .from(paymentSessions)
+      .where(eq(paymentSessions.id, row.paymentSessionId as string));
+    return `${session?.reference ?? 'REFUND'}-A${row.id.slice(0, 8).toUpperCase()}`;
+  }
+
+  /** The withdrawal the request made already, if any (a decision whose making was cut short). */
+  async function madeAlready(row: ApprovalRow): Promise<string | null> {
+    const made = await deps.withdrawals().repo.findByReference(row.merchantId, await referenceOf(row));
+    return made?.id ?? null;
+  }
+
+  /** Makes what was asked, as the member asked it, under the request's own reference (made once). */
   async function make(row: ApprovalRow, owner: TeamApprovalActor): Promise<string> {
     const { service, refunds } = deps.withdrawals();
     const member = { userId: row.requestedByUserId, merchantId: row.merchantId, ip: owner.ip };
@@ -164,6 +199,7 @@ export function createTeamApprovals(deps: {
       row.paymentSessionId as string,
       row.id,
       { amount, reason: row.note },
+      { referenceNumber: await referenceOf(row) },
     );
     return made.body.id;
   }
@@ -177,6 +213,7 @@ export function createTeamApprovals(deps: {
       if (!amount.ok || amount.minor <= threshold.above) return null;
       return keep(actor, threshold.currency, {
         kind: 'settlement',
+        requestKey: body.requestId ?? null,
         amountMinor: amount.minor,
         payoutMethodId: body.payoutMethodId,
         note: body.note ?? '',
@@ -187,6 +224,7 @@ export function createTeamApprovals(deps: {
     async gateRefund(
       actor: TeamApprovalActor,
       sessionId: string,
+      idempotencyKey: string,
       body: CreateRefundBody,
     ): Promise<TeamApproval | null> {
       const threshold = await thresholdFor(actor);
@@ -205,6 +243,7 @@ export function createTeamApprovals(deps: {
       if (amountMinor <= threshold.above) return null;
       return keep(actor, threshold.currency, {
         kind: 'refund',
+        requestKey: `refund:${idempotencyKey}`,
         amountMinor,
         paymentSessionId: session.id,
         note: body.reason ?? '',
@@ -231,20 +270,30 @@ export function createTeamApprovals(deps: {
         if (row.status !== 'approved' || row.withdrawalId !== null) await alreadyDecided(owner, id);
         claimed = row;
       }
-      let withdrawalId: string;
-      try {
-        withdrawalId = await make(claimed, owner);
-      } catch (error) {
-        // Not made (the balance no longer covers it, the session was refunded meanwhile): it waits
-        // again, unless this call only retried another's decision, which may still be making it.
-        if (decidedNow)
-          await db
-            .update(teamApprovals)
-            .set({ status: 'pending', decidedByUserId: null, decidedAt: null })
-            .where(
-              and(eq(teamApprovals.id, id), eq(teamApprovals.status, 'approved'), isNull(teamApprovals.withdrawalId)),
-            );
-        throw error;
+      let withdrawalId = await madeAlready(claimed);
+      if (!withdrawalId) {
+        try {
+          withdrawalId = await make(claimed, owner);
+        } catch (error) {
+          // Made, and something after it failed (the refund's inquiry): it stays made.
+          withdrawalId = await madeAlready(claimed);
+          if (!withdrawalId) {
+            // Not made (the balance no longer covers it, the session was refunded meanwhile): it
+            // waits again, unless this call only retried another's decision, which may still be making it.
+            if (decidedNow)
+              await db
+                .update(teamApprovals)
+                .set({ status: 'pending', decidedByUserId: null, decidedAt: null })
+                .where(
+                  and(
+                    eq(teamApprovals.id, id),
+                    eq(teamApprovals.status, 'approved'),
+                    isNull(teamApprovals.withdrawalId),
+                  ),
+                );
+            throw error;
+          }
+        }
       }
       // Recorded (and audited) once, whichever call made it first.
       const [recorded] = await db

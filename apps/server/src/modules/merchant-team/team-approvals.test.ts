@@ -104,6 +104,19 @@ describe('owner approval of money out a team member asks for', () => {
     expect(asked.statusCode, asked.body).toBe(202);
     expect(asked.json()).toMatchObject({ kind: 'refund', amount: '180000', paymentSessionId: session.id });
     const id = asked.json().id;
+    // The same request again (a double submit, a retry) is the same request.
+    const key = randomUUID();
+    const once = await finance.post(
+      `/payment-sessions/${session.id}/refunds`,
+      { amount: '170000' },
+      { 'idempotency-key': key },
+    );
+    const twice = await finance.post(
+      `/payment-sessions/${session.id}/refunds`,
+      { amount: '170000' },
+      { 'idempotency-key': key },
+    );
+    expect(twice.json().id).toBe(once.json().id);
     const rejected = await shop.console.post(`/team/approvals/${id}/reject`, { reason: 'Ask the customer first' });
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Ask the customer first' });
     const memberTold = t.mailer.messages.filter((m) => m.subject === '[Gerbang] Your refund was rejected').at(-1);
@@ -134,6 +147,10 @@ describe('owner approval of money out a team member asks for', () => {
     expect(remade.statusCode, remade.body).toBe(200);
     expect(remade.json().withdrawalId).toEqual(expect.any(String));
     expect((await shop.console.post(`/team/approvals/${stranded.id}/approve`)).statusCode).toBe(409);
+    // Made, then cut short before it was recorded: approving again records the same one, never a second.
+    await t.database.db.update(teamApprovals).set({ withdrawalId: null }).where(eq(teamApprovals.id, stranded.id));
+    const recorded = await shop.console.post(`/team/approvals/${stranded.id}/approve`);
+    expect(recorded.json().withdrawalId).toBe(remade.json().withdrawalId);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });

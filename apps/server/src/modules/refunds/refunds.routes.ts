@@ -86,7 +86,12 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       // Only Merchant users hold refunds:create (the permission table), always scoped to their merchant.
       const merchantId = merchantScopeOf(request) as string;
       // A member other than an owner asking above the team's approval amount: kept for an owner.
-      const waiting = await approvals.gateRefund(teamApprovalActorOf(request), request.params.id, request.body);
+      const waiting = await approvals.gateRefund(
+        teamApprovalActorOf(request),
+        request.params.id,
+        request.headers[IDEMPOTENCY_KEY_HEADER],
+        request.body,
+      );
       if (waiting) return reply.status(202).send(waiting);
       const answer = await refunds.create(
         { merchantId, caller: 'console', user: { id: requireAuth(request).userId, ip: request.ip } },

@@ -114,6 +114,8 @@ export function createRefundsService(deps: {
       sessionId: string,
       idempotencyKey: string,
       body: CreateRefundBody,
+      /** The reference an owner's approval gives it (so it is made once, whenever asked again). */
+      options: { referenceNumber?: string } = {},
     ): Promise<{ status: number; body: Refund }> {
       const merchant = await deps.merchants.findById(who.merchantId);
       if (!merchant) throw notFound('Merchant');
@@ -137,7 +139,11 @@ export function createRefundsService(deps: {
             ? WALLET_PROVIDER_TABLE[provider].payoutProvider
             : (payoutProvidersOf(session.currency)[0] as PayoutProvider);
           const named = normalizePayoutAccount(payoutProvider, senderAccount ?? '');
-          const byCustomer = !provider || !named.ok;
+          const payerName = senderName || session.customer?.name || '';
+          // Paid back without asking only where the history's account is surely on the same network
+          // (an e-wallet: a bank's history may name another bank's account) and a name to check it by.
+          const byCustomer =
+            !provider || !named.ok || WALLET_PROVIDER_TABLE[provider].accountType !== 'wallet' || payerName === '';
           const feeMinor = feeOnAmountMinor(
             amountMinor,
             merchant.withdrawalFeeBasisPoints,
@@ -153,7 +159,7 @@ export function createRefundsService(deps: {
             kind: 'refund',
             merchantId: merchant.id,
             paymentSessionId: session.id,
-            referenceNumber: `${session.referenceNumber}-R${(earlier?.n ?? 0) + 1}`,
+            referenceNumber: options.referenceNumber ?? `${session.referenceNumber}-R${(earlier?.n ?? 0) + 1}`,
             currency: session.currency,
             amountMinor,
             feeMinor,
@@ -162,7 +168,7 @@ export function createRefundsService(deps: {
             destProvider: payoutProvider,
             destAccountNumber: named.ok ? named.value : '',
             // Whoever's account it goes to is checked against the payer's name.
-            destHolderName: senderName || session.customer?.name || '',
+            destHolderName: payerName,
             note: body.reason ?? '',
             apiTokenId: who.tokenId ?? null,
             createdByUserId: who.user?.id ?? null,

@@ -180,6 +180,13 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
     const wrong = await name({ provider: 'gcash', accountNumber: '12' });
     expect(wrong.statusCode).toBe(422);
     expect(Object.keys(wrong.json().error.fields).sort()).toEqual(['body.accountNumber', 'body.provider']);
+    // A payer the history names no one for is asked too, though their account is known.
+    const nameless = await paidSession('26500', { name: '', account: SENDER_PHONE });
+    expect((await refund(nameless.id)).json()).toMatchObject({ status: 'awaiting_destination' });
+    // A provider of another currency is refused though the number is well formed.
+    const peso = await name({ provider: 'bdo', accountNumber: '8610012345' });
+    expect(peso.statusCode).toBe(422);
+    expect(Object.keys(peso.json().error.fields)).toEqual(['body.provider']);
     const named = await name({ provider: 'bca', accountNumber: '8610 0123 45' });
     expect(named.statusCode, named.body).toBe(200);
     expect(named.json()).toMatchObject({

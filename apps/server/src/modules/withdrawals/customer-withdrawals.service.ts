@@ -295,7 +295,7 @@ export function createCustomerWithdrawalsService(deps: {
     async giveDestination(id: string, body: GiveWithdrawDestinationBody): Promise<void> {
       const row = await findCustomer(id);
       const { problems, accountNumber } = checkDestination(body, row.currency);
-      if (!accountNumber) throw invalidFields(problems);
+      if (Object.keys(problems).length > 0 || !accountNumber) throw invalidFields(problems);
       const moved = await move(id, {
         event: 'destination_given',
         set: { destProvider: body.provider, destAccountNumber: accountNumber, lastError: null },

@@ -33,7 +33,7 @@ export type Actor = { userId: string; ip: string; merchantId?: string };
  * A settlement's reference: derived from the console's request id when it names one (so the
  * reference's unique index makes a double submit one request), random otherwise.
  */
-const settlementReference = (requestId?: string) =>
+export const settlementReference = (requestId?: string) =>
   `WD-${(requestId ? createHash('sha256').update(requestId).digest('hex').slice(0, 12) : randomBytes(6).toString('hex')).toUpperCase()}`;
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "team_approvals" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "team_approvals_request_key" ON "team_approvals" USING btree ("merchant_id","request_key") WHERE "team_approvals"."request_key" is not null;
