@@ -30,6 +30,14 @@ export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
 export const API_TOKEN_MAX_NETWORKS = 20;
 /** Scopes that move money out: a merchant (or the operator) may require them to name their networks. */
 export const MONEY_OUT_SCOPES: readonly ApiTokenScope[] = ['withdrawals:write', 'refunds:write'];
+/**
+ * What a member must be allowed in the console to give a token a money-out scope (a token does
+ * what its maker could): a developer holds tokens but moves no money, so it cannot make one that does.
+ */
+export const SCOPE_NEEDS: Partial<Record<ApiTokenScope, { area: 'withdrawals' | 'refunds'; action: 'create' }>> = {
+  'withdrawals:write': { area: 'withdrawals', action: 'create' },
+  'refunds:write': { area: 'refunds', action: 'create' },
+};
 
 /**
  * An allowed network: an IPv4 or IPv6 CIDR (`203.0.113.0/24`, `2001:db8::/32`), or one address,

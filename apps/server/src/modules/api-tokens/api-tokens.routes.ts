@@ -29,7 +29,13 @@ const tags = ['api-tokens'];
 const security = BEARER_SECURITY;
 
 function merchantActor(request: FastifyRequest): MerchantActor {
-  return { userId: requireAuth(request).userId, merchantId: requestMerchantId(request), ip: request.ip };
+  const auth = requireAuth(request);
+  return {
+    userId: auth.userId,
+    merchantId: requestMerchantId(request),
+    ip: request.ip,
+    teamRole: auth.user.merchantRole ?? null,
+  };
 }
 
 /** The merchant console's API Tokens page: a Merchant user manages its own merchant's tokens. */

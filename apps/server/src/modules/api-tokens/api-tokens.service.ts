@@ -6,7 +6,10 @@ import {
   type ApiTokenWithSecret,
   type CreateApiTokenBody,
   type ListApiTokensResponse,
+  type MerchantTeamRole,
   MONEY_OUT_SCOPES,
+  SCOPE_NEEDS,
+  teamRoleMay,
 } from '@gerbang/contract';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
@@ -18,7 +21,13 @@ import { isInsideNetworks } from './allowed-networks';
 import type { ApiTokenRecord, ApiTokensRepository } from './api-tokens.repository';
 
 /** A Merchant user acting for its merchant, from where (for the audit trail). */
-export type MerchantActor = { userId: string; merchantId: string; ip: string };
+export type MerchantActor = {
+  userId: string;
+  merchantId: string;
+  ip: string;
+  /** The member's team role: what it may move decides which scopes it may give. */
+  teamRole?: MerchantTeamRole | null;
+};
 
 /** What a `/v1` call is allowed to do, once its token is checked, and its merchant as the token's read found it. */
 export type ApiCaller = {
@@ -114,6 +123,15 @@ export function createApiTokensService(deps: {
       body: CreateApiTokenBody & { allowedNetworks: string[] },
       merchant: { apiTokenAllowlistRequired: boolean },
     ): Promise<ApiTokenWithSecret> {
+      const beyond = body.scopes.filter((scope) => {
+        const need = SCOPE_NEEDS[scope];
+        return need && actor.teamRole && !teamRoleMay(actor.teamRole, need.area, need.action);
+      });
+      if (beyond.length > 0) {
+        throw new AppError('FORBIDDEN', `Your team role may not give a token ${beyond.join(', ')}: it moves money`, {
+          fields: { 'body.scopes': `Not yours to give: ${beyond.join(', ')}` },
+        });
+      }
       if (body.allowedNetworks.length === 0 && movesMoneyOut(body.scopes) && allowlistRequired(merchant))
         throw invalidFields({ 'body.allowedNetworks': 'Tokens that move money out must name their allowed networks' });
       const secret = `${API_TOKEN_PREFIX}${newOpaqueToken()}`;

@@ -189,4 +189,27 @@ describe('API tokens (merchant console) and the merchant API token check', () =>
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     expect((await admin.get('/api-tokens')).statusCode).toBe(403);
   });
+
+  it('lets a member give a token only the money-out scopes it may use itself: a developer none, an owner all', async () => {
+    const developer = await signedInUser(t, ROLE.Merchant, { merchantId: shopA.merchantId, merchantRole: 'developer' });
+    const asDeveloper = api(t.app, developer.headers);
+    const refused = await asDeveloper.post('/api-tokens', {
+      name: 'Payouts',
+      scopes: ['payments:read', 'refunds:write'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'FORBIDDEN',
+      fields: { 'body.scopes': 'Not yours to give: refunds:write' },
+    });
+    expect((await asDeveloper.post('/api-tokens', { name: 'Reads', scopes: ['payments:read'] })).statusCode).toBe(201);
+    expect(
+      (
+        await shopA.console.post('/api-tokens', {
+          name: 'Owner payouts',
+          scopes: ['withdrawals:write', 'refunds:write'],
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
 });

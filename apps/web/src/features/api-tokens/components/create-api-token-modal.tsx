@@ -3,6 +3,8 @@ import {
   API_TOKEN_SCOPES,
   type ApiTokenScope,
   type ApiTokenWithSecret,
+  canUser,
+  SCOPE_NEEDS,
 } from '@gerbang/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +19,7 @@ import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
+import { useSession } from '../../../lib/session';
 import { useCreateApiToken } from '../api/api-tokens';
 
 const FIELDS = ['name', 'scopes', 'expiresAt', 'allowedNetworks'] as const;
@@ -28,6 +31,12 @@ type CreateApiTokenModalProps = { onClose: () => void; onCreated: (token: ApiTok
 /** Name, scopes and expiry of a new token; the secret comes back once, to the caller. */
 export function CreateApiTokenModal({ onClose, onCreated }: CreateApiTokenModalProps) {
   const { t } = useTranslation(['apiTokens']);
+  const { user } = useSession();
+  // A token does what its maker could: a member who moves no money gives no money-out scope.
+  const givable = API_TOKEN_SCOPES.filter((scope) => {
+    const need = SCOPE_NEEDS[scope];
+    return !need || canUser(user, need.area, need.action);
+  });
   const create = useCreateApiToken();
   const { fieldErrors, formError } = useFormFieldErrors(FIELDS)(create.error);
   const [name, setName] = useState('');
@@ -75,7 +84,7 @@ export function CreateApiTokenModal({ onClose, onCreated }: CreateApiTokenModalP
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-gray-800 dark:text-gray-200">{t('apiTokens:fields.scopes')}</legend>
-        {API_TOKEN_SCOPES.map((scope) => (
+        {givable.map((scope) => (
           <label key={scope} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
             <input
               type="checkbox"
