@@ -62,7 +62,7 @@ describe("a merchant's statement", () => {
     expect(rows.slice(1, -1).map((r) => [r.type, r.reference, r.amount])).toEqual([
       ['deposit', first.referenceNumber, first.amount],
       ['deposit', second.referenceNumber, second.amount],
-      ['refund_hold', `${first.referenceNumber}-R1`, '-5000'],
+      ['refund_hold', `${first.referenceNumber}#R1`, '-5000'],
     ]);
     // Each balance is the one before it plus the movement; the last is the ledger's balance now.
     let balance = Number(rows[0]?.balance);

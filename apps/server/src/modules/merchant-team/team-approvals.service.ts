@@ -171,7 +171,7 @@ export function createTeamApprovals(deps: {
       .select({ reference: paymentSessions.referenceNumber })
       .from(paymentSessions)
       .where(eq(paymentSessions.id, row.paymentSessionId as string));
-    return `${session?.reference ?? 'REFUND'}-A${row.id.slice(0, 8).toUpperCase()}`;
+    return `${session?.reference ?? 'REFUND'}#A${row.id.slice(0, 8).toUpperCase()}`;
   }
 
   /** The withdrawal the request made already, if any (a decision whose making was cut short). */

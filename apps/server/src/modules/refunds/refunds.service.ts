@@ -159,7 +159,8 @@ export function createRefundsService(deps: {
             kind: 'refund',
             merchantId: merchant.id,
             paymentSessionId: session.id,
-            referenceNumber: options.referenceNumber ?? `${session.referenceNumber}-R${(earlier?.n ?? 0) + 1}`,
+            // '#' is no character of a merchant's own references: a refund's never collides with one.
+            referenceNumber: options.referenceNumber ?? `${session.referenceNumber}#R${(earlier?.n ?? 0) + 1}`,
             currency: session.currency,
             amountMinor,
             feeMinor,

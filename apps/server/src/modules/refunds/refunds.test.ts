@@ -69,7 +69,7 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
       fee: '1000',
       status: 'verifying',
       note: 'One item out of stock',
-      referenceNumber: `${session.referenceNumber}-R1`,
+      referenceNumber: `${session.referenceNumber}#R1`,
       destination: { provider: 'dana', accountNumber: SENDER_PHONE, holderName: TEST_HOLDER_NAME },
     });
     expect(before - (await available())).toBe(51_000);
@@ -82,7 +82,7 @@ describe('refunds: a merchant pays a paid session back to the account that sent 
 
     const rest = await refund(session.id);
     expect(rest.statusCode, rest.body).toBe(201);
-    expect(rest.json()).toMatchObject({ amount: '100000', referenceNumber: `${session.referenceNumber}-R2` });
+    expect(rest.json()).toMatchObject({ amount: '100000', referenceNumber: `${session.referenceNumber}#R2` });
     await settled(session.id, rest.json().id, 'success');
     expect((await sessionOf(session.id)).refundedAmount).toBe('150000');
     expect(before - (await available())).toBe(152_000);
