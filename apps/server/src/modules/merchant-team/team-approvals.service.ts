@@ -52,11 +52,16 @@ export function createTeamApprovals(deps: {
 }) {
   const { db } = deps;
 
+  const requesterColumns = { id: users.id, name: users.name, email: users.email };
+  type Requester = { id: string; name: string; email: string };
+
+  /** One request with its member, read for it. */
   async function toApproval(row: ApprovalRow): Promise<TeamApproval> {
-    const [requester] = await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, row.requestedByUserId));
+    const [requester] = await db.select(requesterColumns).from(users).where(eq(users.id, row.requestedByUserId));
+    return shape(row, requester ?? null);
+  }
+
+  function shape(row: ApprovalRow, requester: Requester | null): TeamApproval {
     return {
       id: row.id,
       kind: row.kind,
@@ -252,13 +257,15 @@ export function createTeamApprovals(deps: {
 
     /** Waiting requests first, then the latest decided (the last 100 in all). */
     async list(merchantId: string): Promise<TeamApproval[]> {
+      // The members in the same read: not one query per request.
       const rows = await db
-        .select()
+        .select({ approval: teamApprovals, requester: requesterColumns })
         .from(teamApprovals)
+        .leftJoin(users, eq(users.id, teamApprovals.requestedByUserId))
         .where(eq(teamApprovals.merchantId, merchantId))
         .orderBy(sql`${teamApprovals.status} = 'pending' desc`, desc(teamApprovals.createdAt))
         .limit(100);
-      return Promise.all(rows.map(toApproval));
+      return rows.map((row) => shape(row.approval, row.requester));
     },
 
     async approve(owner: TeamApprovalActor, id: string): Promise<TeamApproval> {
