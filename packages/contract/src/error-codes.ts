@@ -54,6 +54,11 @@ export const ERROR_STATUS = {
   INSUFFICIENT_BALANCE: 422,
   /** A refund would take a session's refunds above what it received (the message says what is left). */
   REFUND_EXCEEDS_PAYMENT: 422,
+  /**
+   * A refund that failed and then turned out paid cannot be charged to the merchant: its session
+   * was refunded again meanwhile, so charging would refund more than the session received.
+   */
+  PAYMENT_REFUNDED_AGAIN: 409,
   /** Maker-checker: whoever created or last changed a withdrawal may not approve it. */
   SECOND_APPROVER_REQUIRED: 403,
   /** The payout method is not verified (yet, or it failed): verify it first. */

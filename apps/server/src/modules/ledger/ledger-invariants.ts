@@ -96,18 +96,22 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
            <> s.amount_minor + s.received_amount_minor - s.final_amount_minor - s.fee_minor))`,
   );
   // A session's refunds never exceed what it received, and what it keeps reserved is exactly what
-  // its refunds that did not end unpaid (failed, rejected, cancelled) take.
+  // its refunds that did not end unpaid (failed, rejected, cancelled) take, plus each unpaid one
+  // an operator charged the merchant for when its transfer turned up after all.
   const refunds = await rows<{ id: string; reserved: string; refunding: string; received: string | null }>(
     db,
     sql`
-    select s.id, s.refunded_minor::text as reserved, s.received_amount_minor::text as received,
-      coalesce(sum(w.amount_minor) filter (where w.status not in ('failed', 'rejected', 'cancelled')), 0)::text as refunding
-    from payment_sessions s
-    left join withdrawals w on w.payment_session_id = s.id and w.kind = 'refund'
-    where s.refunded_minor <> 0 or s.id in (select payment_session_id from withdrawals where kind = 'refund')
-    group by s.id
-    having s.refunded_minor <> coalesce(sum(w.amount_minor) filter (where w.status not in ('failed', 'rejected', 'cancelled')), 0)
-      or s.refunded_minor > coalesce(s.received_amount_minor, 0)`,
+    select id, reserved::text, received::text, refunding::text from (
+      select s.id, s.refunded_minor as reserved, s.received_amount_minor as received,
+        coalesce(sum(case when w.status not in ('failed', 'rejected', 'cancelled') then w.amount_minor
+          else w.amount_minor * (select count(*) from payout_exceptions p
+            where p.withdrawal_id = w.id and p.resolution = 'charged_to_merchant') end), 0) as refunding
+      from payment_sessions s
+      left join withdrawals w on w.payment_session_id = s.id and w.kind = 'refund'
+      where s.refunded_minor <> 0 or s.id in (select payment_session_id from withdrawals where kind = 'refund')
+      group by s.id
+    ) r
+    where reserved <> refunding or reserved > coalesce(received, 0)`,
   );
   // Every queued transfer resolved outside a session moved money once, as its resolution says.
   const resolved = await rows<{ id: string; resolution: string | null; credits: number; refunds: number }>(

@@ -7,6 +7,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
+import { reserveRefund } from '../refunds/refund-reservations';
 import type { PayoutExceptionsRepository } from './payout-exceptions.repository';
 import {
   chargedPayoutJournal,
@@ -16,6 +17,18 @@ import {
 } from './withdrawal-journals';
 
 export type Operator = { userId: string; ip: string };
+
+async function reserveRefundAgain(tx: Database, sessionId: string, amountMinor: bigint): Promise<void> {
+  try {
+    await reserveRefund(tx, sessionId, amountMinor);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'REFUND_EXCEEDS_PAYMENT')) throw error;
+    throw new AppError(
+      'PAYMENT_REFUNDED_AGAIN',
+      'The session was refunded again after this refund failed: charging it would refund more than the session received. Write it off, or recover it from the customer first; nothing was charged',
+    );
+  }
+}
 
 const toPayoutException = ({ cursorAt: _, ...row }: PayoutException & { cursorAt: string }): PayoutException => row;
 
@@ -70,6 +83,11 @@ export function createPayoutExceptionsService(deps: {
       if (kind === 'charged_to_merchant') {
         if (!withdrawal) {
           throw new AppError('INVALID_STATE', 'This transfer paid no withdrawal: there is no merchant to charge');
+        }
+        // A refund paid after all takes its part of its session again, before the journal (the
+        // order refunds lock in: session, then ledger), so that part can never be refunded twice.
+        if (withdrawal.kind === 'refund' && withdrawal.paymentSessionId) {
+          await reserveRefundAgain(tx, withdrawal.paymentSessionId, withdrawal.amountMinor);
         }
         try {
           await tx.transaction((savepoint) => postJournal(savepoint, chargedPayoutJournal(transfer, withdrawal)));
