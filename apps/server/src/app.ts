@@ -30,6 +30,7 @@ import { teamApprovalsRoutes } from './modules/merchant-team/team-approvals.rout
 import { merchantsRoutes } from './modules/merchants/merchants.routes';
 import { metricsOf } from './modules/operations/metrics';
 import { operationsRoutes } from './modules/operations/operations.routes';
+import { paymentClaimsRoutes } from './modules/payment-claims/payment-claims.routes';
 import { depositRoutes } from './modules/payment-sessions/deposit.routes';
 import { depositTransfersRoutes } from './modules/payment-sessions/deposit-transfers.routes';
 import { paymentLinksRoutes } from './modules/payment-sessions/payment-links.routes';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ledgerRoutes(api, ctx);
     await paymentSessionsRoutes(api, ctx);
     await depositRoutes(api, ctx);
+    await paymentClaimsRoutes(api, ctx);
     await paymentLinksRoutes(api, ctx);
     await depositTransfersRoutes(api, ctx);
     await webhooksRoutes(api, ctx);

@@ -52,13 +52,11 @@ export const ERROR_STATUS = {
   NO_ACCOUNT_AVAILABLE: 409,
   /** The merchant's available balance does not cover the amount and its fee: nothing was held. */
   INSUFFICIENT_BALANCE: 422,
-  /** A refund would take a session's refunds above what it received (the message says what is left). */
-  REFUND_EXCEEDS_PAYMENT: 422,
   /**
-   * A refund that failed and then turned out paid cannot be charged to the merchant: its session
-   * was refunded again meanwhile, so charging would refund more than the session received.
+   * A refund would take a session's refunds above what it received (the message says what is left),
+   * or charging a refund that turned out paid would (the session was refunded again meanwhile).
    */
-  PAYMENT_REFUNDED_AGAIN: 409,
+  REFUND_EXCEEDS_PAYMENT: 422,
   /** Maker-checker: whoever created or last changed a withdrawal may not approve it. */
   SECOND_APPROVER_REQUIRED: 403,
   /** The payout method is not verified (yet, or it failed): verify it first. */

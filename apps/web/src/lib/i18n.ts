@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'alerts',
   'console',
   'team',
+  'claims',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -37,6 +38,9 @@ export type Namespace = (typeof NAMESPACES)[number];
  * react-i18next suspends that component until then.
  */
 export const STARTUP_NAMESPACES: readonly Namespace[] = ['common', 'errors', 'auth'];
+
+/** Shown only on the customer pages (their own document and catalog), never by a console. */
+export const CUSTOMER_PAGE_NAMESPACES: readonly Namespace[] = ['deposit', 'withdraw'];
 
 /** <html lang> needs a BCP 47 tag; the app's "ph" (Filipino) is "fil" there. */
 export const HTML_LANG: Record<Language, string> = { en: 'en', id: 'id', ph: 'fil' };

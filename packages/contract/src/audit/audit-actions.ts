@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = {
   withdrawalReconciled: 'withdrawal.reconciled',
   withdrawalNameReviewed: 'withdrawal.name_reviewed',
   refundRequested: 'refund.requested',
+  paymentClaimRejected: 'payment_claim.rejected',
   payoutExceptionCharged: 'payout_exception.charged_to_merchant',
   payoutExceptionWrittenOff: 'payout_exception.written_off',
   proxyCreated: 'proxy.created',
@@ -120,6 +121,7 @@ export const AUDIT_TARGET_TYPES = [
   'alert',
   'alert_rule',
   'team_approval',
+  'payment_claim',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 export const auditTargetTypeSchema = z.enum(AUDIT_TARGET_TYPES);

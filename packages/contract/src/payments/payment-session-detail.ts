@@ -3,6 +3,7 @@ import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { webhookEventSummarySchema } from '../webhooks/webhook-delivery';
+import { paymentClaimSchema } from './payment-claim';
 import { operatorPaymentSessionSchema, paymentSessionStatusSchema } from './payment-session';
 import { refundSchema } from './refund';
 
@@ -43,6 +44,8 @@ export const paymentSessionDetailSchema = z.object({
   journals: z.array(ledgerJournalViewSchema),
   /** Its refunds (withdrawals of kind refund), newest first. */
   refunds: z.array(refundSchema),
+  /** Its customer's claims ("I paid but it is not confirmed"), newest first. */
+  claims: z.array(paymentClaimSchema),
 });
 export type PaymentSessionDetail = z.infer<typeof paymentSessionDetailSchema>;
 

@@ -12,6 +12,7 @@ export * from './devices';
 export * from './health-checks';
 export * from './ledger';
 export * from './merchants';
+export * from './payment-claims';
 export * from './payment-sessions';
 export * from './proxies';
 export * from './scheduler';

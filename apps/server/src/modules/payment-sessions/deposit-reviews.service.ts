@@ -15,6 +15,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
+import { claimsOfReference, endClaims } from '../payment-claims/claim-outcomes';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { candidatesOf, transfersForSession, withinTolerance } from './deposit-candidates';
 import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
@@ -211,6 +212,12 @@ export function createDepositReviewsService(deps: {
       note: body.note,
       paidMerchantId: merchant.id,
       creditReference: body.reference,
+    });
+    // A customer's claim on the merchant's session of this reference ends credited.
+    await endClaims(tx, claimsOfReference(merchant.id, body.reference), {
+      status: 'credited',
+      userId: actor.userId,
+      transferId: transfer.id,
     });
     const credit: ManualCredit = {
       transferId: transfer.id,

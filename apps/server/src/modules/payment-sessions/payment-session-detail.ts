@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { merchants, paymentSessions, walletAccounts, withdrawals } from '../../db/schema';
 import { notFound } from '../../http/app-error';
 import { journalsOf } from '../ledger/ledger-journals';
+import { createPaymentClaimsRepository, toPaymentClaim } from '../payment-claims/payment-claims.repository';
 import { webhookEventsOf } from '../webhooks/webhook-log';
 import { toRefundOf } from '../withdrawals/withdrawal-response';
 import { toOperatorPaymentSession } from './payment-session-response';
@@ -11,7 +12,7 @@ import type { PaymentSessionsRepository } from './payment-sessions.repository';
 
 /**
  * A session with its proof, for the consoles' detail view: its timeline, the webhook events it
- * announced with every delivery attempt, its refunds, and the ledger journals of it, of its
+ * announced with every delivery attempt, its refunds, its customer's claims, and the ledger journals of it, of its
  * transfer and of its refunds.
  */
 export function createPaymentSessionDetail(deps: {
@@ -20,6 +21,7 @@ export function createPaymentSessionDetail(deps: {
   customerPagesUrl: string;
 }) {
   const { db } = deps;
+  const claims = createPaymentClaimsRepository(db);
   return {
     /** A Merchant user passes its merchant: another merchant's session is not found. */
     async get(id: string, merchantId?: string): Promise<PaymentSessionDetail> {
@@ -44,10 +46,11 @@ export function createPaymentSessionDetail(deps: {
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
       const references = [session.id, ...refunds.map((refund) => refund.id)];
       if (session.walletTransactionId) references.push(session.walletTransactionId);
-      const [timeline, webhooks, journals] = await Promise.all([
+      const [timeline, webhooks, journals, claimRows] = await Promise.all([
         deps.repo.timeline(session.id),
         webhookEventsOf(db, session.id),
         journalsOf(db, references),
+        claims.ofSession(session.id),
       ]);
       return {
         session: toOperatorPaymentSession(session, row.merchantName, deps.customerPagesUrl),
@@ -64,6 +67,7 @@ export function createPaymentSessionDetail(deps: {
         webhooks,
         journals,
         refunds: refunds.map((refund) => toRefundOf(refund, deps.customerPagesUrl)),
+        claims: claimRows.map(toPaymentClaim),
       };
     },
   };

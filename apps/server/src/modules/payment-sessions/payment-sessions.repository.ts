@@ -20,19 +20,12 @@ import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { claimKey, type KeyClaim } from '../idempotency/idempotency';
+import { endClaimsOfPaidSession } from '../payment-claims/claim-outcomes';
 import { enqueueWebhook, webhookEventInsert } from '../webhooks/webhook-outbox';
 import { answerFields, answerJson } from './payment-session-answer-sql';
+import { AWAITING_MONEY, pastTimeLimit } from './payment-session-guards';
 import type { NewPaymentSession, OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
-
-/** Guards of a move, in the database's clock: the session's time limit has not passed. */
-export const withinTimeLimit = sql`${paymentSessions.expiresAt} > now()`;
-/** … it passed, `graceSeconds` ago or more. */
-export const pastTimeLimit = (graceSeconds: number) =>
-  sql`${paymentSessions.expiresAt} + ${`${graceSeconds} seconds`}::interval <= now()`;
-
-/** The states a session waits for money in (its final amount is reserved on its account). */
-export const AWAITING_MONEY: PaymentSessionStatus[] = ['awaiting_payment', 'processing'];
 
 export type ListPaymentSessionsFilter = {
   merchantId?: string;
@@ -298,6 +291,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
         details: change.details,
       });
       await announce(tx, moved.row);
+      await endClaimsOfPaidSession(tx, moved.row);
       return moved;
     },
 

@@ -19,15 +19,10 @@ import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
 import { rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
+import { AWAITING_MONEY, pastTimeLimit, withinTimeLimit } from './payment-session-guards';
 import type { OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
-import {
-  AWAITING_MONEY,
-  type ListPaymentSessionsFilter,
-  type PaymentSessionsRepository,
-  pastTimeLimit,
-  withinTimeLimit,
-} from './payment-sessions.repository';
+import type { ListPaymentSessionsFilter, PaymentSessionsRepository } from './payment-sessions.repository';
 
 /** After its time limit a session the customer said they paid waits this long for the transfer. */
 export const PROCESSING_GRACE_SECONDS = 10 * 60;

@@ -107,8 +107,8 @@ describe('refunds paid after an operator released them', () => {
     const exception = await reportPaid();
     const before = await available();
     const charged = await operator.post(`/payout-exceptions/${exception}/charge-merchant`, { note: 'Customer has it' });
-    expect(charged.statusCode).toBe(409);
-    expect(charged.json().error).toMatchObject({ code: 'PAYMENT_REFUNDED_AGAIN' });
+    expect(charged.statusCode).toBe(422);
+    expect(charged.json().error).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
     expect(charged.json().error.message).toContain('refunded again');
     expect(await available()).toBe(before);
     expect(await refundedOf(session.id)).toBe('30000');
@@ -130,7 +130,7 @@ describe('refunds paid after an operator released them', () => {
       // Either the charge won (the new refund is refused) or the new refund did (the charge is).
       expect([
         [204, 422],
-        [409, 201],
+        [422, 201],
       ]).toContainEqual([charged.statusCode, again.statusCode]);
       // The winner holds the part; the ledger check proves nothing holds it twice.
       if (charged.statusCode === 204) expect(await refundedOf(session.id)).toBe(refunded);

@@ -24,7 +24,7 @@ async function reserveRefundAgain(tx: Database, sessionId: string, amountMinor: 
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'REFUND_EXCEEDS_PAYMENT')) throw error;
     throw new AppError(
-      'PAYMENT_REFUNDED_AGAIN',
+      'REFUND_EXCEEDS_PAYMENT',
       'The session was refunded again after this refund failed: charging it would refund more than the session received. Write it off, or recover it from the customer first; nothing was charged',
     );
   }

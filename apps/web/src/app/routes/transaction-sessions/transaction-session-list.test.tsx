@@ -75,6 +75,7 @@ const DETAIL: PaymentSessionDetail = {
     },
   ],
   refunds: [],
+  claims: [],
 };
 
 const A_REFUND: PaymentSessionDetail['refunds'][number] = {
@@ -352,5 +353,37 @@ describe('refunds on a session', () => {
     expect(within(refunds).getByText('Paid')).toBeInTheDocument();
     expect(within(refunds).getByText(/To DANA 081298765432 \(SITI RAHAYU\)/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  it("shows the customer's claims with what they said and the message they were given", async () => {
+    const claim: PaymentSessionDetail['claims'][number] = {
+      id: '7c3a4b5c-6d7e-4f80-9102-b3c4d5e6f7a8',
+      status: 'rejected',
+      senderName: 'Lina Marlina',
+      sentAt: '2026-01-01T00:05:00.000Z',
+      amount: '150500',
+      hasProof: false,
+      message: 'No transfer of this amount arrived.',
+      createdAt: '2026-01-01T00:20:00.000Z',
+      resolvedAt: '2026-01-01T01:00:00.000Z',
+      paymentSessionId: SESSION.id,
+      referenceNumber: SESSION.referenceNumber,
+      merchantId: SESSION.merchantId,
+      merchantName: 'Toko Sinar',
+      currency: 'IDR',
+      finalAmount: SESSION.finalAmount,
+      sessionStatus: 'expired',
+      walletTransactionId: null,
+    };
+    const app = openSessionDetail({ ...DETAIL, claims: [claim] });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
+    const claims = await within(dialog).findByRole('region', { name: 'Customer claims' });
+    expect(within(claims).getByText('Rejected')).toBeInTheDocument();
+    expect(within(claims).getByText(/Lina Marlina says they sent IDR\s?150,500/)).toBeInTheDocument();
+    expect(
+      within(claims).getByText('Message to the customer: No transfer of this amount arrived.'),
+    ).toBeInTheDocument();
+    expect(within(claims).getByText('No proof image')).toBeInTheDocument();
   });
 });

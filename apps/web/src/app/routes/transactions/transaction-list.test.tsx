@@ -6,10 +6,13 @@ import {
   listDepositTransferCandidates,
   listDepositTransfers,
   listMerchants,
+  listPaymentClaims,
   listPayoutExceptions,
   matchDepositTransfer,
+  type PaymentClaim,
   type PayoutException,
   ROLE,
+  rejectPaymentClaim,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -272,5 +275,48 @@ describe('Transaction (incoming transfers)', () => {
     expect(await screen.findByText('Matched')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Match to session|Refunded outside/ })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/awaiting review/)).not.toBeInTheDocument();
+  });
+
+  it("lists customers' open claims and rejects one with a message its customer reads", async () => {
+    const user = userEvent.setup();
+    const claim: PaymentClaim = {
+      id: '9e4b5c6d-7e8f-4a01-9213-c4d5e6f7a8b9',
+      status: 'open',
+      senderName: 'Lina Marlina',
+      sentAt: '2026-01-01T00:05:00.000Z',
+      amount: '245500',
+      hasProof: false,
+      message: null,
+      createdAt: '2026-01-01T00:20:00.000Z',
+      resolvedAt: null,
+      paymentSessionId: LATE.paymentSessionId as string,
+      referenceNumber: 'INV-2002',
+      merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
+      merchantName: 'Toko Sinar',
+      currency: 'IDR',
+      finalAmount: '245000',
+      sessionStatus: 'expired',
+      walletTransactionId: null,
+    };
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listPaymentClaims.path}`]: () => ({ status: 200, data: { items: [claim], nextCursor: null } }),
+      [`POST ${rejectPaymentClaim.path.replace(':id', claim.id)}`]: () => ({ status: 204 }),
+    });
+    const claims = await screen.findByRole('region', { name: 'Customer claims' });
+    const row = (await within(claims).findByText('INV-2002')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Waiting for review')).toBeInTheDocument();
+    expect(within(row).getByText(/Lina Marlina/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.url === listPaymentClaims.path)?.params).toMatchObject({ status: 'open' }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject claim' });
+    await user.type(within(dialog).getByLabelText(/Message to the customer/), 'No such transfer arrived.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject claim' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({
+        message: 'No such transfer arrived.',
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import type { DepositView } from '@gerbang/contract';
+import { CLAIMABLE_SESSION_STATUSES, type DepositView } from '@gerbang/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Countdown } from '../../../components/ui/countdown';
@@ -10,6 +11,9 @@ import { type DepositProblem, isQrMethod, useDeposit } from '../hooks/use-deposi
 import { DepositSummary } from './deposit-summary';
 import { MethodPicker } from './method-picker';
 import { PaymentInstructions } from './payment-instructions';
+
+/** Loaded only when a claim can be filed: most customers never need it. */
+const CustomerClaimPanel = lazy(() => import('../../payment-claims/components/customer-claim-panel'));
 
 /** Which spec §8 message each situation shows (docs/deposit-page.md lists them). */
 function problemMessageKey(problem: DepositProblem): string {
@@ -97,6 +101,11 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
         </div>
       ) : null}
       {['success', 'expired', 'failed'].includes(view.status) ? <Outcome view={view} /> : null}
+      {(CLAIMABLE_SESSION_STATUSES as readonly string[]).includes(view.status) ? (
+        <Suspense fallback={null}>
+          <CustomerClaimPanel view={view} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

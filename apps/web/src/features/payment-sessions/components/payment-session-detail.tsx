@@ -8,6 +8,7 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { SessionCandidateTransfers } from '../../deposit-transfers/components/session-candidate-transfers';
+import { SessionClaims } from '../../payment-claims/components/session-claims';
 import { paymentSessionDetailQueryOptions, usePaymentSessionDetail } from '../api/get-payment-session-detail';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 import { SessionRefunds } from './session-refunds';
@@ -151,6 +152,7 @@ function DetailBody({ detail }: { detail: Detail }) {
           },
         ]}
       />
+      <SessionClaims detail={detail} />
       <SessionCandidateTransfers session={session} />
       <SessionRefunds detail={detail} />
       <SectionHeading>{t('paymentSessions:detail.timeline')}</SectionHeading>
