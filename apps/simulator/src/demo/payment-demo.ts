@@ -20,6 +20,7 @@ import type { Fleet } from '../fleet';
 import { type ApiAuth, createGerbangApi } from '../gerbang-api';
 import type { Logger } from '../logger';
 import { createRandom, randomInt } from '../prng';
+import { receiptPng } from './receipt-image';
 
 const CUSTOMERS = ['Budi Santoso', 'Ani Wijaya', 'Rudi Hartono', 'Lina Marlina', 'Sari Dewi', 'Eko Prasetyo'];
 
@@ -182,6 +183,25 @@ export function playPaymentDemo(options: {
     );
   };
 
+  /** A customer tells the deposit page they paid (admin console → Transaction → Customer claims). */
+  const claimPaid = async (session: PaymentSession, customer: string, sent: string) => {
+    const json = { 'content-type': 'application/json' };
+    await call(`/public/deposits/${session.id}/transferred`, { method: 'POST' });
+    await call(`/public/deposits/${session.id}/claims`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        senderName: customer,
+        sentAt: new Date().toISOString(),
+        amount: sent,
+        proof: receiptPng().toString('base64'),
+      }),
+    });
+    logger.info(
+      `[demo] ${customer} claims they paid ${session.referenceNumber}, with a screenshot: admin console → Transaction → Customer claims`,
+    );
+  };
+
   let counter = 0;
   const checkout = async () => {
     counter += 1;
@@ -230,10 +250,13 @@ export function playPaymentDemo(options: {
       });
     } else if (roll < 0.9) {
       later(delay, async () => {
-        pay(view, customer, String(Number(view.finalAmount) + 500));
+        const sent = String(Number(view.finalAmount) + 500);
+        pay(view, customer, sent);
         logger.info(
           `[demo] ${customer} sent 500 too much for ${session.referenceNumber}: it matches no session exactly (admin console → Transaction → Find session ranks it first: a near match)`,
         );
+        // The fourth customer is sure they paid: they press 'I Have Transferred' and claim it with a screenshot.
+        if (counter === 4) await claimPaid(session, customer, sent);
       });
     } else {
       logger.info(`[demo] ${session.referenceNumber} will not be paid: it times out`);

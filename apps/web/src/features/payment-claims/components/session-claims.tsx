@@ -35,7 +35,9 @@ export function SessionClaims({ detail }: { detail: PaymentSessionDetail }) {
               {t('claims:session.filed', { at: formatDateTime(claim.createdAt) })}
             </span>
             {claim.message ? <p>{t('claims:session.message', { message: claim.message })}</p> : null}
-            <ClaimProof claim={claim} />
+            <div className="self-start">
+              <ClaimProof claim={claim} />
+            </div>
           </li>
         ))}
       </ul>
