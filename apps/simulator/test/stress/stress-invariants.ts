@@ -40,7 +40,8 @@ export async function stuckItems(db: Database, graceSeconds: number): Promise<st
  * considered once and a session paid at most once and credited exactly when it succeeded, every
  * outgoing transfer claimed by a withdrawal or queued as a payout exception, a session paid in time
  * but reported late paid, no confirmation kept by a withdrawal sent back to verifying, every
- * timeline a path, an outbox event for every state change, nothing stuck past its deadline.
+ * timeline a path, an outbox event for every state change, every claim as its session is, nothing
+ * stuck past its deadline.
  */
 export async function stressViolations(
   world: Pick<StressWorld, 'fleet' | 'accounts' | 'cashAtStart'>,
@@ -192,6 +193,14 @@ export async function stressViolations(
   violations.push(
     ...broken.map((r) => `${r.kind} ${r.id} has a timeline step that does not leave the state before it`),
   );
+  // A claim follows its session: none still open once it is paid, none matched unless it is.
+  const claims = await rows<{ id: string; status: string; session: string }>(
+    db,
+    sql`select c.id, c.status, s.status as session from payment_claims c
+        join payment_sessions s on s.id = c.payment_session_id
+        where (c.status = 'open' and s.status = 'success') or (c.status = 'matched' and s.status <> 'success')`,
+  );
+  violations.push(...claims.map((r) => `claim ${r.id} is ${r.status} on a session that is ${r.session}`));
   violations.push(...(await stuckItems(db, graceSeconds)));
   return violations;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { depositViewSchema } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import { createRandom, deriveSeed, type Random, randomInt } from '../../src/prng';
+import { claimOperation } from './stress-claims';
 import { client, createIdempotently, payeeOf, pick, type RunLog, ServerGone, sleep } from './stress-client';
 import { refundOperation } from './stress-refunds';
 import type { StressMerchant, StressWorld } from './stress-world';
@@ -265,9 +266,10 @@ async function resolutionOperation(
 }
 
 const KINDS = [
-  { kind: 'payment', weight: 0.43 },
+  { kind: 'payment', weight: 0.39 },
   { kind: 'resolution', weight: 0.06 },
   { kind: 'refund', weight: 0.06 },
+  { kind: 'claim', weight: 0.04 },
   { kind: 'settlement', weight: 0.2 },
   { kind: 'customer_withdrawal', weight: 0.25 },
 ] as const;
@@ -309,6 +311,7 @@ export async function runOperations(
         else if (chosen === 'settlement') await settlementOperation(world, log, random, merchant);
         else if (chosen === 'resolution') await resolutionOperation(world, log, random, merchant, tag);
         else if (chosen === 'refund') await refundOperation(world, log, random, merchant, tag);
+        else if (chosen === 'claim') await claimOperation(world, log, random, merchant, tag);
         else await customerWithdrawalOperation(world, log, random, merchant, tag);
       } catch (error) {
         if (error instanceof ServerGone)
