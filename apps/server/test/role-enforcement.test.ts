@@ -40,6 +40,7 @@ import {
   exportAuditLog,
   exportDepositTransfers,
   exportMerchantStatement,
+  exportPaymentClaims,
   exportPaymentSessions,
   exportWithdrawals,
   getAuditEntry,
@@ -467,6 +468,11 @@ const ROUTES: Protected[] = [
     endpoint: listPaymentClaims,
     requires: { area: 'transactions', action: 'view' },
     request: () => ({ url: listPaymentClaims.path }),
+  },
+  {
+    endpoint: exportPaymentClaims,
+    requires: { area: 'transactions', action: 'view' },
+    request: () => ({ url: exportPaymentClaims.path }),
   },
   {
     endpoint: getPaymentClaimProof,

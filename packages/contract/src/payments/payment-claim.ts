@@ -94,3 +94,25 @@ export const listPaymentClaims = { method: 'GET', path: '/payment-claims' } as c
 export const rejectPaymentClaim = { method: 'POST', path: '/payment-claims/:id/reject' } as const;
 /** The proof image (operators, and the session's merchant), served as an inert image. */
 export const getPaymentClaimProof = { method: 'GET', path: '/payment-claims/:id/proof' } as const;
+
+/** The claims as CSV (the queue's filter; a Merchant user's own), streamed. */
+export const exportPaymentClaims = { method: 'GET', path: '/payment-claims/export' } as const;
+export const exportClaimsQuerySchema = z.strictObject({ status: paymentClaimStatusSchema.optional() });
+/** The export's columns, in order (the first CSV line). */
+export const PAYMENT_CLAIM_EXPORT_COLUMNS = [
+  'createdAt',
+  'status',
+  'referenceNumber',
+  'merchantName',
+  'currency',
+  'finalAmount',
+  'amount',
+  'senderName',
+  'sentAt',
+  'hasProof',
+  'message',
+  'resolvedAt',
+  'walletTransactionId',
+  'paymentSessionId',
+  'id',
+] as const satisfies readonly (keyof PaymentClaim)[];

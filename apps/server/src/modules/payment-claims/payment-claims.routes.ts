@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import {
   CLAIM_PROOF_MAX_BYTES,
   customerClaimSchema,
+  exportClaimsQuerySchema,
+  exportPaymentClaims,
   fileClaimBodySchema,
   fileDepositClaim,
   getPaymentClaimProof,
@@ -75,6 +78,28 @@ export async function paymentClaimsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     preHandler: ctx.auth.requirePermission('transactions', 'view'),
     handler: (request) => service.list(request.query, merchantScopeOf(request) ?? null),
+  });
+
+  api.route({
+    method: exportPaymentClaims.method,
+    url: exportPaymentClaims.path,
+    schema: {
+      tags: ['payment-sessions'],
+      security: BEARER_SECURITY,
+      summary:
+        "The filtered claims as CSV (text/csv, every matching row, newest first; a Merchant user's own), streamed",
+      querystring: exportClaimsQuerySchema,
+      response: { 200: z.any().describe('CSV (text/csv), one line per claim'), ...errorResponses(401, 403, 422) },
+    },
+    preHandler: ctx.auth.requirePermission('transactions', 'view'),
+    handler: async (request, reply) => {
+      const filter = { status: request.query.status, merchantId: merchantScopeOf(request) ?? null };
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="customer-claims-${day}.csv"`)
+        .send(Readable.from(service.csv(filter)));
+    },
   });
 
   api.route({

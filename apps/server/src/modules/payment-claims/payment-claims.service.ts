@@ -6,6 +6,8 @@ import {
   type FileClaimBody,
   type ListClaimsQuery,
   PAYMENT_CLAIM_EVENT_TYPES,
+  PAYMENT_CLAIM_EXPORT_COLUMNS,
+  type PaymentClaimStatus,
   parseAmount,
 } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { paymentClaims } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
+import { keysetCsv } from '../../http/csv-export';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
@@ -119,6 +122,18 @@ export function createPaymentClaimsService(deps: { db: Database; repo: PaymentCl
     async list(query: ListClaimsQuery & { limit: number }, merchantId: string | null) {
       const rows = await repo.page({ status: query.status, merchantId }, query.limit, decodeKeysetCursor(query.cursor));
       return toPage(rows, query.limit, toPaymentClaim);
+    },
+
+    /** The filtered claims as CSV lines, streamed a page at a time (injection-safe fields). */
+    csv(filter: { status?: PaymentClaimStatus; merchantId: string | null }) {
+      return keysetCsv(
+        PAYMENT_CLAIM_EXPORT_COLUMNS,
+        (limit, after) => repo.page(filter, limit, after),
+        (row) => {
+          const claim = toPaymentClaim(row);
+          return PAYMENT_CLAIM_EXPORT_COLUMNS.map((column) => (claim[column] === null ? null : String(claim[column])));
+        },
+      );
     },
 
     async proof(id: string, merchantId: string | null) {

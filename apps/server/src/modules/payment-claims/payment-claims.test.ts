@@ -1,3 +1,4 @@
+import { PAYMENT_CLAIM_EXPORT_COLUMNS } from '@gerbang/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantWithUser } from '../../../test/helpers/merchant-api';
@@ -238,5 +239,19 @@ describe('customer claims', () => {
     const answers = await Promise.all([fileClaim(session.id, claimBody()), fileClaim(session.id, claimBody())]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     expect(await claimsSeen(session.id)).toHaveLength(1);
+  });
+
+  it('exports the claims as CSV, a formula in a customer’s words made harmless, a merchant’s own only', async () => {
+    const session = await processingSession('185000');
+    await fileClaim(session.id, claimBody({ senderName: '=HYPERLINK("http://evil")' }));
+    const res = await admin.get('/payment-claims/export?status=open');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, ...lines] = res.body.trim().split('\r\n');
+    expect(header).toBe(PAYMENT_CLAIM_EXPORT_COLUMNS.join(','));
+    const line = lines.find((l: string) => l.includes(session.referenceNumber)) as string;
+    expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const other = await merchantWithUser(t);
+    expect((await other.console.get('/payment-claims/export')).body.trim().split('\r\n')).toHaveLength(1);
   });
 });

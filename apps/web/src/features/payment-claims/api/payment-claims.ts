@@ -1,4 +1,5 @@
 import {
+  exportPaymentClaims,
   getPaymentClaimProof,
   listPaymentClaims,
   PAGE_SIZE_DEFAULT,
@@ -16,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download-csv';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { queryParams } from '../../../lib/query-params';
 
@@ -73,4 +75,9 @@ export function useClaimProofUrl(claimId: string, enabled: boolean) {
     };
   }, [query.data]);
   return query;
+}
+
+/** The filtered claims as the server's CSV, saved under the name it gives. */
+export function downloadClaimsCsv(status: PaymentClaimStatus | null): Promise<void> {
+  return downloadCsv(exportPaymentClaims.path, { status: status ?? undefined }, 'customer-claims.csv');
 }

@@ -14,7 +14,7 @@ import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { PaymentSessionDetailModal } from '../../payment-sessions/components/payment-session-detail';
-import { usePaymentClaims, useRejectClaim } from '../api/payment-claims';
+import { downloadClaimsCsv, usePaymentClaims, useRejectClaim } from '../api/payment-claims';
 import { ClaimProof, ClaimStatusBadge } from './claim-facts';
 
 const MESSAGE_MAX_LENGTH = 500;
@@ -39,6 +39,18 @@ export function PaymentClaimList() {
   const reject = useRejectClaim();
   const claims = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const [openSessionId, setOpenSessionId] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadClaimsCsv(status);
+    } catch (error) {
+      toast.error(t('claims:list.exportFailed', { message: apiErrorMessage(error) }));
+    } finally {
+      setIsExporting(false);
+    }
+  }
 
   const askReject = async (claim: PaymentClaim) => {
     const message = await confirm({
@@ -121,17 +133,27 @@ export function PaymentClaimList() {
         {t('claims:list.heading')}
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('claims:list.intro')}</p>
-      <div className="max-w-xs">
-        <Select
-          label={t('claims:fields.status')}
-          name="claimStatus"
-          value={filters.claimStatus}
-          onChange={(event) => setFilters({ claimStatus: event.target.value })}
-          options={STATUS_FILTERS.map((value) => ({
-            value,
-            label: value === 'all' ? t('claims:filters.all') : t(`claims:statuses.${value}`),
-          }))}
-        />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full max-w-xs">
+          <Select
+            label={t('claims:fields.status')}
+            name="claimStatus"
+            value={filters.claimStatus}
+            onChange={(event) => setFilters({ claimStatus: event.target.value })}
+            options={STATUS_FILTERS.map((value) => ({
+              value,
+              label: value === 'all' ? t('claims:filters.all') : t(`claims:statuses.${value}`),
+            }))}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          isLoading={isExporting}
+          aria-label={`${t('claims:list.export')}: ${t('claims:list.heading')}`}
+          onClick={() => void exportCsv()}
+        >
+          {t('claims:list.export')}
+        </Button>
       </div>
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>
