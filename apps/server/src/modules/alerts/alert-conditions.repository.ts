@@ -4,6 +4,7 @@ import {
   depositMatches,
   devices,
   merchants,
+  paymentClaims,
   payoutExceptions,
   walletAccounts,
   webhookEvents,
@@ -118,7 +119,7 @@ export function createAlertConditionsRepository(db: Database) {
       }));
     },
 
-    /** The two review queues, when their oldest open item has waited more than `minutes`. */
+    /** The review queues (transfers, payout exceptions, customers' claims), when their oldest open item has waited more than `minutes`. */
     async queuesWaiting(minutes: number): Promise<AlertSubject[]> {
       const [deposits] = await db
         .select({
@@ -134,10 +135,18 @@ export function createAlertConditionsRepository(db: Database) {
         })
         .from(payoutExceptions)
         .where(isNull(payoutExceptions.resolvedAt));
+      const [claims] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          oldest: sql<string | null>`min(${paymentClaims.createdAt})::text`,
+        })
+        .from(paymentClaims)
+        .where(eq(paymentClaims.status, 'open'));
       const cutoff = Date.now() - minutes * 60_000;
       const queues = [
         { id: 'deposit_transfers', row: deposits },
         { id: 'payout_exceptions', row: payouts },
+        { id: 'payment_claims', row: claims },
       ];
       return queues
         .filter(({ row }) => row?.oldest && new Date(row.oldest).getTime() < cutoff)

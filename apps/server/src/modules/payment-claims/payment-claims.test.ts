@@ -5,6 +5,7 @@ import { merchantWithUser } from '../../../test/helpers/merchant-api';
 import type { api } from '../../../test/helpers/test-api';
 import { auditLog, paymentClaims, paymentSessions, webhookEvents } from '../../db/schema';
 import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import { alertsOf } from '../alerts/alerts';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { paymentSessionsOf } from '../payment-sessions/payment-sessions';
 import {
@@ -60,16 +61,19 @@ describe('customer claims', () => {
         .orderBy(webhookEvents.sequence)
     ).map((row) => row.type);
 
-  const openSession = async (amount: string) =>
-    (await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' })).json() as {
-      id: string;
-      finalAmount: string;
-      referenceNumber: string;
-    };
   /**
-   * A session whose customer pressed 'I Have Transferred': processing. (The phone then reads its
-   * history, busy meanwhile: open the sessions a test needs before.)
+   * A session waiting for the customer's money. (While the phone reads its history after an 'I
+   * Have Transferred' it is busy and takes no new session: the test waits for it, as a customer would
+   * choose the method again.)
    */
+  const openSession = (amount: string) =>
+    eventually(async () => {
+      const session = (await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' })).json();
+      return session.status === 'awaiting_payment'
+        ? (session as { id: string; finalAmount: string; referenceNumber: string })
+        : null;
+    });
+  /** A session whose customer pressed 'I Have Transferred': processing. */
   async function processingSession(amount = '245000', opened?: Awaited<ReturnType<typeof openSession>>) {
     const session = opened ?? (await openSession(amount));
     const marked = await t.app.inject({ method: 'POST', url: `/public/deposits/${session.id}/transferred` });
@@ -77,7 +81,7 @@ describe('customer claims', () => {
     return session as { id: string; finalAmount: string; referenceNumber: string };
   }
   async function expiredSession(amount = '245000') {
-    const session = (await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' })).json();
+    const session = await openSession(amount);
     await t.database.db
       .update(paymentSessions)
       .set({ expiresAt: sql`now() - interval '10 minutes'` })
@@ -253,5 +257,32 @@ describe('customer claims', () => {
     expect(line).toContain(`"'=HYPERLINK(""http://evil"")"`);
     const other = await merchantWithUser(t);
     expect((await other.console.get('/payment-claims/export')).body.trim().split('\r\n')).toHaveLength(1);
+  });
+
+  it('opens a "waiting" alert when a claim has waited longer than the rule says, resolved once it is decided', async () => {
+    await admin.put('/alert-rules/transfers_waiting', { enabled: true, thresholdMinutes: 30 });
+    const session = await expiredSession('195000');
+    const [claim] = (await fileClaim(session.id, claimBody(), '203.0.113.99')).json() as CustomerClaim[];
+    // Every other open claim of this file is decided first: the queue's oldest is this one.
+    for (const open of (await admin.get('/payment-claims?status=open')).json().items as { id: string }[]) {
+      if (open.id !== claim?.id) await admin.post(`/payment-claims/${open.id}/reject`, { message: 'Tidy up' });
+    }
+    const evaluate = () => alertsOf(t.app.ctx).service.evaluate();
+    await evaluate();
+    const claimAlert = async (state = 'active') =>
+      ((await admin.get(`/alerts?state=${state}`)).json().items as { subjectId: string; status: string }[]).find(
+        (alert) => alert.subjectId === 'payment_claims',
+      );
+    expect((await claimAlert())?.status ?? 'none').not.toBe('open');
+    await t.database.db
+      .update(paymentClaims)
+      .set({ createdAt: sql`now() - interval '40 minutes'` })
+      .where(eq(paymentClaims.id, claim?.id as string));
+    await evaluate();
+    expect(await claimAlert()).toMatchObject({ status: 'open' });
+    await admin.post(`/payment-claims/${claim?.id}/reject`, { message: 'No such transfer' });
+    await evaluate();
+    expect(await claimAlert()).toBeUndefined();
+    expect(await claimAlert('resolved')).toMatchObject({ status: 'resolved' });
   });
 });
