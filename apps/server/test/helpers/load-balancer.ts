@@ -55,7 +55,9 @@ export async function startLoadBalancer(instances: [string, string]) {
   });
   const started = Date.now();
   while (!(await accepts(port))) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited (${child.exitCode}): ${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`haproxy exited (${child.exitCode ?? child.signalCode}): ${output}`);
+    }
     if (Date.now() - started > 10_000) throw new Error(`haproxy did not listen within 10 s: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -63,7 +65,7 @@ export async function startLoadBalancer(instances: [string, string]) {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
     async stop(): Promise<void> {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

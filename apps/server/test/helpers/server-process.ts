@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Exited by itself or by a signal: a process killed with SIGKILL has no exit code, only a signal code. */
+export const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/** How long a SIGTERM gets before the process is killed outright. */
+const STOP_GRACE_MS = 15_000;
+
 /** The built server (built by the test run's global setup) as its own process, which a test may kill with SIGKILL and start again. */
 export function serverProcess(env: Record<string, string>) {
   let child: ChildProcess | null = null;
@@ -12,10 +18,10 @@ export function serverProcess(env: Record<string, string>) {
   async function ready(timeoutMs = 60_000): Promise<void> {
     const started = Date.now();
     while (Date.now() - started < timeoutMs) {
-      if (child?.exitCode !== null && child?.exitCode !== undefined) {
-        throw new Error(`the server exited (${child.exitCode}): ${output.slice(-2000)}`);
+      if (child && hasExited(child)) {
+        throw new Error(`the server exited (${child.exitCode ?? child.signalCode}): ${output.slice(-2000)}`);
       }
-      const answer = await fetch(`${url}/readyz`).catch(() => null);
+      const answer = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
       if (answer?.status === 200) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -42,17 +48,20 @@ export function serverProcess(env: Record<string, string>) {
     /** SIGKILL: no shutdown hook runs, whatever was in flight is cut. */
     async kill(): Promise<void> {
       const dying = child;
-      if (!dying || dying.exitCode !== null) return;
+      // Killed before (a test that failed between a kill and its start): waiting for 'exit' again would wait forever.
+      if (!dying || hasExited(dying)) return;
       const exited = new Promise((resolve) => dying.once('exit', resolve));
       dying.kill('SIGKILL');
       await exited;
     },
     async stop(): Promise<void> {
       const stopping = child;
-      if (!stopping || stopping.exitCode !== null) return;
+      if (!stopping || hasExited(stopping)) return;
       const exited = new Promise((resolve) => stopping.once('exit', resolve));
       stopping.kill('SIGTERM');
+      const outright = setTimeout(() => stopping.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
+      clearTimeout(outright);
     },
   };
 }
