@@ -72,6 +72,7 @@ import {
   listDeviceHealthChecks,
   listDevices,
   listMerchants,
+  listMyTeamApprovals,
   listPaymentClaims,
   listPaymentSessions,
   listPayoutExceptions,
@@ -483,6 +484,11 @@ const ROUTES: Protected[] = [
     endpoint: rejectPaymentClaim,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(rejectPaymentClaim, id), payload: { message: 'No such transfer' } }),
+  },
+  {
+    endpoint: listMyTeamApprovals,
+    requires: { area: 'refunds', action: 'create' },
+    request: () => ({ url: listMyTeamApprovals.path }),
   },
   {
     endpoint: createSessionRefund,

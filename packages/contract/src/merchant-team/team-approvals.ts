@@ -40,6 +40,8 @@ export type TeamApproval = z.infer<typeof teamApprovalSchema>;
 /** The merchant's requests, waiting ones first, then the latest decided. */
 export const listTeamApprovals = { method: 'GET', path: '/team/approvals' } as const;
 export const listTeamApprovalsResponseSchema = z.object({ items: z.array(teamApprovalSchema) });
+/** A member's own requests (who may ask for money out: owner and finance), in the same order. */
+export const listMyTeamApprovals = { method: 'GET', path: '/team/approvals/mine' } as const;
 export const approveTeamApproval = { method: 'POST', path: '/team/approvals/:id/approve' } as const;
 export const rejectTeamApproval = { method: 'POST', path: '/team/approvals/:id/reject' } as const;
 export const rejectTeamApprovalBodySchema = z.strictObject({

@@ -2,6 +2,7 @@ import {
   approveTeamApproval,
   emptyBodySchema,
   idParamsSchema,
+  listMyTeamApprovals,
   listTeamApprovals,
   listTeamApprovalsResponseSchema,
   rejectTeamApproval,
@@ -34,6 +35,24 @@ export async function teamApprovalsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     preHandler: ctx.auth.requirePermission('team', 'view'),
     handler: async (request) => ({ items: await approvals.list(teamApprovalActorOf(request).merchantId) }),
+  });
+
+  api.route({
+    method: listMyTeamApprovals.method,
+    url: listMyTeamApprovals.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        "The caller's own requests for an owner's approval (members who may ask for money out), in the same order",
+      response: { 200: listTeamApprovalsResponseSchema, ...errors },
+    },
+    // Who may ask for money out in a merchant (owner and finance) holds refunds create.
+    preHandler: ctx.auth.requirePermission('refunds', 'create'),
+    handler: async (request) => {
+      const actor = teamApprovalActorOf(request);
+      return { items: await approvals.list(actor.merchantId, actor.userId) };
+    },
   });
 
   api.route({

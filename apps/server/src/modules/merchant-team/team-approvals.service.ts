@@ -256,13 +256,19 @@ export function createTeamApprovals(deps: {
     },
 
     /** Waiting requests first, then the latest decided (the last 100 in all). */
-    async list(merchantId: string): Promise<TeamApproval[]> {
+    /** The merchant's requests; a member's own when `requestedByUserId` is given. */
+    async list(merchantId: string, requestedByUserId?: string): Promise<TeamApproval[]> {
       // The members in the same read: not one query per request.
       const rows = await db
         .select({ approval: teamApprovals, requester: requesterColumns })
         .from(teamApprovals)
         .leftJoin(users, eq(users.id, teamApprovals.requestedByUserId))
-        .where(eq(teamApprovals.merchantId, merchantId))
+        .where(
+          and(
+            eq(teamApprovals.merchantId, merchantId),
+            requestedByUserId ? eq(teamApprovals.requestedByUserId, requestedByUserId) : undefined,
+          ),
+        )
         .orderBy(sql`${teamApprovals.status} = 'pending' desc`, desc(teamApprovals.createdAt))
         .limit(100);
       return rows.map((row) => shape(row.approval, row.requester));

@@ -123,6 +123,14 @@ describe('owner approval of money out a team member asks for', () => {
     expect(memberTold?.text).toContain('Reason: Ask the customer first');
     expect((await shop.console.post(`/team/approvals/${id}/approve`)).statusCode).toBe(409);
     expect((await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().refundedAmount).toBe('0');
+
+    // The member reads their own requests and the owner's answer; a viewer may not ask, nor list.
+    const mine = (await finance.get('/team/approvals/mine')).json().items as { id: string; status: string }[];
+    expect(mine.find((request) => request.id === id)).toMatchObject({ status: 'rejected' });
+    const othersOnly = (await shop.console.get('/team/approvals/mine')).json().items as { id: string }[];
+    expect(othersOnly.map((request) => request.id)).not.toContain(id);
+    const viewer = await signedInUser(t, ROLE.Merchant, { merchantId: shop.merchantId, merchantRole: 'viewer' });
+    expect((await api(t.app, viewer.headers).get('/team/approvals/mine')).statusCode).toBe(403);
   });
 
   it('one of an approval and a rejection racing wins; a request the balance no longer covers waits again', async () => {

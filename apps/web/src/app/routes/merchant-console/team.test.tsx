@@ -1,4 +1,12 @@
-import { inviteTeamMember, listTeam, listTeamApprovals, ROLE, type TeamMember, teamPolicy } from '@gerbang/contract';
+import {
+  inviteTeamMember,
+  listMyTeamApprovals,
+  listTeam,
+  listTeamApprovals,
+  ROLE,
+  type TeamMember,
+  teamPolicy,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,5 +124,39 @@ describe('Team approvals (merchant console)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(decided).toHaveLength(1));
     expect(decided[0]?.data).toEqual({ reason: 'Not this month' });
+  });
+});
+
+describe('A finance member on Withdrawal Request (merchant console)', () => {
+  it("shows the member's own requests and the owner's answer, with nothing to decide", async () => {
+    const finance = makeUser(ROLE.Merchant, { merchantId: OWNER.merchantId, merchantRole: 'finance' });
+    const answered = {
+      id: '3c4d5e6f-7a8b-4c9d-8e0f-2a3b4c5d6e7f',
+      kind: 'settlement' as const,
+      status: 'rejected' as const,
+      currency: 'IDR' as const,
+      amount: '150000',
+      payoutMethodId: null,
+      paymentSessionId: null,
+      note: 'Supplier payment',
+      requestedBy: { id: finance.id, name: finance.name, email: finance.email },
+      decidedByUserId: OWNER.id,
+      decidedAt: '2026-11-27T02:00:00.000Z',
+      reason: 'Not this month',
+      withdrawalId: null,
+      createdAt: '2026-11-27T01:00:00.000Z',
+    };
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      consoleKind: 'merchant',
+      user: finance,
+      handler: (request) =>
+        request.url === listMyTeamApprovals.path ? { status: 200, data: { items: [answered] } } : null,
+    });
+    restore = app.http.restore;
+    const section = await screen.findByRole('region', { name: "Your requests for an owner's approval" });
+    expect(within(section).getByText('Rejected')).toBeInTheDocument();
+    expect(within(section).getByText(/Rejected: Not this month/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import {
   approveTeamApproval,
+  listMyTeamApprovals,
   listTeamApprovals,
   listTeamApprovalsResponseSchema,
   rejectTeamApproval,
@@ -16,8 +17,15 @@ const approvalsQuery = queryOptions({
     listTeamApprovalsResponseSchema.parse((await api.get(listTeamApprovals.path)).data).items,
 });
 
-export function useTeamApprovals() {
-  return useQuery(approvalsQuery);
+const myApprovalsQuery = queryOptions({
+  queryKey: ['team', 'approvals', 'mine'],
+  queryFn: async (): Promise<TeamApproval[]> =>
+    listTeamApprovalsResponseSchema.parse((await api.get(listMyTeamApprovals.path)).data).items,
+});
+
+/** The owner's list of every member's requests, or (`mine`) the signed-in member's own. */
+export function useTeamApprovals(mine = false) {
+  return useQuery(mine ? myApprovalsQuery : approvalsQuery);
 }
 
 /** The owner approves (the money out is made) or rejects with a reason; balances and lists follow. */

@@ -15,11 +15,12 @@ const TONES: Record<TeamApproval['status'], BadgeTone> = { pending: 'amber', app
 
 /**
  * Team → Approvals: the settlements and refunds members asked for above the owner's amount. The
- * owner approves one (it is then made as the member asked) or rejects it with a reason.
+ * owner approves one (it is then made as the member asked) or rejects it with a reason. `mine`: a
+ * member's own requests and their answers (no decision; shown only once they asked for something).
  */
-export function TeamApprovals() {
+export function TeamApprovals({ mine = false }: { mine?: boolean }) {
   const { t } = useTranslation(['team']);
-  const approvals = useTeamApprovals();
+  const approvals = useTeamApprovals(mine);
   const methods = usePayoutMethods().data ?? [];
   const decide = useDecideTeamApproval();
   const confirm = useConfirm();
@@ -71,10 +72,11 @@ export function TeamApprovals() {
   }
 
   const items = approvals.data ?? [];
+  if (mine && items.length === 0) return null;
   return (
     <section aria-labelledby="team-approvals-heading" className="flex flex-col gap-3">
       <h2 id="team-approvals-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-        {t('team:approvals.heading')}
+        {t(mine ? 'team:approvals.mineHeading' : 'team:approvals.heading')}
       </h2>
       {approvals.isError ? <FormError>{apiErrorMessage(approvals.error)}</FormError> : null}
       {items.length === 0 && approvals.isSuccess ? (
@@ -96,7 +98,7 @@ export function TeamApprovals() {
                 {approval.note ? ` · ${approval.note}` : ''}
                 {approval.reason ? ` · ${t('team:approvals.because', { reason: approval.reason })}` : ''}
               </p>
-              {approval.status === 'pending' ? (
+              {approval.status === 'pending' && !mine ? (
                 <div className="mt-2 flex gap-2">
                   <Button onClick={() => void approve(approval)} isLoading={decide.isPending}>
                     {t('team:approvals.approve')}
