@@ -41,6 +41,7 @@ import { attachRealtime } from './modules/realtime/realtime';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletReconciliationRoutes } from './modules/wallets/wallet-reconciliation.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await devicesRoutes(api, ctx);
     await proxiesRoutes(api, ctx);
     await walletsRoutes(api, ctx);
+    await walletReconciliationRoutes(api, ctx);
     await merchantsRoutes(api, ctx);
     await apiTokensRoutes(api, ctx);
     await ledgerRoutes(api, ctx);

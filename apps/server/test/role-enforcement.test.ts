@@ -56,6 +56,7 @@ import {
   getWallet,
   getWalletLogin,
   getWalletQrCode,
+  getWalletReconciliation,
   getWalletSummary,
   getWithdrawal,
   importProxies,
@@ -78,6 +79,7 @@ import {
   listPayoutExceptions,
   listPayoutMethods,
   listProxies,
+  listReconciliationTransfers,
   listSessionCandidateTransfers,
   listTeam,
   listTeamApprovals,
@@ -464,6 +466,16 @@ const ROUTES: Protected[] = [
     endpoint: createWithdrawalRequest,
     requires: { area: 'withdrawals', action: 'create' },
     request: (id) => ({ url: createWithdrawalRequest.path, payload: { payoutMethodId: id, amount: '10000' } }),
+  },
+  {
+    endpoint: getWalletReconciliation,
+    requires: { area: 'wallets', action: 'view' },
+    request: () => ({ url: `${getWalletReconciliation.path}?date=2026-11-27` }),
+  },
+  {
+    endpoint: listReconciliationTransfers,
+    requires: { area: 'wallets', action: 'view' },
+    request: (id) => ({ url: `${withId(listReconciliationTransfers, id)}?date=2026-11-27` }),
   },
   {
     endpoint: listPaymentClaims,

@@ -63,6 +63,7 @@ export * from './wallets/wallet-credentials';
 export * from './wallets/wallet-endpoints';
 export * from './wallets/wallet-login';
 export * from './wallets/wallet-providers';
+export * from './wallets/wallet-reconciliation';
 export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
 export * from './webhooks/webhook-delivery';

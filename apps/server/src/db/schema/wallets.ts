@@ -2,6 +2,7 @@ import { WALLET_PROVIDERS } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   date,
   index,
@@ -223,4 +224,22 @@ export const walletLoginSteps = pgTable(
     index('wallet_login_steps_deadline_idx').on(t.deadlineAt).where(sql`${t.status} = 'running'`),
     index('wallet_login_steps_device_idx').on(t.deviceId).where(sql`${t.status} = 'running'`),
   ],
+);
+
+/**
+ * Each balance a phone reported for an account, beside what the ledger held as the account's cash
+ * at that moment (same statement): an operator reconciles a day by comparing how much each moved.
+ */
+export const walletBalanceReadings = pgTable(
+  'wallet_balance_readings',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    walletAccountId: uuid('wallet_account_id')
+      .notNull()
+      .references(() => walletAccounts.id, { onDelete: 'cascade' }),
+    balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull(),
+    ledgerCashMinor: bigint('ledger_cash_minor', { mode: 'bigint' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wallet_balance_readings_account_idx').on(t.walletAccountId, t.readAt.desc())],
 );

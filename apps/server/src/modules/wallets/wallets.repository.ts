@@ -193,8 +193,17 @@ export function createWalletsRepository(db: Database) {
       return rows.length > 0;
     },
 
+    /** The phone's balance, and a reading of it beside the ledger's cash of the account now (one statement). */
     async setBalance(id: string, balanceMinor: bigint): Promise<void> {
-      await db.update(walletAccounts).set({ balanceMinor, balanceReadAt: sql`now()` }).where(eq(walletAccounts.id, id));
+      await db.execute(sql`
+        with account as (
+          update wallet_accounts set balance_minor = ${balanceMinor}, balance_read_at = now()
+          where id = ${id} returning id)
+        insert into wallet_balance_readings (wallet_account_id, balance_minor, ledger_cash_minor)
+        select account.id, ${balanceMinor},
+          coalesce((select sum(balance_minor) from ledger_accounts
+            where kind = 'wallet_cash' and wallet_account_id = account.id), 0)
+        from account`);
     },
 
     async setQrCode(id: string, payload: string): Promise<void> {

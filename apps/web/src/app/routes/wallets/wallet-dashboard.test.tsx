@@ -1,4 +1,12 @@
-import { listWallets, ROLE, runWalletChecks, SERVER_EVENTS } from '@gerbang/contract';
+import {
+  getWalletReconciliation,
+  listReconciliationTransfers,
+  listWallets,
+  ROLE,
+  runWalletChecks,
+  SERVER_EVENTS,
+  type WalletReconciliation,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -92,5 +100,60 @@ describe('the DANA dashboard', () => {
     await screen.findByRole('link', { name: 'DANA Jakarta' }, { timeout: 5_000 });
     expect(screen.queryByRole('button', { name: 'Add account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('DANA reconciliation', () => {
+  it('flags a day whose phone moved more than the ledger, and opens the transfers behind it', async () => {
+    const user = userEvent.setup();
+    const day: WalletReconciliation = {
+      walletAccountId: READY.id,
+      label: READY.label,
+      provider: 'dana',
+      accountNumber: READY.accountNumber,
+      currency: 'IDR',
+      opening: { readAt: '2026-11-27T01:00:00.000Z', phoneBalance: '150000', ledgerCash: '0' },
+      closing: { readAt: '2026-11-27T09:00:00.000Z', phoneBalance: '235000', ledgerCash: '80000' },
+      phoneMoved: '85000',
+      ledgerMoved: '80000',
+      difference: '5000',
+      status: 'difference',
+      transfers: 1,
+    };
+    const app = renderApp({
+      path: '/dana?reconciledOn=2026-11-27',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url === getWalletReconciliation.path) return { status: 200, data: { items: [day] } };
+        if (request.url === listReconciliationTransfers.path.replace(':id', READY.id)) {
+          return {
+            status: 200,
+            data: {
+              items: [
+                {
+                  id: '5d6e7f8a-9b0c-4d1e-8f2a-3b4c5d6e7f8a',
+                  direction: 'in',
+                  amount: '80000',
+                  currency: 'IDR',
+                  counterpartyName: 'Lina',
+                  providerTransactionId: 'TRX-1',
+                  occurredAt: '2026-11-27T03:00:00.000Z',
+                },
+              ],
+            },
+          };
+        }
+        return walletApi([READY])(request);
+      },
+    });
+    restoreHttp = app.http.restore;
+    const section = await screen.findByRole('region', { name: 'Reconciliation' });
+    const row = (await within(section).findByText(READY.label)).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/IDR\s?5,000/)).toBeInTheDocument();
+    expect(app.http.requests.find((r) => r.url === getWalletReconciliation.path)?.params).toEqual({
+      date: '2026-11-27',
+    });
+    await user.click(within(row).getByRole('button', { name: 'Show transfers (1)' }));
+    expect(await screen.findByText(/IDR\s?80,000 in from Lina/)).toBeInTheDocument();
   });
 });

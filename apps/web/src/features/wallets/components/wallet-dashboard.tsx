@@ -12,6 +12,7 @@ import { useWalletPermissions } from '../hooks/use-wallet-permissions';
 import { AddWalletModal } from './add-wallet-modal';
 import { RunWalletChecksControl } from './run-wallet-checks-control';
 import { INITIAL_WALLET_FILTERS, WalletFilters } from './wallet-filters';
+import { WalletReconciliationSection } from './wallet-reconciliation';
 import { WalletSummaryCards } from './wallet-summary-cards';
 import { WalletsTable } from './wallets-table';
 
@@ -109,6 +110,7 @@ export function WalletDashboard({ provider }: { provider: WalletProvider }) {
         )}
         <LoadMoreButton query={walletsQuery} />
       </section>
+      <WalletReconciliationSection provider={provider} />
       {isAdding ? <AddWalletModal provider={provider} onClose={() => setIsAdding(false)} /> : null}
     </div>
   );

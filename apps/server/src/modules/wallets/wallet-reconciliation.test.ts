@@ -1,0 +1,107 @@
+import { ROLE, runWalletChecks } from '@gerbang/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../test/helpers/test-api';
+import { signedInUser } from '../../../test/helpers/test-app';
+import { walletBalanceReadings } from '../../db/schema';
+import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import {
+  customerPays,
+  merchantWithToken,
+  nextReference,
+  readyAccount,
+} from '../payment-sessions/payment-sessions.test-support';
+import { walletTestApp } from './wallets.test-support';
+
+/** Today as a DANA account's day (Jakarta). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
+
+/**
+ * An operator reconciles each account per day: how much its phone's balance moved against how much
+ * the ledger's cash of it moved over the same readings. Money the books do not know of shows as a
+ * difference, with the transfers behind the day.
+ */
+describe('wallet account reconciliation', () => {
+  let t: FleetTestApp;
+  let dana: Awaited<ReturnType<typeof readyAccount>>;
+  let shop: Awaited<ReturnType<typeof merchantWithToken>>;
+  let admin: ReturnType<typeof api>;
+  /** What the phone says the account holds. */
+  let phoneBalance = 150_000;
+
+  const readings = async () =>
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(walletBalanceReadings)
+        .where(eq(walletBalanceReadings.walletAccountId, dana.account.id))
+    )[0]?.n ?? 0;
+  /** The phone reads its balance again (an operator's "run checks"). */
+  async function readBalance() {
+    const before = await readings();
+    const res = await t.app.inject({
+      method: runWalletChecks.method,
+      url: runWalletChecks.path,
+      headers: t.admin.headers,
+      payload: { accountIds: [dana.account.id], type: 'wallet' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await eventually(async () => (await readings()) > before);
+  }
+  const dayOf = async () =>
+    ((await admin.get(`/wallet-reconciliation?date=${today()}`)).json().items as { walletAccountId: string }[]).find(
+      (row) => row.walletAccountId === dana.account.id,
+    );
+
+  beforeAll(async () => {
+    t = await walletTestApp();
+    dana = await readyAccount(t, 'dana', (command) =>
+      command.type === 'wallet-check' && command.payload.checkType === 'get_balance'
+        ? { ok: true, data: { balance: String(phoneBalance) } }
+        : undefined,
+    );
+    shop = await merchantWithToken(t);
+    admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+  });
+  afterAll(() => t.close());
+
+  it('finds a day balanced when the phone moved what the ledger did, and flags money the books do not know of', async () => {
+    const session = (await shop.open({ referenceNumber: nextReference(), amount: '80000', method: 'dana' })).json();
+    await customerPays(dana.phone, dana.account.id, [session.finalAmount]);
+    await eventually(
+      async () => (await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().status === 'success',
+    );
+    phoneBalance += Number(session.finalAmount);
+    await readBalance();
+    expect(await dayOf()).toMatchObject({
+      status: 'balanced',
+      phoneMoved: session.finalAmount,
+      ledgerMoved: session.finalAmount,
+      difference: '0',
+      transfers: 1,
+    });
+
+    // 5,000 arrive that no phone report ever told the server of.
+    phoneBalance += 5000;
+    await readBalance();
+    const flagged = await dayOf();
+    expect(flagged).toMatchObject({ status: 'difference', difference: '5000', currency: 'IDR' });
+    const behind = await admin.get(`/wallet-reconciliation/${dana.account.id}/transfers?date=${today()}`);
+    expect(behind.statusCode).toBe(200);
+    expect(behind.json().items).toEqual([
+      expect.objectContaining({ direction: 'in', amount: session.finalAmount, counterpartyName: 'Customer' }),
+    ]);
+  });
+
+  it('says a day without readings is unread, refuses a bad date naming it, and keeps accounts from merchants', async () => {
+    const before = (await admin.get('/wallet-reconciliation?date=2020-01-01')).json().items;
+    expect(before.find((row: { walletAccountId: string }) => row.walletAccountId === dana.account.id)).toMatchObject({
+      status: 'unread',
+      difference: null,
+    });
+    const bad = await admin.get('/wallet-reconciliation?date=yesterday');
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.fields)).toContain('querystring.date');
+    expect((await shop.console.get(`/wallet-reconciliation?date=${today()}`)).statusCode).toBe(403);
+  });
+});
