@@ -2,8 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { clearTokens } from '../lib/auth-tokens';
-import { i18n, initI18n, NAMESPACES, setTranslationCatalog } from '../lib/i18n';
+import {
+  CUSTOMER_PAGE_NAMESPACES,
+  i18n,
+  initI18n,
+  NAMESPACES,
+  type Namespace,
+  setTranslationCatalog,
+} from '../lib/i18n';
 import { loadConsoleNamespace } from '../locales/console-catalog';
+import { loadNamespace } from '../locales/namespace-catalog';
 
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
 window.scrollTo = () => undefined;
@@ -12,7 +20,12 @@ window.scrollTo = () => undefined;
 HTMLCanvasElement.prototype.getContext = () => null;
 
 beforeAll(async () => {
-  setTranslationCatalog(loadConsoleNamespace);
+  // Each page's own catalog: the consoles', and the customer pages' for their namespaces.
+  setTranslationCatalog((language, namespace) =>
+    CUSTOMER_PAGE_NAMESPACES.includes(namespace as Namespace)
+      ? loadNamespace(language, namespace)
+      : loadConsoleNamespace(language, namespace),
+  );
   await initI18n('en');
   // The app loads a page's namespace with the page; components rendered alone need them all now.
   await i18n.loadNamespaces([...NAMESPACES]);

@@ -198,7 +198,8 @@ describe('the deposit page', () => {
     replies = { [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status }) }) };
     await open();
     await screen.findByText('INV-1001');
-    const reads = () => requests.filter((r) => r.method === 'GET').length;
+    // Reads of the session itself (an expired page also asks for its claims).
+    const reads = () => requests.filter((r) => r.method === 'GET' && r.url === `/public/deposits/${ID}`).length;
     // The stream opens by naming the state the page already shows.
     FakeEventSource.last?.emit('status', { status: 'created' });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -227,5 +228,43 @@ describe('the deposit page', () => {
     await open();
     await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
     expect(within(screen.getAllByRole('alert')[1] as HTMLElement).getByText(/doesn't exist/)).toBeInTheDocument();
+  });
+
+  it('lets a customer whose payment timed out claim it, names a wrong field in their language, then says it is being checked', async () => {
+    const user = userEvent.setup();
+    const filed = {
+      id: '8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c',
+      status: 'open',
+      senderName: 'Lina',
+      sentAt: '2026-11-27T01:00:00.000Z',
+      amount: '150000',
+      hasProof: false,
+      message: null,
+      createdAt: '2026-11-27T01:10:00.000Z',
+      resolvedAt: null,
+    };
+    let attempts = 0;
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({ status: 200, body: aView({ status: 'expired' }) }),
+      [`GET /public/deposits/${ID}/claims`]: () => ({ status: 200, body: [] }),
+      [`POST /public/deposits/${ID}/claims`]: () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 422, body: { error: { code: 'VALIDATION_FAILED', fields: { 'body.amount': 'Bad' } } } }
+          : { status: 201, body: [filed] };
+      },
+    };
+    await open();
+    await user.click(await screen.findByRole('button', { name: 'I paid but it is not confirmed' }));
+    await user.type(screen.getByLabelText(/Name on the account you paid from/), 'Lina');
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(await screen.findByText('Enter the amount you sent, such as 150000.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send claim' }));
+    expect(
+      await screen.findByText('We received your claim and are checking it. The answer will show here.'),
+    ).toBeInTheDocument();
+    const sent = JSON.parse(requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}');
+    expect(sent).toMatchObject({ senderName: 'Lina', amount: '150000' });
+    expect(screen.queryByRole('button', { name: 'Send claim' })).not.toBeInTheDocument();
   });
 });
