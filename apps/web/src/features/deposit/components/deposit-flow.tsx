@@ -1,4 +1,4 @@
-import { CLAIMABLE_SESSION_STATUSES, type DepositView } from '@gerbang/contract';
+import type { DepositView } from '@gerbang/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -101,7 +101,8 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
         </div>
       ) : null}
       {['success', 'expired', 'failed'].includes(view.status) ? <Outcome view={view} /> : null}
-      {(CLAIMABLE_SESSION_STATUSES as readonly string[]).includes(view.status) ? (
+      {/* CLAIMABLE_SESSION_STATUSES (contract), spelled out: the page imports no value of the contract here. */}
+      {view.status === 'processing' || view.status === 'expired' ? (
         <Suspense fallback={null}>
           <CustomerClaimPanel view={view} />
         </Suspense>
