@@ -17,7 +17,8 @@ import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { merchantBalances } from './ledger';
-import { merchantStatementCsv } from './merchant-statement';
+import { merchantStatementCsv, merchantStatementLines } from './merchant-statement';
+import { merchantStatementPdf } from './statement-pdf';
 
 /** The merchant API's view of the ledger, and the merchant's statement. */
 export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -55,9 +56,12 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       tags: ['ledger'],
       security: BEARER_SECURITY,
       summary:
-        "A merchant's statement for [from, to) as CSV: opening balance, every movement of its available balance with the balance after it, closing balance. Merchant users get their own; Admins name the merchant.",
+        "A merchant's statement for [from, to) as CSV or PDF (format): opening balance, every movement of its available balance with the balance after it, closing balance. Merchant users get their own; Admins name the merchant.",
       querystring: merchantStatementQuerySchema,
-      response: { 200: z.any().describe('CSV (text/csv)'), ...errorResponses(401, 403, 404, 422) },
+      response: {
+        200: z.any().describe('CSV (text/csv) or PDF (application/pdf)'),
+        ...errorResponses(401, 403, 404, 422),
+      },
     },
     preHandler: ctx.auth.requirePermission('transactions', 'view'),
     handler: async (request, reply) => {
@@ -65,13 +69,18 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (!merchantId) throw invalidFields({ 'querystring.merchantId': 'Name the merchant' });
       const merchant = await merchantsRepo.findById(merchantId);
       if (!merchant) throw notFound('Merchant');
-      const { from, to } = request.query;
+      const { from, to, format, language } = request.query;
+      const name = `statement-${merchant.code}-${from.slice(0, 10)}-${to.slice(0, 10)}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
+      if (format === 'pdf') {
+        const lines = merchantStatementLines(ctx.db, merchant, { from, to });
+        const header = { merchantName: merchant.name, merchantCode: merchant.code, currency: merchant.currency };
+        return reply
+          .header('content-type', 'application/pdf')
+          .send(merchantStatementPdf(lines, { ...header, from, to, language }));
+      }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="statement-${merchant.code}-${from.slice(0, 10)}-${to.slice(0, 10)}.csv"`,
-        )
         .send(Readable.from(merchantStatementCsv(ctx.db, merchant, { from, to })));
     },
   });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,11 @@ import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { merchantWithToken, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import { paidSession } from '../refunds/refunds.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
+
+/** A PDF's text, as poppler-utils' pdftotext reads it (layout kept: a row stays on one line). */
+function pdfText(bytes: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8');
+}
 
 /** The CSV's lines as objects of its columns (no field of these has a comma or a quote). */
 function parse(csv: string) {
@@ -73,6 +79,20 @@ describe("a merchant's statement", () => {
     const closing = rows.at(-1);
     expect(closing).toMatchObject({ type: 'closing_balance', balance: String(balance) });
     expect((await shop.client.get('/v1/balance')).json().available).toBe(closing?.balance);
+
+    // The same statement as a PDF, in Indonesian: its text (read with poppler's pdftotext) has every line.
+    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const pdf = await shop.console.get(`/statements?${range}&format=pdf&language=id`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/filename="statement-.+\.pdf"$/);
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('Laporan rekening');
+    expect(text).toContain('Saldo awal');
+    expect(text).toContain(`${first.referenceNumber}#R1`);
+    expect(text).toContain('-5.000');
+    expect(text).toContain('Saldo akhir');
+    expect(text).toContain(Number(closing?.balance).toLocaleString('id-ID'));
   });
 
   it('gives a merchant user only its own, makes an Admin name the merchant, and refuses a backwards range', async () => {

@@ -16,19 +16,22 @@ type Movement = {
 /** Both drivers answer raw SQL with `{ rows }`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** One line of a statement: the opening, a movement (with the balance after it), or the closing. */
+export type StatementLine = {
+  at: string;
+  type: string;
+  reference: string | null;
+  /** What it added to the available balance (negative: took); null on the opening and closing lines. */
+  amount: string | null;
+  balance: string;
+};
+
 /**
- * One statement line. The amounts are numbers a spreadsheet should add up, written as formatAmount
- * makes them (a sign, digits, a point): not text, so not guarded as text against formulas.
+ * One CSV line. The amounts are numbers a spreadsheet should add up, written as formatAmount makes
+ * them (a sign, digits, a point): not text, so not guarded as text against formulas.
  */
-function line(
-  at: string,
-  type: string,
-  reference: string | null,
-  amount: string | null,
-  balance: string,
-  currency: string,
-) {
-  return `${[csvField(at), csvField(type), csvField(reference), amount ?? '', balance, currency].join(',')}\r\n`;
+function csvLineOf(line: StatementLine, currency: string) {
+  return `${[csvField(line.at), csvField(line.type), csvField(line.reference), line.amount ?? '', line.balance, currency].join(',')}\r\n`;
 }
 
 /** A journal's kind as the statement names it: a refund's hold and release are the refund's. */
@@ -42,20 +45,19 @@ function typeOf(movement: Movement): string {
 }
 
 /**
- * A merchant's statement for [from, to) as CSV (contract ledger/statement.ts), read from its
+ * A merchant's statement for [from, to) (contract ledger/statement.ts), read from its
  * available-balance account's ledger entries a page at a time in the order they were written: the
  * opening balance (every entry before `from`), each movement with the balance after it, and the
  * closing balance, which is the opening plus the movements by construction and equals the ledger's
  * balance at `to`. References are the merchant's own (a session's or a withdrawal's reference
- * number, a manual credit's reference).
+ * number, a manual credit's reference). Pages of lines, so a long statement never sits in memory.
  */
-export async function* merchantStatementCsv(
+export async function* merchantStatementLines(
   db: Database,
   merchant: { id: string; currency: Currency },
   range: { from: string; to: string },
-): AsyncGenerator<string> {
+): AsyncGenerator<StatementLine[]> {
   const { currency } = merchant;
-  yield `${STATEMENT_COLUMNS.join(',')}\r\n`;
   const [account] = await db
     .select({ id: ledgerAccounts.id, normal: ledgerAccounts.normal })
     .from(ledgerAccounts)
@@ -68,8 +70,10 @@ export async function* merchantStatementCsv(
     );
   const money = (minor: bigint) => formatAmount(minor, currency);
   if (!account) {
-    yield line(range.from, 'opening_balance', null, null, money(0n), currency);
-    yield line(range.to, 'closing_balance', null, null, money(0n), currency);
+    yield [
+      { at: range.from, type: 'opening_balance', reference: null, amount: null, balance: money(0n) },
+      { at: range.to, type: 'closing_balance', reference: null, amount: null, balance: money(0n) },
+    ];
     return;
   }
   const normal = BigInt(account.normal);
@@ -79,7 +83,7 @@ export async function* merchantStatementCsv(
       where account_id = ${account.id} and created_at < ${range.from}::timestamptz`),
   );
   let balance = BigInt(opening?.sum ?? '0') * normal;
-  yield line(range.from, 'opening_balance', null, null, money(balance), currency);
+  yield [{ at: range.from, type: 'opening_balance', reference: null, amount: null, balance: money(balance) }];
   let after = '0';
   for (;;) {
     const page = rowsOf<Movement>(
@@ -97,16 +101,34 @@ export async function* merchantStatementCsv(
         order by e.id
         limit ${EXPORT_PAGE_ROWS}`),
     );
-    let lines = '';
+    const lines: StatementLine[] = [];
     for (const movement of page) {
       const amount = BigInt(movement.amount) * normal;
       balance += amount;
-      lines += line(movement.at, typeOf(movement), movement.reference, money(amount), money(balance), currency);
+      lines.push({
+        at: movement.at,
+        type: typeOf(movement),
+        reference: movement.reference,
+        amount: money(amount),
+        balance: money(balance),
+      });
     }
-    if (lines) yield lines;
+    if (lines.length > 0) yield lines;
     const last = page.at(-1);
     if (page.length < EXPORT_PAGE_ROWS || !last) break;
     after = last.id;
   }
-  yield line(range.to, 'closing_balance', null, null, money(balance), currency);
+  yield [{ at: range.to, type: 'closing_balance', reference: null, amount: null, balance: money(balance) }];
+}
+
+/** The statement as CSV (STATEMENT_COLUMNS), streamed. */
+export async function* merchantStatementCsv(
+  db: Database,
+  merchant: { id: string; currency: Currency },
+  range: { from: string; to: string },
+): AsyncGenerator<string> {
+  yield `${STATEMENT_COLUMNS.join(',')}\r\n`;
+  for await (const lines of merchantStatementLines(db, merchant, range)) {
+    yield lines.map((line) => csvLineOf(line, merchant.currency)).join('');
+  }
 }

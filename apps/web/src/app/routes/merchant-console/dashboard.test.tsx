@@ -103,11 +103,20 @@ describe('the statement', () => {
     const to = within(section).getByLabelText(/To/);
     await user.clear(to);
     await user.type(to, '2026-11-30');
-    await user.click(within(section).getByRole('button', { name: 'Download statement' }));
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(asked).toHaveLength(1));
     expect(asked[0]?.params).toEqual({
       from: new Date(2026, 10, 1).toISOString(),
       to: new Date(2026, 11, 1).toISOString(),
+    });
+    // The same days as a PDF, in the console's language.
+    await user.click(within(section).getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked[1]?.params).toEqual({
+      from: new Date(2026, 10, 1).toISOString(),
+      to: new Date(2026, 11, 1).toISOString(),
+      format: 'pdf',
+      language: 'en',
     });
   });
 });

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/ui/form-error';
 import { Input } from '../../../components/ui/input';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { startOfDay } from '../../../lib/day-range';
+import { isLanguage } from '../../../lib/i18n';
 import { downloadStatement } from '../api/download-statement';
 
 /** yyyy-mm-dd of a local day `daysAgo` before today. */
@@ -16,29 +17,34 @@ function localDay(daysAgo: number): string {
 
 /**
  * The merchant's statement for the days it picks (in its browser's days, the last included): the
- * opening balance, every movement with the balance after it, the closing balance, as CSV.
+ * opening balance, every movement with the balance after it, the closing balance, as CSV or as a
+ * printable PDF in the console's language.
  */
 export function StatementDownload() {
-  const { t } = useTranslation(['merchantDashboard']);
+  const { t, i18n } = useTranslation(['merchantDashboard']);
   const apiErrorMessage = useApiErrorMessage();
   const [from, setFrom] = useState(() => localDay(30));
   const [to, setTo] = useState(() => localDay(0));
-  const [isBusy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'csv' | 'pdf' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const download = async (format: 'csv' | 'pdf') => {
     const start = startOfDay(from);
     const end = startOfDay(to, 1);
     if (!start || !end) return setError(t('merchantDashboard:statement.pickDays'));
-    setBusy(true);
+    setBusy(format);
     setError(null);
     try {
-      await downloadStatement(start, end);
+      const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+      await downloadStatement(start, end, format, language);
     } catch (reason) {
       setError(apiErrorMessage(reason));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void download('csv');
   };
   return (
     <section aria-labelledby="statement-heading" className="flex flex-col gap-3">
@@ -46,7 +52,7 @@ export function StatementDownload() {
         {t('merchantDashboard:statement.heading')}
       </h2>
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('merchantDashboard:statement.about')}</p>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void onSubmit(event)}>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit}>
         <Input
           label={t('merchantDashboard:statement.from')}
           name="from"
@@ -63,8 +69,16 @@ export function StatementDownload() {
           value={to}
           onChange={(event) => setTo(event.target.value)}
         />
-        <Button type="submit" variant="secondary" isLoading={isBusy}>
+        <Button type="submit" variant="secondary" isLoading={busy === 'csv'} disabled={busy !== null}>
           {t('merchantDashboard:statement.download')}
+        </Button>
+        <Button
+          variant="secondary"
+          isLoading={busy === 'pdf'}
+          disabled={busy !== null}
+          onClick={() => void download('pdf')}
+        >
+          {t('merchantDashboard:statement.downloadPdf')}
         </Button>
       </form>
       {error ? <FormError>{error}</FormError> : null}
