@@ -39,6 +39,7 @@ import { paymentSessionsRoutes } from './modules/payment-sessions/payment-sessio
 import { proxiesRoutes } from './modules/proxies/proxies.routes';
 import { attachRealtime } from './modules/realtime/realtime';
 import { refundsRoutes } from './modules/refunds/refunds.routes';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes';
 import { secondFactorRoutes } from './modules/second-factor/second-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletReconciliationRoutes } from './modules/wallets/wallet-reconciliation.routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await alertsRoutes(api, ctx);
     await merchantTeamRoutes(api, ctx);
     await teamApprovalsRoutes(api, ctx);
+    await savedViewsRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

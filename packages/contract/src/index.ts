@@ -50,6 +50,7 @@ export * from './permissions-table';
 export * from './proxies/proxy';
 export * from './realtime/events';
 export * from './roles';
+export * from './saved-views/saved-view';
 export * from './users/get-user';
 export * from './users/invite-user';
 export * from './users/list-users';

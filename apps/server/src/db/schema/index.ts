@@ -15,6 +15,7 @@ export * from './merchants';
 export * from './payment-claims';
 export * from './payment-sessions';
 export * from './proxies';
+export * from './saved-views';
 export * from './scheduler';
 export * from './second-factor';
 export * from './team-approvals';
