@@ -1,6 +1,5 @@
-import { depositViewSchema } from '@gerbang/contract';
-import { type Random, randomInt } from '../../src/prng';
-import { client, createIdempotently, payeeOf, type RunLog, sleep } from './stress-client';
+import type { Random } from '../../src/prng';
+import { client, openDanaSession, type RunLog, sleep } from './stress-client';
 import type { StressMerchant, StressWorld } from './stress-world';
 
 /**
@@ -18,19 +17,9 @@ export async function claimOperation(
 ) {
   const call = client(world, log);
   const admin = world.server.state.headers;
-  const amount = randomInt(random, 10, 300) * 1000;
-  const { id } = await createIdempotently(
-    call,
-    log,
-    merchant,
-    '/v1/payment-sessions',
-    { referenceNumber: `CL-${tag}`, amount: String(amount), method: 'dana' },
-    false,
-  );
-  if (!id) return;
-  const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
-  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payeeOf(view));
-  if (view.status !== 'awaiting_payment' || !account) return;
+  const opened = await openDanaSession(world, call, log, random, merchant, `CL-${tag}`);
+  if (!opened) return;
+  const { id, view, account } = opened;
   const sent = String(Number(view.finalAmount) + 500);
   world.fleet.wallets.deliverTransfer(account.id, { amount: sent, counterpartyName: 'Claiming Customer' });
   await call('POST', `/public/deposits/${id}/transferred`, {}, {});

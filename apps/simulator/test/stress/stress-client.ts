@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type DepositView, parseEmvFields } from '@gerbang/contract';
-import type { Random } from '../../src/prng';
+import { type DepositView, depositViewSchema, parseEmvFields } from '@gerbang/contract';
+import { type Random, randomInt } from '../../src/prng';
 import type { StressMerchant, StressWorld } from './stress-world';
 
 /** The stress operations' HTTP: answers checked against the API's promises, outcomes logged. */
@@ -100,4 +100,32 @@ export async function createIdempotently(
   for (const answer of answers) if (answer.status < 300) ids.add(answer.body.id as string);
   log.effects.set(`${merchant.id}:${key}`, ids);
   return { id: [...ids][0], key, headers };
+}
+
+/**
+ * A DANA session of 10,000–300,000 the merchant opens (reference `reference`), waiting for money:
+ * its id, what its page shows, and the simulated account it is paid into; null when none could take it.
+ */
+export async function openDanaSession(
+  world: StressWorld,
+  call: ReturnType<typeof client>,
+  log: RunLog,
+  random: Random,
+  merchant: StressMerchant,
+  reference: string,
+) {
+  const amount = randomInt(random, 10, 300) * 1000;
+  const { id } = await createIdempotently(
+    call,
+    log,
+    merchant,
+    '/v1/payment-sessions',
+    { referenceNumber: reference, amount: String(amount), method: 'dana' },
+    false,
+  );
+  if (!id) return null;
+  const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
+  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payeeOf(view));
+  if (view.status !== 'awaiting_payment' || !account) return null;
+  return { id, view, account };
 }

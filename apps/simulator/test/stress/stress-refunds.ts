@@ -1,6 +1,5 @@
-import { depositViewSchema } from '@gerbang/contract';
 import { type Random, randomInt } from '../../src/prng';
-import { client, createIdempotently, payeeOf, type RunLog, sleep } from './stress-client';
+import { client, createIdempotently, openDanaSession, type RunLog, sleep } from './stress-client';
 import type { StressMerchant, StressWorld } from './stress-world';
 
 /**
@@ -17,19 +16,9 @@ export async function refundOperation(
   tag: string,
 ) {
   const call = client(world, log);
-  const amount = randomInt(random, 10, 300) * 1000;
-  const { id } = await createIdempotently(
-    call,
-    log,
-    merchant,
-    '/v1/payment-sessions',
-    { referenceNumber: `RF-${tag}`, amount: String(amount), method: 'dana' },
-    false,
-  );
-  if (!id) return;
-  const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
-  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payeeOf(view));
-  if (view.status !== 'awaiting_payment' || !account) return;
+  const opened = await openDanaSession(world, call, log, random, merchant, `RF-${tag}`);
+  if (!opened) return;
+  const { id, view, account } = opened;
   const sender = `0813${String(randomInt(random, 0, 99_999_999)).padStart(8, '0')}`;
   world.fleet.wallets.nameDestination(sender, 'CUSTOMER');
   world.fleet.wallets.deliverTransfer(account.id, {
