@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { KeysetCursor } from './keyset-cursor';
 
 /** Rows read per query: an export holds at most this many rows in memory at a time. */
@@ -39,4 +41,16 @@ export async function* keysetCsv<R extends { cursorAt: string; id: string }>(
     if (rows.length <= EXPORT_PAGE_ROWS || !last) return;
     after = { at: last.cursorAt, id: last.id };
   }
+}
+
+/**
+ * Sends a list's CSV export as a download named `<name>-<today, UTC>.csv`, streamed as its lines
+ * are read (no serializer runs on a stream).
+ */
+export function sendCsvExport(reply: FastifyReply, name: string, lines: AsyncIterable<string>) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .send(Readable.from(lines));
 }

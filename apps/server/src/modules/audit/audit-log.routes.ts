@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   auditEntryParamsSchema,
   auditLogEntrySchema,
@@ -14,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf } from '../../http/authenticate';
+import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createAuditLogService } from './audit-log.service';
 import { createAuditLogPageRead } from './audit-log-page.repository';
@@ -59,11 +59,7 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     preHandler: ctx.auth.requirePermission('audit', 'view'),
     handler: async (request, reply) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .send(Readable.from(service.csv(request.query, merchantScopeOf(request))));
+      return sendCsvExport(reply, 'audit-log', service.csv(request.query, merchantScopeOf(request)));
     },
   });
 

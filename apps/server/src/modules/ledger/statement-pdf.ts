@@ -59,7 +59,7 @@ export function merchantStatementPdf(
   };
 
   /** The text cut (with an ellipsis) to what fits `width` at the current font: a row stays one line. */
-  const fit = (value: string, width: number) => {
+  const clip = (value: string, width: number) => {
     if (doc.widthOfString(value) <= width) return value;
     let cut = value;
     while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
@@ -75,8 +75,8 @@ export function merchantStatementPdf(
     const edge = line.amount === null;
     if (edge) doc.font('Helvetica-Bold');
     doc.text(printed(line.at), COLUMNS.at, y, { lineBreak: false });
-    doc.text(fit(text.types[line.type] ?? line.type, 100), COLUMNS.type, y, { lineBreak: false });
-    doc.text(fit(line.reference ?? '', 135), COLUMNS.reference, y, { lineBreak: false });
+    doc.text(clip(text.types[line.type] ?? line.type, 100), COLUMNS.type, y, { lineBreak: false });
+    doc.text(clip(line.reference ?? '', 135), COLUMNS.reference, y, { lineBreak: false });
     doc.text(line.amount === null ? '' : grouped(line.amount, header.language), COLUMNS.amount, y, {
       width: AMOUNT_WIDTH,
       align: 'right',

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   CLAIM_PROOF_MAX_BYTES,
   customerClaimSchema,
@@ -21,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
+import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createPaymentClaimsRepository } from './payment-claims.repository';
 import { createPaymentClaimsService } from './payment-claims.service';
@@ -94,11 +94,7 @@ export async function paymentClaimsRoutes(app: FastifyInstance, ctx: AppContext)
     preHandler: ctx.auth.requirePermission('transactions', 'view'),
     handler: async (request, reply) => {
       const filter = { status: request.query.status, merchantId: merchantScopeOf(request) ?? null };
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="customer-claims-${day}.csv"`)
-        .send(Readable.from(service.csv(filter)));
+      return sendCsvExport(reply, 'customer-claims', service.csv(filter));
     },
   });
 

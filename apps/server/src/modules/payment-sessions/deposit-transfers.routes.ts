@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   approveDepositResolution,
   creditDepositTransfer,
@@ -28,6 +27,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
+import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import type { ResolutionAnswer } from './deposit-reviews.service';
 import { paymentSessionsOf } from './payment-sessions';
@@ -85,11 +85,7 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
         awaitingReview: request.query.awaitingReview === 'true',
         merchantId,
       };
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="incoming-transfers-${day}.csv"`)
-        .send(Readable.from(reviews.csv(filter)));
+      return sendCsvExport(reply, 'incoming-transfers', reviews.csv(filter));
     },
   });
 

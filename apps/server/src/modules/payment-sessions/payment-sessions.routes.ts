@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   createApiPaymentSession,
   createPaymentSessionBodySchema,
@@ -23,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf } from '../../http/authenticate';
+import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
@@ -133,11 +133,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: async (request, reply) => {
       const merchantId = merchantScopeOf(request) ?? request.query.merchantId;
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payment-sessions-${day}.csv"`)
-        .send(Readable.from(paymentSessionsCsv(repo, { ...request.query, merchantId })));
+      return sendCsvExport(reply, 'payment-sessions', paymentSessionsCsv(repo, { ...request.query, merchantId }));
     },
   });
 

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   approveWithdrawalRequest,
   cancelWithdrawalRequest,
@@ -30,6 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
+import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
 import { withdrawalsOf } from './withdrawals';
@@ -109,11 +109,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
     handler: async (request, reply) => {
       const filter = { ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId };
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="withdrawals-${day}.csv"`)
-        .send(Readable.from(withdrawalsCsv(repo, filter)));
+      return sendCsvExport(reply, 'withdrawals', withdrawalsCsv(repo, filter));
     },
   });
 
