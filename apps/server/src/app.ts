@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { clientErrorHandler } from './http/client-errors';
 import { frameworkErrors, registerErrorHandlers } from './http/error-handler';
+import { openapiWebhooks } from './http/openapi-webhooks';
 import { responseSerializerCompiler } from './http/response-serializer';
 import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
@@ -107,6 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
+      webhooks: openapiWebhooks(),
       info: { title: 'Gerbang API', version: '0.1.0', description: 'Payment-gateway back-office API' },
       components: {
         securitySchemes: {

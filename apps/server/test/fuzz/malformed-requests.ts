@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BODY_LIMIT_BYTES } from '@gerbang/contract';
 import type { Random } from '../../../simulator/src/prng';
-import type { FuzzRoute, JsonSchema } from './openapi-routes';
+import { allowsNull, type FuzzRoute, type JsonSchema } from './openapi-routes';
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -104,7 +104,7 @@ function wrongType(random: Random, schema: JsonSchema): unknown {
   const type = typeOf(schema);
   const choices: unknown[] = [42, -1.5, true, null, [], {}, 'text', 1e308];
   const wrong = choices.filter((value) => {
-    if (value === null) return !schema.nullable;
+    if (value === null) return !allowsNull(schema);
     if (Array.isArray(value)) return type !== 'array';
     if (typeof value === 'object') return type !== 'object';
     if (typeof value === 'number') return type !== 'number' && type !== 'integer';
@@ -169,7 +169,7 @@ function brokenBody(random: Random, schema: JsonSchema): { body: unknown; how: s
       return broken ? { body: { ...valid, [name]: broken.value }, how: `${broken.how} ${name}` } : null;
     },
     () => ({
-      body: pick(random, [[], 'text', 42, true, [valid], ...(schema.nullable ? [] : [null])]),
+      body: pick(random, [[], 'text', 42, true, [valid], ...(allowsNull(schema) ? [] : [null])]),
       how: 'body of the wrong type',
     }),
   ];

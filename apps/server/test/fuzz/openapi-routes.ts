@@ -17,6 +17,16 @@ export type JsonSchema = {
   oneOf?: JsonSchema[];
 };
 
+/**
+ * Whether null is a value the schema allows: OpenAPI 3.0 says so with `nullable`, 3.1 (JSON Schema)
+ * with a `null` type, alone, in a type list or as one of `anyOf`/`oneOf`.
+ */
+export function allowsNull(schema: JsonSchema): boolean {
+  if (schema.nullable) return true;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsNull);
+}
+
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema };
 
 export type FuzzRoute = {

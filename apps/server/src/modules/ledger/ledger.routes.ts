@@ -11,9 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { balanceExample, withExample } from '../../http/api-examples';
 import { invalidFields, notFound } from '../../http/app-error';
 import { merchantScopeOf } from '../../http/authenticate';
-import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { merchantBalances } from './ledger';
@@ -33,7 +34,7 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       tags: ['merchant-api'],
       security: API_TOKEN_SECURITY,
       summary: "The merchant's available and pending balance, from the ledger (scope balance:read)",
-      response: { 200: merchantBalanceSchema, ...errorResponses(401, 403) },
+      response: { 200: withExample(merchantBalanceSchema, balanceExample), ...apiErrorResponses() },
     },
     onRequest: guard('balance:read'),
     handler: async (request): Promise<MerchantBalance> => {

@@ -21,9 +21,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { createSessionExample, sessionExample, withExample } from '../../http/api-examples';
 import { merchantScopeOf } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
-import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
 import { paymentSessionsCsv } from './payment-sessions-export';
@@ -49,8 +50,11 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       summary:
         'Open a payment session (scope payments:write). Idempotency-Key is required: the same key and body replay the first answer; another body is 422; a key still running is 409.',
       headers: idempotentHeadersSchema,
-      body: createPaymentSessionBodySchema,
-      response: { 201: paymentSessionSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      body: withExample(createPaymentSessionBodySchema, createSessionExample),
+      response: {
+        201: withExample(paymentSessionSchema, sessionExample),
+        ...apiErrorResponses({ 409: ['CONFLICT', 'MERCHANT_SUSPENDED', 'NO_ACCOUNT_AVAILABLE', 'INVALID_STATE'] }),
+      },
     },
     onRequest: guard('payments:write'),
     handler: async (request, reply) => {
@@ -78,7 +82,10 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       security,
       summary: 'One payment session of the merchant (scope payments:read)',
       params: idParamsSchema,
-      response: { 200: paymentSessionSchema, ...errorResponses(401, 403, 404, 422) },
+      response: {
+        200: withExample(paymentSessionSchema, sessionExample),
+        ...apiErrorResponses({ 404: ['NOT_FOUND'] }),
+      },
     },
     onRequest: guard('payments:read'),
     handler: (request) => service.get(requireApiCaller(request).merchantId, request.params.id),
@@ -92,7 +99,10 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       security,
       summary: "The merchant's payment sessions, newest first (status, reference, method filters; keyset cursor)",
       querystring: listPaymentSessionsQuerySchema,
-      response: { 200: listPaymentSessionsResponseSchema, ...errorResponses(401, 403, 422) },
+      response: {
+        200: withExample(listPaymentSessionsResponseSchema, { items: [sessionExample], nextCursor: null }),
+        ...apiErrorResponses(),
+      },
     },
     onRequest: guard('payments:read'),
     handler: (request) => {

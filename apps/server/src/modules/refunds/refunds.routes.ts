@@ -13,8 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { createRefundExample, refundExample, withExample } from '../../http/api-examples';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
-import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
+import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
@@ -38,8 +39,15 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       summary: `${CREATE_SUMMARY} Scope refunds:write.`,
       params: idParamsSchema,
       headers: idempotentHeadersSchema,
-      body: createRefundBodySchema,
-      response: { 201: refundSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      body: withExample(createRefundBodySchema, createRefundExample),
+      response: {
+        201: withExample(refundSchema, refundExample),
+        ...apiErrorResponses({
+          404: ['NOT_FOUND'],
+          409: ['CONFLICT', 'INVALID_STATE'],
+          422: ['INSUFFICIENT_BALANCE', 'REFUND_EXCEEDS_PAYMENT'],
+        }),
+      },
     },
     onRequest: guard('refunds:write'),
     handler: async (request, reply) => {
@@ -62,7 +70,10 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       security: API_TOKEN_SECURITY,
       summary: "A session's refunds, newest first (scope payments:read)",
       params: idParamsSchema,
-      response: { 200: z.array(refundSchema), ...errorResponses(401, 403, 404, 422) },
+      response: {
+        200: withExample(z.array(refundSchema), [refundExample]),
+        ...apiErrorResponses({ 404: ['NOT_FOUND'] }),
+      },
     },
     onRequest: guard('payments:read'),
     handler: (request) => refunds.list(requireApiCaller(request).merchantId, request.params.id),

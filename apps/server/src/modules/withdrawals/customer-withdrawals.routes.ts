@@ -22,7 +22,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { errorResponses } from '../../http/route-schemas';
+import { createWithdrawalExample, withdrawalExample, withExample } from '../../http/api-examples';
+import { apiErrorResponses, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { withdrawalsOf } from './withdrawals';
 
@@ -45,8 +46,14 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
       summary:
         'Pay a customer (scope withdrawals:write): the amount and fee are held at once (422 INSUFFICIENT_BALANCE when not covered); the customer confirms on withdrawUrl. Idempotency-Key as for payment sessions.',
       headers: idempotentHeadersSchema,
-      body: createWithdrawalBodySchema,
-      response: { 201: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      body: withExample(createWithdrawalBodySchema, createWithdrawalExample),
+      response: {
+        201: withExample(apiWithdrawalSchema, withdrawalExample),
+        ...apiErrorResponses({
+          409: ['CONFLICT', 'MERCHANT_SUSPENDED', 'INVALID_STATE'],
+          422: ['INSUFFICIENT_BALANCE'],
+        }),
+      },
     },
     onRequest: guard('withdrawals:write'),
     handler: async (request, reply) => {
@@ -67,7 +74,10 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
       ...merchantApi,
       summary: 'One customer withdrawal of the merchant (scope withdrawals:read)',
       params: idParamsSchema,
-      response: { 200: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 422) },
+      response: {
+        200: withExample(apiWithdrawalSchema, withdrawalExample),
+        ...apiErrorResponses({ 404: ['NOT_FOUND'] }),
+      },
     },
     onRequest: guard('withdrawals:read'),
     handler: (request) => customers.get(requireApiCaller(request).merchantId, request.params.id),
@@ -80,7 +90,10 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
       ...merchantApi,
       summary: "The merchant's customer withdrawals, newest first (status filter; keyset cursor)",
       querystring: listApiWithdrawalsQuerySchema,
-      response: { 200: listApiWithdrawalsResponseSchema, ...errorResponses(401, 403, 422) },
+      response: {
+        200: withExample(listApiWithdrawalsResponseSchema, { items: [withdrawalExample], nextCursor: null }),
+        ...apiErrorResponses(),
+      },
     },
     onRequest: guard('withdrawals:read'),
     handler: (request) => customers.list(requireApiCaller(request).merchantId, request.query),
@@ -94,7 +107,10 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
       summary: 'Cancel a customer withdrawal before it is sent (scope withdrawals:write); the hold is released',
       params: idParamsSchema,
       body: emptyBodySchema.nullish(),
-      response: { 200: apiWithdrawalSchema, ...errorResponses(401, 403, 404, 409, 422) },
+      response: {
+        200: withExample(apiWithdrawalSchema, { ...withdrawalExample, status: 'cancelled' }),
+        ...apiErrorResponses({ 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
+      },
     },
     onRequest: guard('withdrawals:write'),
     handler: async (request) => {
