@@ -3,6 +3,7 @@ import { registerAlertJobs } from './modules/alerts/alerts';
 import { fleetOf } from './modules/devices/fleet';
 import { registerHealthCheckJobs } from './modules/health-checks/health-check-jobs';
 import { registerLedgerCheck } from './modules/ledger/ledger-check';
+import { registerTeamApprovalsWork } from './modules/merchant-team/team-approvals';
 import { metricsOf } from './modules/operations/metrics';
 import { paymentSessionsOf } from './modules/payment-sessions/payment-sessions';
 import { registerPaymentSessionsWork } from './modules/payment-sessions/payment-sessions-work';
@@ -30,5 +31,6 @@ export function registerBackgroundWork(ctx: AppContext): void {
   registerWebhookWork(ctx, webhooksOf(ctx));
   registerLedgerCheck(ctx);
   registerAlertJobs(ctx);
+  registerTeamApprovalsWork(ctx);
   metricsOf(ctx).listen();
 }

@@ -1,6 +1,6 @@
 import { TEAM_APPROVAL_KINDS, TEAM_APPROVAL_STATUSES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, inet, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { merchants } from './merchants';
 import { paymentSessions } from './payment-sessions';
@@ -33,6 +33,8 @@ export const teamApprovals = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Where the owner decided from: the audit entry of a making the sweep finishes names it. */
+    decidedIp: inet('decided_ip'),
     reason: text('reason'),
     withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),

@@ -6,7 +6,8 @@ import {
   parseAmount,
   type TeamApproval,
 } from '@gerbang/contract';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessions, teamApprovals, users } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
@@ -49,6 +50,7 @@ export function createTeamApprovals(deps: {
   };
   /** Owners are told of a waiting request, the member of the decision. */
   mail: Pick<TeamApprovalMail, 'requested' | 'decided'>;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db } = deps;
 
@@ -152,7 +154,13 @@ export function createTeamApprovals(deps: {
   ) {
     const [row] = await executor
       .update(teamApprovals)
-      .set({ status, decidedByUserId: owner.userId, decidedAt: sql`now()`, reason: reason ?? null })
+      .set({
+        status,
+        decidedByUserId: owner.userId,
+        decidedAt: sql`now()`,
+        decidedIp: owner.ip,
+        reason: reason ?? null,
+      })
       .where(
         and(
           eq(teamApprovals.id, id),
@@ -256,6 +264,43 @@ export function createTeamApprovals(deps: {
     },
 
     /** Waiting requests first, then the latest decided (the last 100 in all). */
+    /**
+     * Requests an owner approved whose making never finished (the instance died between the two),
+     * decided more than `graceSeconds` ago: made now as that owner, each by its key once; one the
+     * balance no longer covers waits for an owner again. Returns how many were made.
+     */
+    async resumeApproved(graceSeconds: number): Promise<number> {
+      const stale = await db
+        .select()
+        .from(teamApprovals)
+        .where(
+          and(
+            eq(teamApprovals.status, 'approved'),
+            isNull(teamApprovals.withdrawalId),
+            isNotNull(teamApprovals.decidedByUserId),
+            isNotNull(teamApprovals.decidedIp),
+            sql`${teamApprovals.decidedAt} < now() - ${`${graceSeconds} seconds`}::interval`,
+          ),
+        )
+        .limit(50);
+      let made = 0;
+      for (const row of stale) {
+        const owner = {
+          userId: row.decidedByUserId as string,
+          merchantId: row.merchantId,
+          teamRole: 'owner' as const,
+          ip: row.decidedIp as string,
+        };
+        try {
+          await this.approve(owner, row.id, { resuming: true });
+          made += 1;
+        } catch (error) {
+          deps.logger.warn({ err: error, approvalId: row.id }, 'an approved request could not be made; it waits again');
+        }
+      }
+      return made;
+    },
+
     /** The merchant's requests; a member's own when `requestedByUserId` is given. */
     async list(merchantId: string, requestedByUserId?: string): Promise<TeamApproval[]> {
       // The members in the same read: not one query per request.
@@ -274,10 +319,11 @@ export function createTeamApprovals(deps: {
       return rows.map((row) => shape(row.approval, row.requester));
     },
 
-    async approve(owner: TeamApprovalActor, id: string): Promise<TeamApproval> {
+    async approve(owner: TeamApprovalActor, id: string, options: { resuming?: boolean } = {}): Promise<TeamApproval> {
       // Approved before but never made (the instance died between the two): made now, by its key once.
       let claimed = await decide(db, owner, id, 'approved');
-      const decidedNow = claimed !== null;
+      // Who decided now, or the sweep finishing a decision long past, puts it back when making fails.
+      const decidedNow = claimed !== null || options.resuming === true;
       if (!claimed) {
         const row = await find(owner.merchantId, id);
         if (row.status !== 'approved' || row.withdrawalId !== null) await alreadyDecided(owner, id);

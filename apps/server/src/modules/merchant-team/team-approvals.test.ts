@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@gerbang/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
@@ -12,6 +12,7 @@ import { merchantWithToken, readyAccount } from '../payment-sessions/payment-ses
 import { paidSession } from '../refunds/refunds.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { fundMerchant, verifiedPayoutMethod } from '../withdrawals/withdrawals.test-support';
+import { teamApprovalsOf } from './team-approvals';
 
 describe('owner approval of money out a team member asks for', () => {
   let t: FleetTestApp;
@@ -159,6 +160,49 @@ describe('owner approval of money out a team member asks for', () => {
     await t.database.db.update(teamApprovals).set({ withdrawalId: null }).where(eq(teamApprovals.id, stranded.id));
     const recorded = await shop.console.post(`/team/approvals/${stranded.id}/approve`);
     expect(recorded.json().withdrawalId).toBe(remade.json().withdrawalId);
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('makes, once and as its owner, an approval whose making an instance that died never finished; one the balance no longer covers waits again', async () => {
+    const strand = async (amount: string) => {
+      const id = (await settle(finance, amount)).json().id as string;
+      // Decided five minutes ago by the owner, from their address; nothing made.
+      await t.database.db
+        .update(teamApprovals)
+        .set({
+          status: 'approved',
+          decidedByUserId: shop.user.id,
+          decidedAt: sql`now() - interval '5 minutes'`,
+          decidedIp: '203.0.113.5',
+        })
+        .where(eq(teamApprovals.id, id));
+      return id;
+    };
+    const stranded = await strand('130000');
+    const tooLarge = await strand('9000000');
+    const approvals = teamApprovalsOf(t.app.ctx);
+    expect(await approvals.resumeApproved(120)).toBe(1);
+    expect(await approvals.resumeApproved(120)).toBe(0);
+
+    const listed = (await shop.console.get('/team/approvals')).json().items as {
+      id: string;
+      status: string;
+      withdrawalId: string | null;
+    }[];
+    const made = listed.find((a) => a.id === stranded);
+    expect(made).toMatchObject({ status: 'approved', withdrawalId: expect.any(String) });
+    const rows = await t.database.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.id, made?.withdrawalId as string));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ createdByUserId: financeId, amountMinor: 130_000n });
+    const audit = await t.app.ctx.audit.listForTarget('team_approval', stranded);
+    expect(audit.find((entry) => entry.action === AUDIT_ACTIONS.teamApprovalApproved)).toMatchObject({
+      actorUserId: shop.user.id,
+      ip: '203.0.113.5',
+    });
+    expect(listed.find((a) => a.id === tooLarge)).toMatchObject({ status: 'pending', withdrawalId: null });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ export function teamApprovalsOf(ctx: AppContext): TeamApprovals {
       db: ctx.db,
       audit: ctx.audit,
       withdrawals: () => withdrawalsOf(ctx),
+      logger: ctx.logger,
       mail: createTeamApprovalMail({
         db: ctx.db,
         mailer: ctx.mailer,
@@ -25,6 +26,18 @@ export function teamApprovalsOf(ctx: AppContext): TeamApprovals {
     all.set(ctx, approvals);
   }
   return approvals;
+}
+
+/** An owner's approval whose making never finished is made this long after the decision, at the latest a minute later. */
+const RESUME_GRACE_SECONDS = 120;
+const RESUME_EVERY_MS = 60_000;
+
+/** The approvals' background work: approved requests left unmade by an instance that died are made. */
+export function registerTeamApprovalsWork(ctx: AppContext): void {
+  const approvals = teamApprovalsOf(ctx);
+  ctx.scheduler.every('team-approvals.resume', RESUME_EVERY_MS, async () => {
+    await approvals.resumeApproved(RESUME_GRACE_SECONDS);
+  });
 }
 
 /** The signed-in merchant user as the approvals see it: its merchant and team role. */

@@ -1,0 +1,1 @@
+ALTER TABLE "team_approvals" ADD COLUMN "decided_ip" "inet";
