@@ -5,7 +5,7 @@ import { currencySchema } from '../money/currency';
 
 /**
  * Customer claims, "I paid but it is not confirmed" (docs/payments.md, "Customer claims"): filed on
- * the deposit page while the session is processing or after it timed out, with what the customer
+ * the deposit page while the session is processing, or after it timed out or failed, with what the customer
  * remembers (sender name, time, amount) and, if they have it, a screenshot of the transfer. A claim
  * waits for operators with the session's candidate transfers; it ends
  * - `matched` when its session is paid, by any path (the phone's history, an operator's match),
@@ -17,8 +17,11 @@ export const PAYMENT_CLAIM_STATUSES = ['open', 'matched', 'credited', 'rejected'
 export const paymentClaimStatusSchema = z.enum(PAYMENT_CLAIM_STATUSES);
 export type PaymentClaimStatus = z.infer<typeof paymentClaimStatusSchema>;
 
-/** The session states in which its customer may file a claim. */
-export const CLAIMABLE_SESSION_STATUSES = ['processing', 'expired'] as const;
+/**
+ * The session states in which its customer may file a claim: waiting for the transfer after 'I Have
+ * Transferred', timed out, or failed because no transfer was found.
+ */
+export const CLAIMABLE_SESSION_STATUSES = ['processing', 'expired', 'failed'] as const;
 export const CLAIMS_PER_SESSION_MAX = 3;
 /** Claims one address may file in an hour (every session together). */
 export const CLAIMS_PER_IP_PER_HOUR = 10;

@@ -18,8 +18,15 @@ function grouped(amount: string, language: Language): string {
   return `${amount.startsWith('-') ? '-' : ''}${digits}${fraction ? `${point}${fraction}` : ''}`;
 }
 
-/** An instant as the statement prints it: UTC, to the minute. */
-const printed = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+/** An instant as the statement prints it: UTC, to the minute (an offset in the query converted). */
+const printed = (instant: string) => {
+  const iso = new Date(instant).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+};
+
+/** Unsent PDF bytes the reader may run ahead of a slow client by, before it waits for it. */
+const BUFFERED_MAX = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A merchant's statement as a PDF (PDFKit, its built-in Helvetica): a title with the merchant and
@@ -109,7 +116,13 @@ export function merchantStatementPdf(
 
   void (async () => {
     try {
-      for await (const page of lines) for (const line of page) row(line);
+      for await (const page of lines) {
+        // Backpressure: PDFKit buffers whatever it is given, so the reading waits for the client
+        // to take what is written, and stops when the client went away.
+        while (doc.readableLength > BUFFERED_MAX && !doc.destroyed) await sleep(10);
+        if (doc.destroyed) return;
+        for (const line of page) row(line);
+      }
       doc.end();
     } catch (error) {
       doc.destroy(error as Error);

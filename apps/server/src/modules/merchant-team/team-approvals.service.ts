@@ -6,8 +6,7 @@ import {
   parseAmount,
   type TeamApproval,
 } from '@gerbang/contract';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessions, teamApprovals, users } from '../../db/schema';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
@@ -50,7 +49,6 @@ export function createTeamApprovals(deps: {
   };
   /** Owners are told of a waiting request, the member of the decision. */
   mail: Pick<TeamApprovalMail, 'requested' | 'decided'>;
-  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const { db } = deps;
 
@@ -264,43 +262,6 @@ export function createTeamApprovals(deps: {
     },
 
     /** Waiting requests first, then the latest decided (the last 100 in all). */
-    /**
-     * Requests an owner approved whose making never finished (the instance died between the two),
-     * decided more than `graceSeconds` ago: made now as that owner, each by its key once; one the
-     * balance no longer covers waits for an owner again. Returns how many were made.
-     */
-    async resumeApproved(graceSeconds: number): Promise<number> {
-      const stale = await db
-        .select()
-        .from(teamApprovals)
-        .where(
-          and(
-            eq(teamApprovals.status, 'approved'),
-            isNull(teamApprovals.withdrawalId),
-            isNotNull(teamApprovals.decidedByUserId),
-            isNotNull(teamApprovals.decidedIp),
-            sql`${teamApprovals.decidedAt} < now() - ${`${graceSeconds} seconds`}::interval`,
-          ),
-        )
-        .limit(50);
-      let made = 0;
-      for (const row of stale) {
-        const owner = {
-          userId: row.decidedByUserId as string,
-          merchantId: row.merchantId,
-          teamRole: 'owner' as const,
-          ip: row.decidedIp as string,
-        };
-        try {
-          await this.approve(owner, row.id, { resuming: true });
-          made += 1;
-        } catch (error) {
-          deps.logger.warn({ err: error, approvalId: row.id }, 'an approved request could not be made; it waits again');
-        }
-      }
-      return made;
-    },
-
     /** The merchant's requests; a member's own when `requestedByUserId` is given. */
     async list(merchantId: string, requestedByUserId?: string): Promise<TeamApproval[]> {
       // The members in the same read: not one query per request.
@@ -338,8 +299,10 @@ export function createTeamApprovals(deps: {
           withdrawalId = await madeAlready(claimed);
           if (!withdrawalId) {
             // Not made (the balance no longer covers it, the session was refunded meanwhile): it
-            // waits again, unless this call only retried another's decision, which may still be making it.
-            if (decidedNow)
+            // waits again, unless this call only retried another's decision, which may still be
+            // making it, or another call holds its key this moment (409: it is being made).
+            const beingMade = error instanceof AppError && error.code === 'CONFLICT';
+            if (decidedNow && !beingMade)
               await db
                 .update(teamApprovals)
                 .set({ status: 'pending', decidedByUserId: null, decidedAt: null })
@@ -354,10 +317,16 @@ export function createTeamApprovals(deps: {
           }
         }
       }
-      // Recorded (and audited) once, whichever call made it first.
+      // Recorded (and audited) once, whichever call made it first; made means approved, whatever a
+      // racing call that failed wrote meanwhile.
       const [recorded] = await db
         .update(teamApprovals)
-        .set({ withdrawalId })
+        .set({
+          withdrawalId,
+          status: 'approved',
+          decidedByUserId: sql`coalesce(${teamApprovals.decidedByUserId}, ${owner.userId}::uuid)`,
+          decidedAt: sql`coalesce(${teamApprovals.decidedAt}, now())`,
+        })
         .where(and(eq(teamApprovals.id, id), isNull(teamApprovals.withdrawalId)))
         .returning();
       if (!recorded) return toApproval(await find(owner.merchantId, id));

@@ -13,6 +13,7 @@ import { paidSession } from '../refunds/refunds.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { fundMerchant, verifiedPayoutMethod } from '../withdrawals/withdrawals.test-support';
 import { teamApprovalsOf } from './team-approvals';
+import { resumeApproved } from './team-approvals-resume';
 
 describe('owner approval of money out a team member asks for', () => {
   let t: FleetTestApp;
@@ -180,9 +181,10 @@ describe('owner approval of money out a team member asks for', () => {
     };
     const stranded = await strand('130000');
     const tooLarge = await strand('9000000');
-    const approvals = teamApprovalsOf(t.app.ctx);
-    expect(await approvals.resumeApproved(120)).toBe(1);
-    expect(await approvals.resumeApproved(120)).toBe(0);
+    const sweep = () =>
+      resumeApproved({ db: t.database.db, approvals: teamApprovalsOf(t.app.ctx), logger: t.app.log }, 120);
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
 
     const listed = (await shop.console.get('/team/approvals')).json().items as {
       id: string;

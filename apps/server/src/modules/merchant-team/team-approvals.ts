@@ -4,6 +4,7 @@ import { requestMerchantId, requireAuth } from '../../http/authenticate';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 import { createTeamApprovalMail } from './team-approval-mail';
 import { createTeamApprovals, type TeamApprovalActor, type TeamApprovals } from './team-approvals.service';
+import { resumeApproved } from './team-approvals-resume';
 
 const all = new WeakMap<AppContext, TeamApprovals>();
 
@@ -15,7 +16,6 @@ export function teamApprovalsOf(ctx: AppContext): TeamApprovals {
       db: ctx.db,
       audit: ctx.audit,
       withdrawals: () => withdrawalsOf(ctx),
-      logger: ctx.logger,
       mail: createTeamApprovalMail({
         db: ctx.db,
         mailer: ctx.mailer,
@@ -36,7 +36,7 @@ const RESUME_EVERY_MS = 60_000;
 export function registerTeamApprovalsWork(ctx: AppContext): void {
   const approvals = teamApprovalsOf(ctx);
   ctx.scheduler.every('team-approvals.resume', RESUME_EVERY_MS, async () => {
-    await approvals.resumeApproved(RESUME_GRACE_SECONDS);
+    await resumeApproved({ db: ctx.db, approvals, logger: ctx.logger }, RESUME_GRACE_SECONDS);
   });
 }
 

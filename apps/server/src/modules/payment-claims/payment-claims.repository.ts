@@ -138,6 +138,11 @@ export function createPaymentClaimsRepository(db: Database) {
       return row ?? { filed: 0, open: 0 };
     },
 
+    /** Serializes the claims of one address (their count, then the insert) until the transaction ends. */
+    async lockAddress(tx: Database, ip: string): Promise<void> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-claims:${ip}`}))`);
+    },
+
     async countFromIp(tx: Database, ip: string, since: Date): Promise<number> {
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })

@@ -19,12 +19,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
+import { createRateLimiter } from '../../http/rate-limit';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createPaymentClaimsRepository } from './payment-claims.repository';
 import { createPaymentClaimsService } from './payment-claims.service';
 import { PROOF_EXTENSIONS } from './proof-image';
+
+/** Attempts to file a claim one address may make in a minute, answered or refused, counted before the body is read. */
+const FILING_ATTEMPTS_PER_MINUTE = 20;
 
 /** Room for the proof's base64 (4/3 of its bytes) and the rest of the form. */
 const FILE_BODY_LIMIT = Math.ceil((CLAIM_PROOF_MAX_BYTES * 4) / 3) + 16 * 1024;
@@ -37,11 +42,33 @@ const FILE_BODY_LIMIT = Math.ceil((CLAIM_PROOF_MAX_BYTES * 4) / 3) + 16 * 1024;
 export async function paymentClaimsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createPaymentClaimsService({ db: ctx.db, repo: createPaymentClaimsRepository(ctx.db) });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Every attempt counts, refused ones too, before its (up to 2.8 MB) body is read: an address
+  // cannot make the server parse uploads it will refuse without end. Shared through Redis when set.
+  const attempts = createRateLimiter({
+    limit: FILING_ATTEMPTS_PER_MINUTE,
+    windowMs: 60_000,
+    redisUrl: ctx.config.REDIS_URL,
+    prefix: 'gerbang:claim-attempts',
+    logger: ctx.logger,
+  });
+  app.addHook('onClose', async () => attempts.close());
 
   api.route({
     method: fileDepositClaim.method,
     url: fileDepositClaim.path,
     bodyLimit: FILE_BODY_LIMIT,
+    onRequest: async (request) => {
+      const decision = await attempts.take(request.ip);
+      if (!decision.allowed) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many claims from this network; try again in ${decision.retryAfterSeconds} s`,
+          {
+            headers: { 'retry-after': String(decision.retryAfterSeconds) },
+          },
+        );
+      }
+    },
     schema: {
       tags: ['customer-pages'],
       summary:

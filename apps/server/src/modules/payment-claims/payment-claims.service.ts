@@ -73,7 +73,7 @@ export function createPaymentClaimsService(deps: { db: Database; repo: PaymentCl
           if (!(CLAIMABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
             throw new AppError(
               'INVALID_STATE',
-              'A claim can be filed only while the payment is being processed or after its time ran out',
+              'A claim can be filed only while the payment is being processed, or after its time ran out or it failed',
             );
           }
           const counts = await repo.countOfSession(tx, sessionId);
@@ -84,6 +84,7 @@ export function createPaymentClaimsService(deps: { db: Database; repo: PaymentCl
               `This payment already had ${CLAIMS_PER_SESSION_MAX} claims; contact the merchant`,
             );
           }
+          await repo.lockAddress(tx, ip);
           if ((await repo.countFromIp(tx, ip, new Date(Date.now() - HOUR_MS))) >= CLAIMS_PER_IP_PER_HOUR) {
             throw new AppError('RATE_LIMITED', 'Too many claims from this network; try again in an hour', {
               headers: { 'retry-after': String(HOUR_MS / 1000) },

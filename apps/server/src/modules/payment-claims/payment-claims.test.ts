@@ -238,6 +238,18 @@ describe('customer claims', () => {
     expect((await fileClaim(session.id, claimBody(), '198.51.100.24')).statusCode).toBe(201);
   });
 
+  it('counts every attempt of an address, refused ones too, before reading its body', async () => {
+    const session = await processingSession('140000');
+    const ip = '198.51.100.77';
+    for (let i = 0; i < 20; i += 1) {
+      expect((await fileClaim(session.id, claimBody({ amount: 'not an amount' }), ip)).statusCode).toBe(422);
+    }
+    const limited = await fileClaim(session.id, claimBody(), ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await claimsSeen(session.id)).toEqual([]);
+  });
+
   it('keeps one open claim per session when two are filed at the same moment', async () => {
     const session = await processingSession('175000');
     const answers = await Promise.all([fileClaim(session.id, claimBody()), fileClaim(session.id, claimBody())]);

@@ -102,7 +102,7 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
       ) : null}
       {['success', 'expired', 'failed'].includes(view.status) ? <Outcome view={view} /> : null}
       {/* CLAIMABLE_SESSION_STATUSES (contract), spelled out: the page imports no value of the contract here. */}
-      {view.status === 'processing' || view.status === 'expired' ? (
+      {view.status === 'processing' || view.status === 'expired' || view.status === 'failed' ? (
         <Suspense fallback={null}>
           <CustomerClaimPanel view={view} />
         </Suspense>

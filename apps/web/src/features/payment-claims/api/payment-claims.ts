@@ -15,7 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { downloadCsv } from '../../../lib/download-csv';
 import { endpointPath } from '../../../lib/endpoint-path';
@@ -56,25 +56,27 @@ export function useRejectClaim() {
   });
 }
 
-/** The proof image as an object URL (it needs the session's token, so no plain <img src>); revoked when unused. */
+/**
+ * The proof image as an object URL of this component's own (it needs the session's token, so no
+ * plain <img src>): the image is fetched once and cached; each component that shows it makes its
+ * own URL and revokes it when it goes, so closing one view never breaks another's image.
+ */
 export function useClaimProofUrl(claimId: string, enabled: boolean) {
   const query = useQuery({
     queryKey: ['payment-claims', 'proof', claimId],
-    queryFn: async () => {
-      const response = await api.get<Blob>(endpointPath(getPaymentClaimProof, claimId), { responseType: 'blob' });
-      return URL.createObjectURL(response.data);
-    },
+    queryFn: async () =>
+      (await api.get<Blob>(endpointPath(getPaymentClaimProof, claimId), { responseType: 'blob' })).data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
   });
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    const url = query.data;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
+    if (!query.data) return;
+    const made = URL.createObjectURL(query.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
   }, [query.data]);
-  return query;
+  return { url, isError: query.isError, error: query.error };
 }
 
 /** The filtered claims as the server's CSV, saved under the name it gives. */

@@ -35,10 +35,10 @@ export function ClaimProof({ claim }: { claim: Pick<CustomerClaim, 'id' | 'hasPr
     );
   }
   if (proof.isError) return <FormError>{apiErrorMessage(proof.error)}</FormError>;
-  if (!proof.data) return <Spinner isDecorative />;
+  if (!proof.url) return <Spinner isDecorative />;
   return (
     <img
-      src={proof.data}
+      src={proof.url}
       alt={t('claims:proofAlt', { name: claim.senderName })}
       className="max-h-96 max-w-full rounded-md border border-gray-200 dark:border-gray-700"
     />

@@ -49,7 +49,8 @@ export default function CustomerClaimPanel({ view }: { view: DepositView }) {
   const [proof, setProof] = useState<File | null>(null);
 
   const load = useCallback(() => {
-    fetchCustomerClaims(view.id).then(setClaims, () => setClaims([]));
+    // A read that fails keeps what the page showed (a poll must not turn an open claim into none).
+    fetchCustomerClaims(view.id).then(setClaims, () => setClaims((shown) => shown ?? []));
   }, [view.id]);
   useEffect(load, [load]);
   const latest = claims?.[0];
@@ -66,11 +67,16 @@ export default function CustomerClaimPanel({ view }: { view: DepositView }) {
       setFields({ proof: t('claims:customer.errors.proofTooLarge') });
       return;
     }
+    const sent = new Date(sentAt);
+    if (Number.isNaN(sent.getTime())) {
+      setFields({ sentAt: t('claims:customer.errors.sentAt') });
+      return;
+    }
     setBusy(true);
     try {
       const next = await fileCustomerClaim(view.id, {
         senderName,
-        sentAt: new Date(sentAt).toISOString(),
+        sentAt: sent.toISOString(),
         amount,
         ...(proof ? { proof: await readAsBase64(proof) } : {}),
       });
