@@ -93,11 +93,33 @@ describe('wallet account reconciliation', () => {
     ]);
   });
 
-  it('says a day without readings is unread, refuses a bad date naming it, and keeps accounts from merchants', async () => {
-    const before = (await admin.get('/wallet-reconciliation?date=2020-01-01')).json().items;
+  it('says a day without readings is unread, opens a day at the reading before it, refuses a bad date naming it, and keeps accounts from merchants', async () => {
+    const before = (await admin.get('/wallet-reconciliation?date=2019-12-31')).json().items;
     expect(before.find((row: { walletAccountId: string }) => row.walletAccountId === dana.account.id)).toMatchObject({
       status: 'unread',
       difference: null,
+    });
+    // A day opens at the last reading before it: here one of the evening before (Jakarta time).
+    await t.database.db.insert(walletBalanceReadings).values([
+      {
+        walletAccountId: dana.account.id,
+        balanceMinor: 100n,
+        ledgerCashMinor: 0n,
+        readAt: new Date('2020-01-01T12:00:00Z'),
+      },
+      {
+        walletAccountId: dana.account.id,
+        balanceMinor: 150n,
+        ledgerCashMinor: 50n,
+        readAt: new Date('2020-01-02T06:00:00Z'),
+      },
+    ]);
+    const next = (await admin.get('/wallet-reconciliation?date=2020-01-02')).json().items;
+    expect(next.find((row: { walletAccountId: string }) => row.walletAccountId === dana.account.id)).toMatchObject({
+      status: 'balanced',
+      opening: { readAt: '2020-01-01T12:00:00.000Z', phoneBalance: '100' },
+      closing: { readAt: '2020-01-02T06:00:00.000Z', phoneBalance: '150' },
+      phoneMoved: '50',
     });
     const bad = await admin.get('/wallet-reconciliation?date=yesterday');
     expect(bad.statusCode).toBe(422);

@@ -58,16 +58,25 @@ function readingsOfDay(date: string, accountId?: string): SQL {
         and (t.occurred_at > o.read_at or t.reported_at > o.read_at)
         and least(t.occurred_at, t.reported_at) <= c.read_at) as transfers
     from accounts a
+    -- The last reading before the day and the day's first and last: each one step down the
+    -- (account, read_at) index.
     left join lateral (
       select r.read_at, r.balance_minor, r.ledger_cash_minor from wallet_balance_readings r
-      where r.wallet_account_id = a.id and r.read_at < a.day_end
-      order by (r.read_at < a.day_start) desc,
-        case when r.read_at < a.day_start then r.read_at end desc, r.read_at asc
-      limit 1) o on true
+      where r.wallet_account_id = a.id and r.read_at < a.day_start
+      order by r.read_at desc limit 1) before on true
+    left join lateral (
+      select r.read_at, r.balance_minor, r.ledger_cash_minor from wallet_balance_readings r
+      where r.wallet_account_id = a.id and r.read_at >= a.day_start and r.read_at < a.day_end
+      order by r.read_at asc limit 1) first on true
     left join lateral (
       select r.read_at, r.balance_minor, r.ledger_cash_minor from wallet_balance_readings r
       where r.wallet_account_id = a.id and r.read_at >= a.day_start and r.read_at < a.day_end
       order by r.read_at desc limit 1) c on true
+    left join lateral (
+      select coalesce(before.read_at, first.read_at) as read_at,
+        case when before.read_at is not null then before.balance_minor else first.balance_minor end as balance_minor,
+        case when before.read_at is not null then before.ledger_cash_minor else first.ledger_cash_minor end
+          as ledger_cash_minor) o on true
     order by a.provider, a.label`;
 }
 
