@@ -20,9 +20,14 @@ export async function paidSession(
   amount: string,
   sender = { name: TEST_HOLDER_NAME, account: SENDER_PHONE },
 ) {
-  const opened = await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' });
-  if (opened.statusCode !== 201) throw new Error(`session: ${opened.statusCode} ${opened.body}`);
-  const session = opened.json();
+  // While the phone reads its history or sends a transfer it is busy and takes no new session (it
+  // stays `created`): open again until one has the account, as a customer would choose again.
+  const session = await eventually(async () => {
+    const opened = await shop.open({ referenceNumber: nextReference(), amount, method: 'dana' });
+    if (opened.statusCode !== 201) throw new Error(`session: ${opened.statusCode} ${opened.body}`);
+    const body = opened.json() as { id: string; finalAmount: string; status: string };
+    return body.status === 'awaiting_payment' ? body : null;
+  }, 15_000);
   await send(dana.phone.socket, 'wallet:transactions', {
     accountId: dana.account.id,
     transactions: [
@@ -39,5 +44,5 @@ export async function paidSession(
   return eventually(async () => {
     const now = (await shop.client.get(`/v1/payment-sessions/${session.id}`)).json();
     return now.status === 'success' ? now : null;
-  });
+  }, 15_000);
 }
