@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
-import { teamApprovals, withdrawals } from '../../db/schema';
+import { teamApprovals, users, withdrawals } from '../../db/schema';
 import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { ledgerViolations } from '../ledger/ledger-invariants';
@@ -208,6 +208,42 @@ describe('owner approval of money out a team member asks for', () => {
       ip: '203.0.113.5',
     });
     expect(listed.find((a) => a.id === tooLarge)).toMatchObject({ status: 'pending', withdrawalId: null });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('puts back to pending, without making it, a stranded approval whose owner was disabled or made a viewer since', async () => {
+    const sweep = () =>
+      resumeApproved({ db: t.database.db, approvals: teamApprovalsOf(t.app.ctx), logger: t.app.log }, 120);
+    const strandBy = async (ownerId: string) => {
+      const id = (await settle(finance, '120000')).json().id as string;
+      await t.database.db
+        .update(teamApprovals)
+        .set({
+          status: 'approved',
+          decidedByUserId: ownerId,
+          decidedAt: sql`now() - interval '5 minutes'`,
+          decidedIp: '203.0.113.9',
+        })
+        .where(eq(teamApprovals.id, id));
+      return id;
+    };
+    const disabledOwner = await signedInUser(t, ROLE.Merchant, { merchantId: shop.merchantId, merchantRole: 'owner' });
+    const demotedOwner = await signedInUser(t, ROLE.Merchant, { merchantId: shop.merchantId, merchantRole: 'owner' });
+    // Lost the right first (the app's own sweep may run at any moment after the stranding).
+    await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, disabledOwner.user.id));
+    await t.database.db.update(users).set({ merchantRole: 'viewer' }).where(eq(users.id, demotedOwner.user.id));
+    const byDisabled = await strandBy(disabledOwner.user.id);
+    const byDemoted = await strandBy(demotedOwner.user.id);
+    const before = await available();
+    await sweep();
+    const items = (await shop.console.get('/team/approvals')).json().items as { id: string }[];
+    for (const id of [byDisabled, byDemoted])
+      expect(items.find((a) => a.id === id)).toMatchObject({
+        status: 'pending',
+        withdrawalId: null,
+        decidedByUserId: null,
+      });
+    expect(await available()).toBe(before);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 });

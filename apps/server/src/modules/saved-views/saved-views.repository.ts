@@ -1,5 +1,5 @@
 import type { SavedView } from '@gerbang/contract';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { savedViews } from '../../db/schema';
 
@@ -24,7 +24,9 @@ export function createSavedViewsRepository(db: Database) {
       return rows.map(toSavedView);
     },
 
+    /** Counts a user's views of a page, holding their creation on that page until `tx` ends. */
     async countOf(tx: Database, userId: string, page: string): Promise<number> {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-views:${userId}:${page}`}))`);
       const [row] = await tx
         .select({ n: count() })
         .from(savedViews)

@@ -78,4 +78,15 @@ describe('saved views', () => {
     await Promise.all([a, b].map((id) => ana.patch(`/saved-views/${id}`, { isDefault: true })));
     expect((await views(ana, '/proxy')).filter((v) => v.isDefault)).toHaveLength(1);
   });
+
+  it('keeps no more views than a page keeps when many are saved at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: SAVED_VIEWS_PER_PAGE_MAX + 5 }, (_, i) =>
+        ana.post('/saved-views', { page: '/merchant', name: `At once ${i}`, query: '' }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(SAVED_VIEWS_PER_PAGE_MAX);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(5);
+    expect(await views(ana, '/merchant')).toHaveLength(SAVED_VIEWS_PER_PAGE_MAX);
+  });
 });
