@@ -17,6 +17,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { alertsOf } from './modules/alerts/alerts';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { registerApiLogRecording } from './modules/api-logs/api-logs';
+import { apiLogsRoutes } from './modules/api-logs/api-logs.routes';
 import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { auditLogRoutes } from './modules/audit/audit-log.routes';
@@ -123,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   metricsOf(ctx).observe(app);
+  registerApiLogRecording(app, ctx);
 
   await app.register(async (api) => {
     await operationsRoutes(api, ctx);
@@ -154,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await merchantTeamRoutes(api, ctx);
     await teamApprovalsRoutes(api, ctx);
     await savedViewsRoutes(api, ctx);
+    await apiLogsRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

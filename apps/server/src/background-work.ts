@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context';
 import { registerAlertJobs } from './modules/alerts/alerts';
+import { registerApiLogPrune } from './modules/api-logs/api-logs';
 import { fleetOf } from './modules/devices/fleet';
 import { registerHealthCheckJobs } from './modules/health-checks/health-check-jobs';
 import { registerLedgerCheck } from './modules/ledger/ledger-check';
@@ -32,5 +33,6 @@ export function registerBackgroundWork(ctx: AppContext): void {
   registerLedgerCheck(ctx);
   registerAlertJobs(ctx);
   registerTeamApprovalsWork(ctx);
+  registerApiLogPrune(ctx);
   metricsOf(ctx).listen();
 }

@@ -1,4 +1,9 @@
-import { DEPOSIT_MATCH_TOLERANCE_PERCENT, STEP_UP_VALID_SECONDS, WITHDRAWAL_CONFIRM_SECONDS } from '@gerbang/contract';
+import {
+  API_LOG_RETENTION_DAYS,
+  DEPOSIT_MATCH_TOLERANCE_PERCENT,
+  STEP_UP_VALID_SECONDS,
+  WITHDRAWAL_CONFIRM_SECONDS,
+} from '@gerbang/contract';
 import { z } from 'zod';
 import type { SecretBoxKeys } from './crypto/secret-box';
 
@@ -65,6 +70,8 @@ export const configSchema = z.object({
   PAYMENT_LINKS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Requests one merchant API token may make per minute (429 with Retry-After beyond); shared across instances through Redis. */
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Days the merchant API's request log keeps each request; 0 keeps no log at all. */
+  API_LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(365).default(API_LOG_RETENTION_DAYS),
   ADMIN_EMAIL: z.email().default('admin@gerbang.local'),
   /** Where the admin console (and the customer pages) is reached; defaults to localhost on ADMIN_PORT. */
   ADMIN_CONSOLE_URL: z.url().optional(),

@@ -45,6 +45,7 @@ import {
   exportPaymentClaims,
   exportPaymentSessions,
   exportWithdrawals,
+  getApiLog,
   getAuditEntry,
   getDevice,
   getDeviceBusyStatusMap,
@@ -66,6 +67,7 @@ import {
   inviteUser,
   listAlertRules,
   listAlerts,
+  listApiLogs,
   listApiTokens,
   listAuditLog,
   listCountries,
@@ -705,6 +707,17 @@ const ROUTES: Protected[] = [
     endpoint: getAuditEntry,
     requires: { area: 'audit', action: 'view' },
     request: () => ({ url: getAuditEntry.path.replace(':id', '999999999') }),
+  },
+  {
+    endpoint: listApiLogs,
+    requires: { area: 'apiLogs', action: 'view' },
+    request: () => ({ url: `${listApiLogs.path}?merchantId=${randomUUID()}` }),
+  },
+  // An entry id no entry has: the route is reached (404).
+  {
+    endpoint: getApiLog,
+    requires: { area: 'apiLogs', action: 'view' },
+    request: () => ({ url: getApiLog.path.replace(':id', '999999999') }),
   },
   { endpoint: currentUser, requires: 'signed-in', request: () => ({ url: currentUser.path }) },
   { endpoint: logout, requires: 'signed-in', request: () => ({ url: logout.path }) },

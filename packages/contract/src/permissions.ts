@@ -26,6 +26,7 @@ export const AREAS = [
   'alerts',
   'team',
   'refunds',
+  'apiLogs',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -68,6 +69,8 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   // Refunds are the merchant's decision (operators resolve transfers on the exceptions desk); they
   // are seen with their sessions (transactionSessions view).
   refunds: { 1: NONE, 2: NONE, 3: NONE, 4: ['create'], 5: NONE },
+  // The merchant API's request log: a merchant's own; operators who see merchants open one's for support.
+  apiLogs: { 1: VIEW, 2: VIEW, 3: NONE, 4: VIEW, 5: VIEW },
   // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
   alerts: {
     1: ['view', 'update', 'operate'],
@@ -106,6 +109,8 @@ export const MERCHANT_TEAM_PERMISSIONS: Partial<Record<Area, Record<MerchantTeam
   // Money back to a customer: who may take money out.
   refunds: { owner: ['create'], developer: NONE, finance: ['create'], viewer: NONE },
   team: { owner: ['view', 'create', 'update', 'delete'], developer: NONE, finance: NONE, viewer: NONE },
+  // Integration: who holds the tokens reads what they did.
+  apiLogs: { owner: VIEW, developer: VIEW, finance: NONE, viewer: NONE },
 };
 
 export function teamRoleMay(teamRole: MerchantTeamRole, area: Area, action: Action): boolean {

@@ -5,6 +5,7 @@
  */
 
 export * from './alerts';
+export * from './api-request-logs';
 export * from './api-tokens';
 export * from './audit';
 export * from './countries';

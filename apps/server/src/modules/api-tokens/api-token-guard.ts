@@ -30,6 +30,8 @@ export function createApiTokenGuard(ctx: AppContext) {
   return (scope: ApiTokenScope): onRequestAsyncHookHandler =>
     async (request, reply) => {
       const caller = await service.authenticate(bearerToken(request.headers.authorization), scope, request.ip);
+      // Named before the rate is checked: a request refused for it is the caller's, in its request log.
+      request.apiCaller = caller;
       const decision = await limits.take(caller.tokenId);
       reply.header('x-ratelimit-limit', String(ctx.config.API_RATE_LIMIT_PER_MINUTE));
       reply.header('x-ratelimit-remaining', String(decision.remaining));
@@ -40,7 +42,6 @@ export function createApiTokenGuard(ctx: AppContext) {
           { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
         );
       }
-      request.apiCaller = caller;
     };
 }
 

@@ -7,6 +7,7 @@ import {
   createSessionRefund,
   createWithdrawalRequest,
   getMerchantStats,
+  listApiLogs,
   listApiTokens,
   listPayoutMethods,
   listTeam,
@@ -23,6 +24,7 @@ import { createTestApp, ensureMerchant, signedInUser, signIn, type TestApp } fro
 const ROUTES: { area: Area; action: Action; method: 'GET' | 'POST'; url: string; payload?: object }[] = [
   { area: 'merchantDashboard', action: 'view', method: 'GET', url: getMerchantStats.path },
   { area: 'apiTokens', action: 'view', method: 'GET', url: listApiTokens.path },
+  { area: 'apiLogs', action: 'view', method: 'GET', url: listApiLogs.path },
   {
     area: 'apiTokens',
     action: 'create',
