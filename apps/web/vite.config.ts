@@ -113,6 +113,8 @@ function customerBuild(outDir: string): UserConfig['build'] {
     rolldownOptions: {
       input: resolve(import.meta.dirname, 'customer.html'),
       output: {
+        // By hash alone, as the consoles' chunks (their names were bytes of each page's first load).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             {
@@ -153,6 +155,9 @@ export default defineConfig(({ mode }) => {
       rolldownOptions: {
         output: {
           codeSplitting: { groups: consoleChunkGroups() },
+          // Chunks by their hash alone: the shell lists every page's files for its preloads, and
+          // their names were bytes of every console's first load (the manifest still names them).
+          chunkFileNames: 'assets/[hash].js',
         },
       },
     },

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+
 /**
  * Where everything lives during the end-to-end run. Fixed loopback ports, because the web bundles
  * carry the API URL from build time (VITE_BACKEND_URL must equal API_URL).
@@ -13,6 +15,9 @@ export const CONSOLES = {
   'merchant-bisnis': { port: 13003, dist: 'merchant-bisnis' },
 } as const;
 export type ConsoleTarget = keyof typeof CONSOLES;
+
+/** The consoles' builds; E2E_WEB_DIST lets a local run use a private copy, safe from concurrent rebuilds. */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 
 export function consoleUrl(target: ConsoleTarget): string {
   return `http://localhost:${CONSOLES[target].port}`;

@@ -17,6 +17,7 @@ import {
   MAILBOX_URL,
   PROXY_CHECK_URL,
   SMTP_PORT,
+  WEB_DIST,
 } from './e2e-env';
 import globalTeardown from './global-teardown';
 import { type RunningHarness, registerHarness } from './harness-registry';
@@ -24,8 +25,7 @@ import { startMailSink } from './mail-sink';
 import { startServer } from './server-process';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-/** E2E_WEB_DIST lets a local run use a private copy of the builds, safe from concurrent rebuilds. */
-const webDist = process.env.E2E_WEB_DIST ?? join(repoRoot, 'apps/web/dist');
+const webDist = WEB_DIST;
 
 /** Fails fast, with the fix, when a build is missing or points at another API. */
 function checkBuilds(): void {

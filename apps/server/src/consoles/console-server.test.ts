@@ -16,6 +16,8 @@ function fakeBuild(): string {
     'index.html': html,
     'customer.html': customerHtml,
     'assets/index-AbCd1234.js': js,
+    // A chunk is named by its hash alone.
+    'assets/Xy_1-Zw4.js': js,
     'favicon.svg': '<svg/>',
   };
   mkdirSync(join(root, '.vite'));
@@ -111,8 +113,10 @@ describe('the console server', () => {
   });
 
   it('lets browsers keep hashed assets for a year and makes them revalidate the app shell', async () => {
-    const asset = await app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br' } });
-    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/assets/index-AbCd1234.js', '/assets/Xy_1-Zw4.js']) {
+      const asset = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(asset.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
     for (const url of ['/', '/index.html', '/device/123', '/favicon.svg']) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);

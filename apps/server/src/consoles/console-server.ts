@@ -14,10 +14,10 @@ function isEmbeddable(url: string): boolean {
 }
 
 /**
- * Content-hashed build output never changes under its name (nor its .br/.gz variants); everything
- * else must be revalidated.
+ * Content-hashed build output never changes under its name (nor its .br/.gz variants): entries and
+ * styles as `<name>-<hash>`, other chunks as their hash alone. Everything else must be revalidated.
  */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
+const HASHED_ASSET = /[\\/]assets[\\/](?:[^\\/]+-)?[A-Za-z0-9_-]{8}\.[a-z0-9]+(\.br|\.gz)?$/;
 export function cacheControlOf(path: string): string {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

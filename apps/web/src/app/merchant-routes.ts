@@ -24,6 +24,14 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/merchant-console/api-tokens'),
   },
   {
+    path: '/api-logs',
+    titleKey: 'routes.apiLogs',
+    area: 'apiLogs',
+    layout: 'console',
+    namespaces: ['apiLogs'],
+    load: () => import('./routes/merchant-console/api-logs'),
+  },
+  {
     path: '/transaction',
     titleKey: 'routes.transaction',
     area: 'transactions',

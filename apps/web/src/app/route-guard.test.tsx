@@ -114,7 +114,16 @@ describe('route guards', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'API Tokens', 'Transaction', 'Withdrawal Requests', 'Payout Methods', 'Team', 'Audit Log']);
+    ).toEqual([
+      'Dashboard',
+      'API Tokens',
+      'API Logs',
+      'Transaction',
+      'Withdrawal Requests',
+      'Payout Methods',
+      'Team',
+      'Audit Log',
+    ]);
   });
 
   it('show a Merchant team member only the pages its team role may open', async () => {

@@ -7,4 +7,5 @@ export const DETAIL_PARAMS = {
   withdrawal: 'withdrawal',
   paymentSession: 'session',
   auditEntry: 'entry',
+  apiLog: 'request',
 } as const;

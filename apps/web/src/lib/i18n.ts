@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'console',
   'team',
   'claims',
+  'apiLogs',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,6 +15,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'team', key: 'team', icon: 'user' },
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
+  { word: 'api-logs', key: 'apiLogs', icon: 'session' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },
   { word: 'transaction', key: 'transactionManagement', icon: 'transaction' },
   ...PROVIDER_PAGE_HEADER_VARIANTS,

@@ -1,6 +1,16 @@
+import { ApiLogsButton } from '../../../features/api-logs/components/api-logs-button';
 import { MerchantList } from '../../../features/merchants/components/merchant-list';
 import { InviteMerchantUserButton } from '../../../features/users/components/invite-merchant-user-button';
 
 export default function MerchantListRoute() {
-  return <MerchantList extraActions={(merchant) => <InviteMerchantUserButton merchant={merchant} />} />;
+  return (
+    <MerchantList
+      extraActions={(merchant) => (
+        <>
+          <InviteMerchantUserButton merchant={merchant} />
+          <ApiLogsButton merchant={merchant} />
+        </>
+      )}
+    />
+  );
 }
