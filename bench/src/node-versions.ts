@@ -3,13 +3,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signInForToken } from './api';
-import { startServerChild } from './child-server';
-import { type Measured, measure } from './measure';
+import { describeRun, runAbba } from './api-variants';
+import type { Measured } from './measure';
 import { median } from './median';
-import { apiDatabaseUrl, startBenchPostgres } from './postgres';
-import { currentUserLoad, paymentSessionCreateLoad, type ScenarioContext } from './scenarios';
-import type { SeedPlan } from './seed';
+import { currentUserLoad, paymentSessionCreateLoad } from './scenarios';
 
 /**
  * Node 24 against Node 20 in one run (issue 31: the product moved to Node 24 LTS). The API on a
@@ -24,14 +21,6 @@ import type { SeedPlan } from './seed';
 export const NODE_VERSIONS_FILE = fileURLToPath(new URL('../.results/node-versions.json', import.meta.url));
 const log = (message: string) => console.log(`[bench] ${message}`);
 
-const PLAN: SeedPlan = {
-  adminEmail: 'bench-admin@example.test',
-  bulkUsers: 1000,
-  password: 'bench password that is long enough',
-  walletAccounts: 10,
-  merchants: 10,
-  withdrawals: 0,
-};
 const LOADS = [
   { id: 'current-user', title: 'GET /auth/current-user', load: currentUserLoad },
   { id: 'payment-sessions-create', title: 'POST /v1/payment-sessions', load: paymentSessionCreateLoad },
@@ -60,50 +49,21 @@ function node20(): string {
   return binary;
 }
 
-type Run = { node: string; loads: Record<string, Measured> };
-
-async function runOn(runtime: string): Promise<Run> {
-  const postgres = await startBenchPostgres();
-  const server = await startServerChild(
-    'api-node-version',
-    './server-process.ts',
-    { BENCH_SEED: JSON.stringify(PLAN), DATABASE_URL: apiDatabaseUrl(postgres) },
-    runtime,
-  );
-  try {
-    const ctx: ScenarioContext = {
-      url: server.url,
-      token: await signInForToken(server.url, PLAN.adminEmail, PLAN.password),
-      deepCursor: '',
-      password: PLAN.password,
-    };
-    const loads: Record<string, Measured> = {};
-    for (const { id, load } of LOADS) loads[id] = await measure(server, load(ctx), undefined, postgres.url);
-    return { node: versionOf(runtime), loads };
-  } finally {
-    await server.stop();
-    postgres.stop();
-  }
-}
-
 export async function runNodeVersions(): Promise<void> {
   const runtimes = { current: process.execPath, previous: node20() };
-  log(`node-versions: ${versionOf(runtimes.current)} against ${versionOf(runtimes.previous)}, in the order A B B A`);
-  const runs: Record<'current' | 'previous', Run[]> = { current: [], previous: [] };
-  for (const which of ['current', 'previous', 'previous', 'current'] as const) {
-    const run = await runOn(runtimes[which]);
-    runs[which].push(run);
-    for (const { id } of LOADS) {
-      const measured = run.loads[id] as Measured;
-      const invalid = measured.result.non2xx > 0 || measured.result.errors > 0 ? ' INVALID (errors)' : '';
-      log(
-        `  ${run.node} ${id}: ${measured.result.requestsPerSecond} req/s, p99 ${measured.result.latencyMs.p99} ms, ${measured.cpuPerRequestUs} µs server + ${measured.databaseCpuPerRequestUs} µs PostgreSQL CPU a request${invalid}`,
-      );
-    }
-  }
+  const nodes = { current: versionOf(runtimes.current), previous: versionOf(runtimes.previous) };
+  log(`node-versions: ${nodes.current} against ${nodes.previous}, in the order A B B A`);
+  const runs = await runAbba(
+    { current: { runtime: runtimes.current }, previous: { runtime: runtimes.previous } },
+    ['current', 'previous'],
+    LOADS,
+    (which, run) => {
+      for (const { id } of LOADS) log(`  ${nodes[which]} ${id}: ${describeRun(run.loads[id] as Measured)}`);
+    },
+  );
   const summary = LOADS.map(({ id, title }) => {
     const of = (which: 'current' | 'previous') => ({
-      node: runs[which][0]?.node,
+      node: nodes[which],
       requestsPerSecond: median(runs[which].map((run) => run.loads[id]?.result.requestsPerSecond ?? 0)) ?? 0,
       cpuPerRequestUs: median(runs[which].map((run) => run.loads[id]?.cpuPerRequestUs ?? 0)) ?? 0,
     });

@@ -1,5 +1,6 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { cursorAtDepth, deviceOfAccount, sessionAccountOf, signInForToken } from './api';
+import { runApiLogCost } from './api-log-cost';
 import { runLighthouseBench } from './browser/run-lighthouse';
 import { runWalletFramesBench } from './browser/run-wallet-frames';
 import { type ServerChild, startServerChild } from './child-server';
@@ -33,7 +34,7 @@ import { runTimeToCreditBench } from './time-to-credit/run-time-to-credit';
  * shared and their load drifts). autocannon runs here; every server runs in its own child process.
  * Exits 0 whatever the verdicts: benchmarks inform, they do not gate.
  * Then the realtime benchmark (BENCH_REALTIME=0 skips it), Node 24 against Node 20
- * (BENCH_NODE_VERSIONS=0), time to credit (BENCH_CREDIT=0), the browser one (BENCH_BROWSER=0) and
+ * (BENCH_NODE_VERSIONS=0), the request log's cost (BENCH_API_LOG=0), time to credit (BENCH_CREDIT=0), the browser one (BENCH_BROWSER=0) and
  * Lighthouse (BENCH_LIGHTHOUSE=0).
  * Env: BENCH_DATABASES=pglite,postgres · BENCH_ONLY=<id substring>[,<another>] · BENCH_DURATION / BENCH_WARMUP
  * (seconds) · BENCH_USERS / BENCH_WALLETS / BENCH_MERCHANTS / BENCH_WITHDRAWALS (rows seeded) ·
@@ -357,6 +358,8 @@ await main();
 if (process.env.BENCH_REALTIME !== '0') await runRealtimeBench();
 // Issue 31: the same API on Node 24 and on Node 20 (BENCH_NODE_VERSIONS=0 skips it).
 if (process.env.BENCH_NODE_VERSIONS !== '0') await runNodeVersions();
+// Issue 33: what the merchant API's request log costs session creation (BENCH_API_LOG=0 skips it).
+if (process.env.BENCH_API_LOG !== '0') await runApiLogCost();
 // Issue 31: a customer's transfer reported by the phone → the merchant's webhook (BENCH_CREDIT=0 skips it).
 if (process.env.BENCH_CREDIT !== '0') await runTimeToCreditBench();
 if (process.env.BENCH_BROWSER !== '0') await runWalletFramesBench();

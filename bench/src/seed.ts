@@ -79,9 +79,9 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   if (plan.merchants > 0) await seedMerchantCatalog(database, plan.merchants);
   if (plan.withdrawals > 0) await seedWithdrawals(database, plan.withdrawals);
   await database.db.execute(sql`
-    insert into users (email, name, role_id, status, password_hash, merchant_id)
+    insert into users (email, name, role_id, status, password_hash, merchant_id, merchant_role)
     values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
-      ${BENCH_MERCHANT_ID}::uuid)
+      ${BENCH_MERCHANT_ID}::uuid, 'owner')
     on conflict (email) do nothing`);
   if (plan.paymentSessions) {
     await seedPaymentSessions(database, plan.paymentSessions);

@@ -29,6 +29,8 @@ async function main() {
     // The per-token limit (600 a minute by default) would answer most of a write scenario's requests
     // 429: the bench's one token must not be what is measured. The limiter still counts each one.
     API_RATE_LIMIT_PER_MINUTE: '1000000',
+    // The merchant API's request log, on by default as installed; the API-log comparison turns it off.
+    ...(process.env.API_LOG_RETENTION_DAYS ? { API_LOG_RETENTION_DAYS: process.env.API_LOG_RETENTION_DAYS } : {}),
     JWT_SECRET: randomBytes(32).toString('hex'),
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
