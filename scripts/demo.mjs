@@ -38,6 +38,8 @@ const env = {
   // A lost transfer outcome goes uncertain within 30 s, so a visitor sees it settled from history.
   TRANSFER_DEADLINE_SECONDS: process.env.TRANSFER_DEADLINE_SECONDS ?? '30',
   TRANSFER_HISTORY_LAG_SECONDS: process.env.TRANSFER_HISTORY_LAG_SECONDS ?? '60',
+  // A merchant's webhook receiver on this machine (a shop being tried out against the demo).
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS ?? 'true',
 };
 // The demo is the embedded default: a DATABASE_URL or REDIS_URL from the shell would point elsewhere.
 delete env.DATABASE_URL;

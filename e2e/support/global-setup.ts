@@ -96,6 +96,8 @@ async function startHarness(harness: RunningHarness): Promise<void> {
       DATA_DIR: join(workDir, 'data'),
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ADMIN_EMAIL: FIRST_ADMIN_EMAIL,
+      // The merchants' webhook receivers of the tests listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // No ADMIN_CONSOLE_URL or MERCHANT_CONSOLE_URL: the server derives them from the moved ports,
       // and the activation test opens the link it printed on ADMIN_PORT.
       CORS_ORIGINS: (Object.keys(CONSOLES) as ConsoleTarget[]).map(consoleUrl).join(','),

@@ -106,6 +106,11 @@ export const configSchema = z.object({
     .transform((text) => text.split(',').map(Number)),
   /** How long a webhook receiver has to answer one delivery. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * Whether merchants' webhooks may go to loopback and private addresses (a receiver on this
+   * machine or inside the operator's network); link-local and metadata addresses never.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   /** Health checks of every online device run this often; 0 turns the schedule off. */
   HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /**

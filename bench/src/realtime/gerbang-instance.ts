@@ -110,6 +110,8 @@ async function main() {
     // The bench merchant's one token opens every session of the time-to-credit bench (3,000 a minute
     // at 50/s): its per-token limit must not be what is measured.
     API_RATE_LIMIT_PER_MINUTE: '1000000',
+    // The time-to-credit bench's webhook receiver is on loopback.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...(process.env.ADMIN_CONSOLE_URL ? { ADMIN_CONSOLE_URL: process.env.ADMIN_CONSOLE_URL } : {}),

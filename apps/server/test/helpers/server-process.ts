@@ -34,7 +34,15 @@ export function serverProcess(env: Record<string, string>) {
     async start(): Promise<void> {
       child = spawn(process.execPath, ['dist/main.js'], {
         cwd: SERVER_DIR,
-        env: { ...process.env, NODE_ENV: 'production', SERVE_CONSOLES: 'false', METRICS_PORT: '0', ...env },
+        // The tests' webhook receivers listen on loopback.
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SERVE_CONSOLES: 'false',
+          METRICS_PORT: '0',
+          WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (chunk) => {

@@ -18,6 +18,8 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     LOG_LEVEL: 'silent',
     SERVE_CONSOLES: 'false',
     ALERT_EVALUATE_SECONDS: '0',
+    // The tests' webhook receivers listen on loopback (webhook-destination.test.ts turns it off).
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     ...overrides,
   });
   return resolveConfig(raw, {

@@ -33,6 +33,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
     repo: createMerchantsRepository(ctx.db),
     audit: ctx.audit,
     secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
+    allowPrivateCallbacks: ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -18,6 +18,7 @@ import { AppError, type FieldErrors, invalidFields, notFound } from '../../http/
 import { decodeSortedKeysetCursor, toSortedPage } from '../../http/keyset-cursor';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { callbackUrlProblem } from '../webhooks/webhook-destination';
 import { toMerchantResponse } from './merchant-response';
 import {
   MERCHANT_LIST_SORT,
@@ -51,8 +52,17 @@ export function createMerchantsService(deps: {
   repo: MerchantsRepository;
   audit: AuditRepository;
   secretBox: SecretBox;
+  /** Whether a callback URL may name a loopback or private address (WEBHOOK_ALLOW_PRIVATE_NETWORKS). */
+  allowPrivateCallbacks: boolean;
 }) {
   const { repo, audit, secretBox } = deps;
+
+  /** A callback URL webhooks may not reach is refused when set (and each delivery checks again). */
+  async function checkCallbackUrl(url: string | null | undefined): Promise<void> {
+    if (!url) return;
+    const problem = await callbackUrlProblem(url, deps.allowPrivateCallbacks);
+    if (problem) throw invalidFields({ 'body.callbackUrl': problem });
+  }
 
   async function getRecord(id: string): Promise<MerchantRecord> {
     const merchant = await repo.findById(id);
@@ -101,6 +111,7 @@ export function createMerchantsService(deps: {
         allowedMethods: body.allowedMethods,
       };
       checkTerms(body.currency, terms);
+      await checkCallbackUrl(body.callbackUrl);
       const webhookSecret = newWebhookSecret();
       const created = await repo.insert({
         name: body.name,
@@ -154,6 +165,7 @@ export function createMerchantsService(deps: {
         allowedMethods: body.allowedMethods ?? before.allowedMethods,
       };
       checkTerms(current.currency, merged);
+      await checkCallbackUrl(body.callbackUrl);
       const changes: MerchantChanges = {};
       if (body.name !== undefined) changes.name = body.name;
       if (body.depositFeePercent !== undefined)

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../http/app-error';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
+import type { WebhookFetch } from './webhook-destination';
 import { signWebhook } from './webhook-signature';
 
 /**
@@ -49,6 +50,8 @@ export function createWebhookDelivery(deps: {
   logger: FastifyBaseLogger;
   retryDelaysSeconds: readonly number[];
   timeoutMs: number;
+  /** Reaches the callback URL only at addresses webhooks may go to (webhook-destination.ts). */
+  fetch: WebhookFetch;
   random?: () => number;
   /** Told how each attempt ended (the metrics count them). */
   onAttempt?: (outcome: 'delivered' | 'retry_scheduled' | 'failed') => void;
@@ -101,7 +104,7 @@ export function createWebhookDelivery(deps: {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await fetch(merchant.url, {
+      const response = await deps.fetch(merchant.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

@@ -12,6 +12,7 @@ import { paymentSessions, webhookEvents } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { paymentSessionsOf } from '../payment-sessions/payment-sessions';
 import { createWebhookDelivery } from './webhook-delivery';
+import { createWebhookFetch } from './webhook-destination';
 
 type Answer = { status: number; delayMs?: number };
 
@@ -128,6 +129,7 @@ describe('webhook order and claims', () => {
       logger: t.app.log,
       retryDelaysSeconds: [0, 0, 0],
       timeoutMs: 2000,
+      fetch: createWebhookFetch(true),
     });
     await other.kick();
     await eventually(async () => (await eventsOf(session.id))[0]?.status === 'delivered');

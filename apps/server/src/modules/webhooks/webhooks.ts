@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import { createSecretBox } from '../../crypto/secret-box';
 import { createWebhookDelivery, type WebhookDelivery } from './webhook-delivery';
+import { createWebhookFetch } from './webhook-destination';
 
 const all = new WeakMap<AppContext, WebhookDelivery>();
 
@@ -17,6 +18,7 @@ export function webhooksOf(ctx: AppContext): WebhookDelivery {
     logger: ctx.logger,
     retryDelaysSeconds: ctx.config.WEBHOOK_RETRY_DELAYS_SECONDS,
     timeoutMs: ctx.config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+    fetch: createWebhookFetch(ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS),
     onAttempt: (outcome) => ctx.events.emit('webhook.attempted', { outcome }),
   });
   all.set(ctx, delivery);
