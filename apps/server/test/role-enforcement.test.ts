@@ -61,6 +61,7 @@ import {
   getWalletQrCode,
   getWalletReconciliation,
   getWalletSummary,
+  getWebhookEvent,
   getWithdrawal,
   importProxies,
   inviteTeamMember,
@@ -92,6 +93,7 @@ import {
   listWalletChecks,
   listWallets,
   listWalletTransactions,
+  listWebhookEvents,
   listWithdrawals,
   logout,
   markWithdrawalPaid,
@@ -122,6 +124,7 @@ import {
   runHealthChecks,
   runWalletChecks,
   secondFactorPolicy,
+  sendTestWebhookEvent,
   setWalletCredentials,
   setWalletProxy,
   snoozeAlert,
@@ -431,8 +434,24 @@ const ROUTES: Protected[] = [
   },
   {
     endpoint: resendWebhookEvent,
-    requires: { area: 'transactionSessions', action: 'operate' },
+    requires: { area: 'webhooks', action: 'operate' },
     request: (id) => ({ url: withId(resendWebhookEvent, id) }),
+  },
+  {
+    endpoint: listWebhookEvents,
+    requires: { area: 'webhooks', action: 'view' },
+    request: () => ({ url: `${listWebhookEvents.path}?merchantId=${randomUUID()}` }),
+  },
+  {
+    endpoint: getWebhookEvent,
+    requires: { area: 'webhooks', action: 'view' },
+    request: (id) => ({ url: withId(getWebhookEvent, id) }),
+  },
+  // Answered 201 for a merchant (a test event to its own endpoint, which it has none of: skipped).
+  {
+    endpoint: sendTestWebhookEvent,
+    requires: { area: 'webhooks', action: 'create' },
+    request: () => ({ url: sendTestWebhookEvent.path }),
   },
   {
     endpoint: listPayoutMethods,

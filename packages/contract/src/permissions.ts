@@ -27,6 +27,7 @@ export const AREAS = [
   'team',
   'refunds',
   'apiLogs',
+  'webhooks',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -71,6 +72,14 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   refunds: { 1: NONE, 2: NONE, 3: NONE, 4: ['create'], 5: NONE },
   // The merchant API's request log: a merchant's own; operators who see merchants open one's for support.
   apiLogs: { 1: VIEW, 2: VIEW, 3: NONE, 4: VIEW, 5: VIEW },
+  // A merchant's webhook events: read, resent (operate) and, by the merchant, a test event sent (create).
+  webhooks: {
+    1: ['view', 'operate'],
+    2: ['view', 'operate'],
+    3: NONE,
+    4: ['view', 'create', 'operate'],
+    5: ['view', 'operate'],
+  },
   // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
   alerts: {
     1: ['view', 'update', 'operate'],
@@ -111,6 +120,12 @@ export const MERCHANT_TEAM_PERMISSIONS: Partial<Record<Area, Record<MerchantTeam
   team: { owner: ['view', 'create', 'update', 'delete'], developer: NONE, finance: NONE, viewer: NONE },
   // Integration: who holds the tokens reads what they did.
   apiLogs: { owner: VIEW, developer: VIEW, finance: NONE, viewer: NONE },
+  webhooks: {
+    owner: ['view', 'create', 'operate'],
+    developer: ['view', 'create', 'operate'],
+    finance: VIEW,
+    viewer: NONE,
+  },
 };
 
 export function teamRoleMay(teamRole: MerchantTeamRole, area: Area, action: Action): boolean {

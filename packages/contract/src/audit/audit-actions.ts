@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = {
   depositCreditedManually: 'deposit.credited_manually',
   depositResolutionDeclined: 'deposit.resolution_declined',
   webhookResent: 'webhook.resent',
+  webhookTestSent: 'webhook.test_sent',
   paymentLinkOpened: 'payment_link.session_opened',
   payoutMethodCreated: 'payout_method.created',
   payoutMethodVerifyRequested: 'payout_method.verify_requested',

@@ -26,7 +26,7 @@ export function WebhookEventItem({ event, onResent }: { event: WebhookEventSumma
   const apiErrorMessage = useApiErrorMessage();
   const { user } = useSession();
   const resend = useResendWebhook(onResent);
-  const canResend = canUser(user, 'transactionSessions', 'operate');
+  const canResend = canUser(user, 'webhooks', 'operate');
   return (
     <li className="rounded-md border border-gray-200 p-3 dark:border-gray-700">
       <div className="flex flex-wrap items-center justify-between gap-2">
