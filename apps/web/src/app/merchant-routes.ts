@@ -32,6 +32,14 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/merchant-console/api-logs'),
   },
   {
+    path: '/webhooks',
+    titleKey: 'routes.webhooks',
+    area: 'webhooks',
+    layout: 'console',
+    namespaces: ['webhooks', 'paymentSessions'],
+    load: () => import('./routes/merchant-console/webhooks'),
+  },
+  {
     path: '/transaction',
     titleKey: 'routes.transaction',
     area: 'transactions',

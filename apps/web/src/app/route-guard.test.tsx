@@ -118,6 +118,7 @@ describe('route guards', () => {
       'Dashboard',
       'API Tokens',
       'API Logs',
+      'Webhooks',
       'Transaction',
       'Withdrawal Requests',
       'Payout Methods',

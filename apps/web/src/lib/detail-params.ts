@@ -8,4 +8,5 @@ export const DETAIL_PARAMS = {
   paymentSession: 'session',
   auditEntry: 'entry',
   apiLog: 'request',
+  webhookEvent: 'event',
 } as const;

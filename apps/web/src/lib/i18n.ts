@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'team',
   'claims',
   'apiLogs',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -16,6 +16,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },
   { word: 'api-tokens', key: 'apiTokens', icon: 'token' },
   { word: 'api-logs', key: 'apiLogs', icon: 'session' },
+  { word: 'webhooks', key: 'webhooks', icon: 'bell' },
   { word: 'payout-methods', key: 'payoutMethods', icon: 'payout' },
   { word: 'transaction', key: 'transactionManagement', icon: 'transaction' },
   ...PROVIDER_PAGE_HEADER_VARIANTS,

@@ -1,0 +1,117 @@
+import { listWebhookEvents, ROLE, sendTestWebhookEvent, type WebhookEventDetail } from '@gerbang/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StubRequest } from '../../../test/http-stub';
+import { renderApp } from '../../../test/render-app';
+import { makeUser } from '../../../test/user-fixture';
+
+const MERCHANT_ID = '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d';
+const FAILING: WebhookEventDetail = {
+  id: '0b3f2c9e-8a51-4c2d-9e3a-5d6f7a8b9c0d',
+  type: 'payment_session.succeeded',
+  subjectId: 'c4a9d2e0-1111-4222-8333-944455556666',
+  status: 'pending',
+  attempts: 2,
+  lastStatusCode: 503,
+  lastError: 'HTTP 503: maintenance window',
+  nextAttemptAt: '2026-01-01T00:05:00.000Z',
+  deliveredAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  body: { id: '0b3f2c9e-8a51-4c2d-9e3a-5d6f7a8b9c0d', type: 'payment_session.succeeded', data: { amount: '25000' } },
+  deliveries: [
+    {
+      attempt: 1,
+      at: '2026-01-01T00:00:01.000Z',
+      url: 'https://shop.example/hooks',
+      statusCode: 503,
+      durationMs: 41,
+      error: 'HTTP 503: maintenance window',
+    },
+    {
+      attempt: 2,
+      at: '2026-01-01T00:01:01.000Z',
+      url: 'https://shop.example/hooks',
+      statusCode: 503,
+      durationMs: 38,
+      error: 'HTTP 503: maintenance window',
+    },
+  ],
+};
+const TEST_EVENT: WebhookEventDetail = {
+  ...FAILING,
+  id: '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6',
+  type: 'webhook.test',
+  status: 'pending',
+  attempts: 0,
+  lastStatusCode: null,
+  lastError: null,
+  deliveries: [],
+};
+
+let restore = () => {};
+afterEach(() => restore());
+
+function open(merchantRole: 'owner' | 'finance' = 'owner') {
+  const seen: StubRequest[] = [];
+  const app = renderApp({
+    path: '/webhooks',
+    user: makeUser(ROLE.Merchant, { merchantId: MERCHANT_ID, merchantRole }),
+    consoleKind: 'merchant',
+    handler: (request) => {
+      if (request.method === 'GET' && request.url === listWebhookEvents.path) {
+        seen.push(request);
+        const { body, deliveries, ...item } = FAILING;
+        return { status: 200, data: { items: [item], nextCursor: null } };
+      }
+      if (request.url === `/webhook-events/${FAILING.id}`) return { status: 200, data: FAILING };
+      if (request.url === `/webhook-events/${TEST_EVENT.id}`) return { status: 200, data: TEST_EVENT };
+      if (request.method === 'POST' && request.url === sendTestWebhookEvent.path)
+        return { status: 201, data: TEST_EVENT };
+      return null;
+    },
+  });
+  restore = app.http.restore;
+  return { app, seen };
+}
+
+describe('Webhooks', () => {
+  it('lists the events sent to the endpoint with their last answer, and opens one with its attempts and body', async () => {
+    const user = userEvent.setup();
+    const { app, seen } = open();
+    const table = await screen.findByRole('table', { name: 'Webhook events' });
+    const row = (await within(table).findByText('payment_session.succeeded')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Sending');
+    expect(row).toHaveTextContent('HTTP 503');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ status: 'failed' }));
+
+    await user.click(within(row).getByRole('button', { name: /^Details of payment_session.succeeded/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook event' });
+    expect(app.location()).toBe(`/webhooks?event=${FAILING.id}`);
+    expect(within(dialog).getAllByText('HTTP 503: maintenance window')).toHaveLength(2);
+    expect(within(dialog).getByText('Sent to https://shop.example/hooks')).toBeInTheDocument();
+    expect(within(dialog).getByText(/"amount": "25000"/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Resend' })).toBeInTheDocument();
+  });
+
+  it('sends a test event and opens it', async () => {
+    const user = userEvent.setup();
+    const { app } = open();
+    await user.click(await screen.findByRole('button', { name: 'Send test event' }));
+    expect(await screen.findByRole('dialog', { name: 'Webhook event' })).toBeInTheDocument();
+    expect(app.location()).toBe(`/webhooks?event=${TEST_EVENT.id}`);
+  });
+
+  it('lets finance read the events but neither test nor resend', async () => {
+    const user = userEvent.setup();
+    open('finance');
+    const table = await screen.findByRole('table', { name: 'Webhook events' });
+    expect(screen.queryByRole('button', { name: 'Send test event' })).not.toBeInTheDocument();
+    await user.click(await within(table).findByRole('button', { name: /^Details of/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook event' });
+    await within(dialog).findByText('Sent to https://shop.example/hooks');
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+  });
+});

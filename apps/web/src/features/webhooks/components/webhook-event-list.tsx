@@ -1,0 +1,151 @@
+import {
+  canUser,
+  WEBHOOK_EVENT_STATUSES,
+  WEBHOOK_EVENT_TYPE_NAMES,
+  type WebhookEventListItem,
+} from '@gerbang/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { FormError } from '../../../components/ui/form-error';
+import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { Select } from '../../../components/ui/select';
+import { Table, type TableColumn } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { useDetailParam } from '../../../hooks/use-detail-param';
+import { useFormatDateTime } from '../../../hooks/use-format-date-time';
+import { useApiErrorMessage } from '../../../lib/api-error';
+import { DETAIL_PARAMS } from '../../../lib/detail-params';
+import { useSession } from '../../../lib/session';
+import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events';
+import { WebhookEventDetailModal } from './webhook-event-detail';
+
+const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
+  pending: 'blue',
+  delivered: 'green',
+  failed: 'red',
+  skipped: 'gray',
+};
+
+/**
+ * Merchant console → Webhooks: every event Gerbang sent (or is sending) the merchant's endpoint,
+ * newest first, how its last attempt ended, each one's attempts and body, Resend, and a test event.
+ */
+export function WebhookEventList() {
+  const { t } = useTranslation(['webhooks']);
+  const { user } = useSession();
+  const apiErrorMessage = useApiErrorMessage();
+  const formatDateTime = useFormatDateTime();
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const query = useWebhookEvents({
+    type: WEBHOOK_EVENT_TYPE_NAMES.find((name) => name === type),
+    status: WEBHOOK_EVENT_STATUSES.find((name) => name === status),
+  });
+  const events = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.webhookEvent);
+  const sendTest = useSendTestWebhook();
+  const any = { value: '', label: t('webhooks:filters.any') };
+
+  const lastAnswer = (e: WebhookEventListItem) => {
+    if (e.lastStatusCode) return t('webhooks:list.httpStatus', { code: e.lastStatusCode });
+    if (e.status === 'skipped') return t('webhooks:list.noCallbackUrl');
+    return e.lastError ?? t('webhooks:list.notYet');
+  };
+  const columns: TableColumn<WebhookEventListItem>[] = [
+    { key: 'time', header: t('webhooks:fields.createdAt'), cell: (e) => formatDateTime(e.createdAt) },
+    {
+      key: 'type',
+      header: t('webhooks:fields.type'),
+      cell: (e) => <span className="font-mono text-xs">{e.type}</span>,
+    },
+    {
+      key: 'status',
+      header: t('webhooks:fields.status'),
+      cell: (e) => <Badge tone={TONES[e.status]}>{t(`webhooks:statuses.${e.status}`)}</Badge>,
+    },
+    { key: 'attempts', header: t('webhooks:fields.attempts'), cell: (e) => e.attempts },
+    {
+      key: 'answer',
+      header: t('webhooks:fields.lastAnswer'),
+      cell: (e) => <span className="text-xs break-all">{lastAnswer(e)}</span>,
+    },
+    {
+      key: 'details',
+      header: t('webhooks:list.details'),
+      cell: (e) => (
+        <Button
+          variant="ghost"
+          aria-label={t('webhooks:list.detailsOf', { type: e.type, time: formatDateTime(e.createdAt) })}
+          onClick={() => setOpen(e.id)}
+        >
+          {t('webhooks:list.details')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="webhooks-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+            {t('webhooks:list.heading')}
+          </h2>
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:list.blurb')}</p>
+        </div>
+        {canUser(user, 'webhooks', 'create') ? (
+          <Button
+            variant="secondary"
+            isLoading={sendTest.isPending}
+            onClick={() =>
+              sendTest.mutate(undefined, {
+                onSuccess: (event) => {
+                  toast.success(t('webhooks:test.sent'));
+                  setOpen(event.id);
+                },
+                onError: (error) => toast.error(apiErrorMessage(error)),
+              })
+            }
+          >
+            {t('webhooks:test.send')}
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Select
+          label={t('webhooks:fields.type')}
+          name="type"
+          value={type}
+          onChange={(event) => setType(event.target.value)}
+          options={[any, ...WEBHOOK_EVENT_TYPE_NAMES.map((name) => ({ value: name, label: name }))]}
+        />
+        <Select
+          label={t('webhooks:fields.status')}
+          name="status"
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+          options={[
+            any,
+            ...WEBHOOK_EVENT_STATUSES.map((name) => ({ value: name, label: t(`webhooks:statuses.${name}`) })),
+          ]}
+        />
+      </div>
+      {query.isError ? (
+        <FormError>{apiErrorMessage(query.error)}</FormError>
+      ) : (
+        <Table
+          columns={columns}
+          rows={events}
+          getRowKey={(e) => e.id}
+          isLoading={query.isPending}
+          emptyMessage={t('webhooks:list.empty')}
+          caption={t('webhooks:list.heading')}
+        />
+      )}
+      <LoadMoreButton query={query} />
+      {openId ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
+import { API_URL, MERCHANT_URL } from '../support/e2e-env';
+import { webhookReceiver } from '../support/listen';
+import { createMerchantByApi, createMerchantUser, paymentsApiHeaders } from '../support/money';
+import { startSignedIn } from '../support/session';
+
+test('a merchant follows its webhooks in its console and sends its endpoint a test event', async ({ page }) => {
+  const receiver = await webhookReceiver();
+  try {
+    const code = `HOOK${Date.now() % 1_000_000}`;
+    const merchant = await createMerchantByApi({
+      name: `Shop ${code}`,
+      code,
+      currency: 'IDR',
+      minAmount: '10000',
+      maxAmount: '5000000',
+      allowedMethods: ['dana'],
+      callbackUrl: `${receiver.url}/gerbang`,
+    });
+    const owner = await createMerchantUser(merchant.id);
+    const v1 = await paymentsApiHeaders(owner, 'Checkout');
+    const opened = await fetch(`${API_URL}/v1/payment-sessions`, {
+      method: 'POST',
+      headers: { ...v1, 'idempotency-key': code },
+      body: JSON.stringify({ referenceNumber: code, amount: '120000' }),
+    });
+    expect(opened.status).toBe(201);
+    await expect.poll(() => receiver.deliveries.length, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    await startSignedIn(page, owner, MERCHANT_URL);
+    await page.goto(MERCHANT_URL);
+    await page.getByRole('navigation', { name: 'GENERAL' }).getByRole('link', { name: 'Webhooks' }).click();
+    const table = page.getByRole('table', { name: 'Webhook events' });
+    const created = table.getByRole('row').filter({ hasText: 'payment_session.created' });
+    await expect(created).toContainText('Delivered');
+    await expect(created).toContainText('HTTP 204');
+    await expectNoSeriousViolations(page, 'webhook events');
+
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const detail = page.getByRole('dialog', { name: 'Webhook event' });
+    await expect(detail.getByText('webhook.test', { exact: true })).toBeVisible();
+    await expect
+      .poll(() => receiver.deliveries.some((delivery) => delivery.body.includes('"webhook.test"')), { timeout: 20_000 })
+      .toBe(true);
+    // The page shows the attempt once it is made.
+    await expect(async () => {
+      await page.reload();
+      await expect(detail.getByText(`Sent to ${receiver.url}/gerbang`)).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(detail.getByText(/"type": "webhook.test"/)).toBeVisible();
+    await expectNoSeriousViolations(page, 'webhook event detail');
+  } finally {
+    await receiver.close();
+  }
+});
