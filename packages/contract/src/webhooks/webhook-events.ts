@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createdRangeIsOrdered, idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import { MANUAL_CREDIT_EVENT_TYPE } from '../payments/deposit-transfer';
 import { PAYMENT_CLAIM_EVENT_TYPES } from '../payments/payment-claim';
 import { PAYMENT_SESSION_EVENT_TYPES, REFUND_EVENT_TYPES, WITHDRAWAL_EVENT_TYPES } from './webhook';
 import { WEBHOOK_EVENT_STATUSES, webhookDeliveryAttemptSchema } from './webhook-delivery';
@@ -20,6 +21,7 @@ export const WEBHOOK_EVENT_TYPE_NAMES = [
     ...Object.values(WITHDRAWAL_EVENT_TYPES),
     ...Object.values(REFUND_EVENT_TYPES),
     ...Object.values(PAYMENT_CLAIM_EVENT_TYPES),
+    MANUAL_CREDIT_EVENT_TYPE,
     WEBHOOK_TEST_EVENT_TYPE,
   ]),
 ];
