@@ -118,6 +118,7 @@ server.stderr.pipe(serverLog);
 server.stderr.on('data', (chunk) => process.stderr.write(chunk));
 let fleet = null;
 let control = null;
+let webhookReceiver = null;
 let stopWallets = null;
 let shuttingDown = false;
 
@@ -176,6 +177,7 @@ async function shutdown(code) {
   console.log('\nStopping the simulated phones and the server...');
   stopWallets?.();
   await control?.close().catch(() => {});
+  await webhookReceiver?.close().catch(() => {});
   await fleet?.stop().catch(() => {});
   await stopServer();
   process.exit(code);
@@ -220,6 +222,7 @@ try {
     playPaymentDemo,
     playPayoutDemo,
     createDemoPayoutToken,
+    startDemoWebhookReceiver,
   } = await import('../apps/simulator/src/index.ts');
   fleet = await startFleet({
     server: urls.api,
@@ -250,6 +253,21 @@ try {
       activationLinkTo: (email) => linkMailedTo(email),
     });
     saveCredentials(credentials);
+  }
+  // Toko Demo's own webhook endpoint (verifying each signature), so its console's Webhooks page has
+  // deliveries to show. An Admin who turned on two-factor sign-in is asked for a code to rotate
+  // the secret: the demo then goes on without it.
+  if (tokoDemo) {
+    webhookReceiver = await startDemoWebhookReceiver({
+      server: urls.api,
+      auth: { email: credentials.email, password: credentials.password },
+      merchantId: tokoDemo.id,
+      port: Number(process.env.DEMO_WEBHOOK_PORT ?? 8091),
+      logger: consoleLogger,
+    }).catch((error) => {
+      console.warn(`Toko Demo's webhook endpoint was not started: ${error.message}`);
+      return null;
+    });
   }
   const stopWalletDemo = await playWalletDemo({
     server: urls.api,
@@ -320,6 +338,7 @@ move in the merchant console (its Dashboard balance moves live):
   Merchant console: ${urls.merchantConsole ?? '(not served)'}
   Email:            ${credentials.merchant.email}
   Password:         ${credentials.merchant.password}
+  Webhooks:         ${webhookReceiver ? `${webhookReceiver.url} (Toko Demo's endpoint: see the console's Webhooks page)` : '(not started)'}
   API token:        ${credentials.merchant.apiToken}
                     (curl -H "Authorization: Bearer <token>" ${urls.api}/v1/balance)
   Payment link:     ${urls.console ?? 'http://localhost:3000'}/request-transaction?merchant=TOKO-DEMO&amount=150000

@@ -3,6 +3,7 @@ export { seedDemoMerchants } from './demo/merchant-demo';
 export { playPaymentDemo, seedDemoMerchantAccess } from './demo/payment-demo';
 export { createDemoPayoutToken, playPayoutDemo } from './demo/payout-demo';
 export { playWalletDemo } from './demo/wallet-demo';
+export { startDemoWebhookReceiver } from './demo/webhook-receiver-demo';
 export type { DeviceBehaviour, DeviceState } from './device-types';
 export {
   DEFAULT_BEHAVIOUR,

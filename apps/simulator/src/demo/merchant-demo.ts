@@ -39,7 +39,7 @@ const DEMO_MERCHANTS: CreateMerchantBody[] = [
 
 /**
  * Adds the demo merchants once (a second run finds them by code). Their webhook secrets are not
- * kept: nothing in the demo receives webhooks yet, and a new one can be made from the console.
+ * kept: Toko Demo's endpoint (webhook-receiver-demo.ts) makes its own at each start.
  */
 export async function seedDemoMerchants(options: {
   server: string;
