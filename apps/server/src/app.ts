@@ -47,6 +47,7 @@ import { secondFactorRoutes } from './modules/second-factor/second-factor.routes
 import { usersRoutes } from './modules/users/users.routes';
 import { walletReconciliationRoutes } from './modules/wallets/wallet-reconciliation.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
+import { webhookEndpointRoutes } from './modules/webhooks/webhook-endpoint.routes';
 import { webhooksOf } from './modules/webhooks/webhooks';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { customerWithdrawalsRoutes } from './modules/withdrawals/customer-withdrawals.routes';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await teamApprovalsRoutes(api, ctx);
     await savedViewsRoutes(api, ctx);
     await apiLogsRoutes(api, ctx);
+    await webhookEndpointRoutes(api, ctx);
   });
 
   registerBackgroundWork(ctx);

@@ -61,6 +61,7 @@ import {
   getWalletQrCode,
   getWalletReconciliation,
   getWalletSummary,
+  getWebhookEndpoint,
   getWebhookEvent,
   getWithdrawal,
   importProxies,
@@ -121,6 +122,7 @@ import {
   revokeApiToken,
   rotateDeviceToken,
   rotateMerchantWebhookSecret,
+  rotateWebhookEndpointSecret,
   runHealthChecks,
   runWalletChecks,
   secondFactorPolicy,
@@ -147,6 +149,7 @@ import {
   updateTeamPolicy,
   updateUser,
   updateWallet,
+  updateWebhookEndpoint,
   verifyPayoutMethod,
   writeOffPayoutException,
 } from '@gerbang/contract';
@@ -446,6 +449,22 @@ const ROUTES: Protected[] = [
     endpoint: getWebhookEvent,
     requires: { area: 'webhooks', action: 'view' },
     request: (id) => ({ url: withId(getWebhookEvent, id) }),
+  },
+  // A merchant's own endpoint: its merchant is the session's (a merchant that does not exist here: 404).
+  {
+    endpoint: getWebhookEndpoint,
+    requires: { area: 'webhooks', action: 'update' },
+    request: () => ({ url: getWebhookEndpoint.path }),
+  },
+  {
+    endpoint: updateWebhookEndpoint,
+    requires: { area: 'webhooks', action: 'update' },
+    request: () => ({ url: updateWebhookEndpoint.path, payload: { callbackUrl: null } }),
+  },
+  {
+    endpoint: rotateWebhookEndpointSecret,
+    requires: { area: 'webhooks', action: 'update' },
+    request: () => ({ url: rotateWebhookEndpointSecret.path, payload: {} }),
   },
   // Answered 201 for a merchant (a test event to its own endpoint, which it has none of: skipped).
   {

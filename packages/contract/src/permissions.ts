@@ -72,12 +72,13 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   refunds: { 1: NONE, 2: NONE, 3: NONE, 4: ['create'], 5: NONE },
   // The merchant API's request log: a merchant's own; operators who see merchants open one's for support.
   apiLogs: { 1: VIEW, 2: VIEW, 3: NONE, 4: VIEW, 5: VIEW },
-  // A merchant's webhook events: read, resent (operate) and, by the merchant, a test event sent (create).
+  // A merchant's webhook events: read, resent (operate); by the merchant, a test event sent (create) and
+  // its endpoint set and its secret rotated (update).
   webhooks: {
     1: ['view', 'operate'],
     2: ['view', 'operate'],
     3: NONE,
-    4: ['view', 'create', 'operate'],
+    4: ['view', 'create', 'update', 'operate'],
     5: ['view', 'operate'],
   },
   // Every operator sees and acknowledges alerts; Admins and Sub Admins set the rules.
@@ -121,8 +122,8 @@ export const MERCHANT_TEAM_PERMISSIONS: Partial<Record<Area, Record<MerchantTeam
   // Integration: who holds the tokens reads what they did.
   apiLogs: { owner: VIEW, developer: VIEW, finance: NONE, viewer: NONE },
   webhooks: {
-    owner: ['view', 'create', 'operate'],
-    developer: ['view', 'create', 'operate'],
+    owner: ['view', 'create', 'update', 'operate'],
+    developer: ['view', 'create', 'update', 'operate'],
     finance: VIEW,
     viewer: NONE,
   },

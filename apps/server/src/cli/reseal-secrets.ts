@@ -29,6 +29,13 @@ const SEALED_COLUMNS = [
     id: merchants.id,
     context: WEBHOOK_SECRET_CONTEXT,
   },
+  {
+    name: 'previous webhook secrets',
+    table: merchants,
+    column: merchants.previousWebhookSecretEncrypted,
+    id: merchants.id,
+    context: WEBHOOK_SECRET_CONTEXT,
+  },
 ] as const;
 
 /**

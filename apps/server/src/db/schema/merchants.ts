@@ -39,6 +39,12 @@ export const merchants = pgTable(
     allowedMethods: text('allowed_methods').array().notNull(),
     callbackUrl: text('callback_url'),
     webhookSecretEncrypted: text('webhook_secret_encrypted').notNull(),
+    /**
+     * The secret a merchant rotated away from, still signing (beside the new one) until its expiry,
+     * so receivers can move to the new one without dropping deliveries (docs/webhooks.md).
+     */
+    previousWebhookSecretEncrypted: text('previous_webhook_secret_encrypted'),
+    previousWebhookSecretExpiresAt: timestamp('previous_webhook_secret_expires_at', { withTimezone: true }),
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
     /** Customers may open payments themselves from a link with the code (/request-transaction). */

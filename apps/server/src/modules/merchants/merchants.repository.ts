@@ -139,6 +139,28 @@ export function createMerchantsRepository(db: Database) {
       return rows[0] ?? null;
     },
 
+    /**
+     * A new signing secret; the current one keeps signing until `keepPreviousUntil` (copied in the
+     * same statement, so two rotations at once each keep the secret they replaced), or stops now.
+     */
+    async rotateWebhookSecret(
+      id: string,
+      sealed: string,
+      keepPreviousUntil: Date | null,
+    ): Promise<MerchantRecord | null> {
+      const rows = await db
+        .update(merchants)
+        .set({
+          webhookSecretEncrypted: sealed,
+          previousWebhookSecretEncrypted: keepPreviousUntil ? sql`${merchants.webhookSecretEncrypted}` : null,
+          previousWebhookSecretExpiresAt: keepPreviousUntil,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(merchants.id, id))
+        .returning();
+      return rows[0] ?? null;
+    },
+
     /** A guarded transition: null when the merchant is not in `from` (already there, or gone). */
     async setStatus(id: string, from: MerchantStatus, to: MerchantStatus): Promise<MerchantRecord | null> {
       const rows = await db

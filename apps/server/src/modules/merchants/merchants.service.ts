@@ -10,8 +10,12 @@ import {
   merchantTermsProblems,
   PAYOUT_NAME_POLICY_DEFAULT,
   percentToBasisPoints,
+  type RotatedWebhookSecret,
+  type RotateWebhookEndpointSecretBody,
   toMinorUnits,
   type UpdateMerchantBody,
+  WEBHOOK_PREVIOUS_SECRET_HOURS,
+  type WebhookEndpoint,
 } from '@gerbang/contract';
 import type { SecretBox } from '../../crypto/secret-box';
 import { AppError, type FieldErrors, invalidFields, notFound } from '../../http/app-error';
@@ -202,15 +206,38 @@ export function createMerchantsService(deps: {
       transition(actor, id, 'active', 'suspended', AUDIT_ACTIONS.merchantSuspended),
     resume: (actor: Actor, id: string) => transition(actor, id, 'suspended', 'active', AUDIT_ACTIONS.merchantResumed),
 
-    async rotateWebhookSecret(actor: Actor, id: string): Promise<{ webhookSecret: string }> {
+    /**
+     * A new webhook secret, shown this once. An operator's rotation (a leak) stops the previous one
+     * at once; a merchant may keep it signing beside the new one for WEBHOOK_PREVIOUS_SECRET_HOURS.
+     */
+    async rotateWebhookSecret(
+      actor: Actor,
+      id: string,
+      previous: RotateWebhookEndpointSecretBody['previousSecret'] = 'expire_now',
+    ): Promise<RotatedWebhookSecret> {
       await getRecord(id);
       const webhookSecret = newWebhookSecret();
-      const updated = await repo.update(id, {
-        webhookSecretEncrypted: secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
-      });
+      const keepUntil =
+        previous === 'keep_24_hours' ? new Date(Date.now() + WEBHOOK_PREVIOUS_SECRET_HOURS * 3_600_000) : null;
+      const updated = await repo.rotateWebhookSecret(
+        id,
+        secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
+        keepUntil,
+      );
       if (!updated) throw notFound('Merchant');
-      await record(actor, AUDIT_ACTIONS.merchantWebhookSecretRotated, updated, {});
-      return { webhookSecret };
+      const previousSecretExpiresAt = keepUntil?.toISOString() ?? null;
+      await record(actor, AUDIT_ACTIONS.merchantWebhookSecretRotated, updated, { previousSecretExpiresAt });
+      return { webhookSecret, callbackUrl: updated.callbackUrl, previousSecretExpiresAt };
+    },
+
+    /** A merchant's own endpoint as its console shows it. */
+    async webhookEndpoint(id: string): Promise<WebhookEndpoint> {
+      const merchant = await getRecord(id);
+      const expires = merchant.previousWebhookSecretExpiresAt;
+      return {
+        callbackUrl: merchant.callbackUrl,
+        previousSecretExpiresAt: expires && expires > new Date() ? expires.toISOString() : null,
+      };
     },
   };
 }

@@ -86,7 +86,14 @@ export function createWebhookDelivery(deps: {
 
   async function deliver(event: EventRow): Promise<void> {
     const [merchant] = await db
-      .select({ url: merchants.callbackUrl, secret: merchants.webhookSecretEncrypted })
+      .select({
+        url: merchants.callbackUrl,
+        secret: merchants.webhookSecretEncrypted,
+        // The secret rotated away from, while it still signs (beside the new one).
+        previous: sql<
+          string | null
+        >`case when ${merchants.previousWebhookSecretExpiresAt} > now() then ${merchants.previousWebhookSecretEncrypted} end`,
+      })
       .from(merchants)
       .where(eq(merchants.id, event.merchantId));
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
@@ -98,7 +105,9 @@ export function createWebhookDelivery(deps: {
       return;
     }
     const body = JSON.stringify(event.body);
-    const secret = deps.secretBox.decrypt(merchant.secret, WEBHOOK_SECRET_CONTEXT);
+    const secrets = [merchant.secret, merchant.previous]
+      .filter((sealed): sealed is string => sealed !== null)
+      .map((sealed) => deps.secretBox.decrypt(sealed, WEBHOOK_SECRET_CONTEXT));
     const attempt = event.attempts + 1;
     const startedAt = performance.now();
     let statusCode: number | null = null;
@@ -109,7 +118,7 @@ export function createWebhookDelivery(deps: {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Gerbang-Webhooks/1.0',
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(Date.now() / 1000)),
+          [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secrets, body, Math.floor(Date.now() / 1000)),
           [WEBHOOK_EVENT_ID_HEADER]: event.id,
         },
         body,

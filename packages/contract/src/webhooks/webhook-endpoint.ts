@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { isoDateTimeSchema } from '../common';
+import { callbackUrlSchema } from '../merchants/merchant';
+
+/**
+ * A merchant's own webhook endpoint (merchant console → Webhooks, issue 33): where its events go,
+ * and its signing secret, rotated by the merchant. After a rotation the previous secret signs
+ * beside the new one for WEBHOOK_PREVIOUS_SECRET_HOURS (two v1 signatures in one header), unless
+ * the merchant expires it at once (a leaked secret).
+ */
+export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+
+export const webhookEndpointSchema = z.object({
+  callbackUrl: z.string().nullable(),
+  /** Until when the previous secret still signs (null: only the current one does). */
+  previousSecretExpiresAt: isoDateTimeSchema.nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const getWebhookEndpoint = { method: 'GET', path: '/webhook-endpoint' } as const;
+
+export const updateWebhookEndpoint = { method: 'PUT', path: '/webhook-endpoint' } as const;
+export const updateWebhookEndpointBodySchema = z.strictObject({ callbackUrl: callbackUrlSchema.nullable() });
+export type UpdateWebhookEndpointBody = z.infer<typeof updateWebhookEndpointBodySchema>;
+
+export const rotateWebhookEndpointSecret = { method: 'POST', path: '/webhook-endpoint/secret' } as const;
+export const PREVIOUS_SECRET_CHOICES = ['keep_24_hours', 'expire_now'] as const;
+export const rotateWebhookEndpointSecretBodySchema = z.strictObject({
+  previousSecret: z.enum(PREVIOUS_SECRET_CHOICES).default('keep_24_hours'),
+});
+export type RotateWebhookEndpointSecretBody = z.input<typeof rotateWebhookEndpointSecretBodySchema>;
+/** The new secret, shown this once. */
+export const rotatedWebhookSecretSchema = webhookEndpointSchema.extend({ webhookSecret: z.string() });
+export type RotatedWebhookSecret = z.infer<typeof rotatedWebhookSecretSchema>;
