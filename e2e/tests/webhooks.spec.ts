@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { API_URL, MERCHANT_URL } from '../support/e2e-env';
@@ -37,6 +38,17 @@ test('a merchant follows its webhooks in its console and sends its endpoint a te
     await expect(created).toContainText('HTTP 204');
     await expectNoSeriousViolations(page, 'webhook events');
 
+    // The merchant rotates its signing secret, the old one signing beside it for a day.
+    const endpoint = page.getByRole('region', { name: 'Your endpoint' });
+    await expect(endpoint.getByText(`${receiver.url}/gerbang`)).toBeVisible();
+    await endpoint.getByRole('button', { name: 'Rotate signing secret' }).click();
+    await page.getByRole('dialog', { name: 'Rotate signing secret' }).getByRole('button', { name: 'Rotate' }).click();
+    const shown = page.getByRole('dialog', { name: 'New signing secret' });
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await shown.getByRole('button', { name: 'Close' }).click();
+    await expect(endpoint.getByText(/The previous secret also signs until/)).toBeVisible();
+
     await page.getByRole('button', { name: 'Send test event' }).click();
     const detail = page.getByRole('dialog', { name: 'Webhook event' });
     await expect(detail.getByText('webhook.test', { exact: true })).toBeVisible();
@@ -49,6 +61,13 @@ test('a merchant follows its webhooks in its console and sends its endpoint a te
       await expect(detail.getByText(`Sent to ${receiver.url}/gerbang`)).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(detail.getByText(/"type": "webhook.test"/)).toBeVisible();
+    // Signed by both secrets: the new one verifies it.
+    const test = receiver.deliveries.find((delivery) => delivery.body.includes('"webhook.test"'));
+    const header = String(test?.headers['gerbang-signature']);
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    const t = header.split(',')[0]?.slice(2);
+    const expected = createHmac('sha256', secret).update(`${t}.${test?.body}`).digest('hex');
+    expect(header).toContain(`v1=${expected}`);
     await expectNoSeriousViolations(page, 'webhook event detail');
   } finally {
     await receiver.close();

@@ -68,6 +68,19 @@ function open(merchantRole: 'owner' | 'finance' = 'owner') {
       if (request.url === `/webhook-events/${TEST_EVENT.id}`) return { status: 200, data: TEST_EVENT };
       if (request.method === 'POST' && request.url === sendTestWebhookEvent.path)
         return { status: 201, data: TEST_EVENT };
+      if (request.url === '/webhook-endpoint') {
+        seen.push(request);
+        const callbackUrl =
+          request.method === 'PUT'
+            ? (request.data as { callbackUrl: string }).callbackUrl
+            : 'https://shop.example/hooks';
+        return { status: 200, data: { callbackUrl, previousSecretExpiresAt: null } };
+      }
+      if (request.url === '/webhook-endpoint/secret') {
+        seen.push(request);
+        const data = { callbackUrl: null, previousSecretExpiresAt: null, webhookSecret: 'whsec_shown-once' };
+        return { status: 200, data };
+      }
       return null;
     },
   });
@@ -113,5 +126,33 @@ describe('Webhooks', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Webhook event' });
     await within(dialog).findByText('Sent to https://shop.example/hooks');
     expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+  });
+
+  it('lets an owner change the callback URL and rotate the signing secret, shown once', async () => {
+    const user = userEvent.setup();
+    const { seen } = open();
+    const endpoint = await screen.findByRole('region', { name: 'Your endpoint' });
+    expect(await within(endpoint).findByText('https://shop.example/hooks')).toBeInTheDocument();
+    await user.click(within(endpoint).getByRole('button', { name: 'Change URL' }));
+    const form = await screen.findByRole('dialog', { name: 'Callback URL' });
+    await user.clear(within(form).getByLabelText('Callback URL'));
+    await user.type(within(form).getByLabelText('Callback URL'), 'https://shop.example/v2/hooks');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(endpoint).findByText('https://shop.example/v2/hooks')).toBeInTheDocument();
+    expect(seen.find((r) => r.method === 'PUT')?.data).toEqual({ callbackUrl: 'https://shop.example/v2/hooks' });
+
+    await user.click(within(endpoint).getByRole('button', { name: 'Rotate signing secret' }));
+    const rotate = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    await user.selectOptions(within(rotate).getByLabelText('The current secret'), 'Stops signing now (it leaked)');
+    await user.click(within(rotate).getByRole('button', { name: 'Rotate' }));
+    const shown = await screen.findByRole('dialog', { name: 'New signing secret' });
+    expect(within(shown).getByLabelText('Signing secret')).toHaveValue('whsec_shown-once');
+    expect(seen.find((r) => r.url === '/webhook-endpoint/secret')?.data).toEqual({ previousSecret: 'expire_now' });
+  });
+
+  it('shows finance no endpoint to change', async () => {
+    open('finance');
+    await screen.findByRole('table', { name: 'Webhook events' });
+    expect(screen.queryByRole('region', { name: 'Your endpoint' })).not.toBeInTheDocument();
   });
 });

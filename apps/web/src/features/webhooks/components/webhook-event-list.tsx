@@ -19,6 +19,7 @@ import { useApiErrorMessage } from '../../../lib/api-error';
 import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useSession } from '../../../lib/session';
 import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events';
+import { WebhookEndpointSection } from './webhook-endpoint-section';
 import { WebhookEventDetailModal } from './webhook-event-detail';
 
 const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
@@ -87,65 +88,68 @@ export function WebhookEventList() {
   ];
 
   return (
-    <section aria-labelledby="webhooks-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-            {t('webhooks:list.heading')}
-          </h2>
-          <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:list.blurb')}</p>
+    <div className="flex flex-col gap-6">
+      {canUser(user, 'webhooks', 'update') ? <WebhookEndpointSection /> : null}
+      <section aria-labelledby="webhooks-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-col gap-1">
+            <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+              {t('webhooks:list.heading')}
+            </h2>
+            <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:list.blurb')}</p>
+          </div>
+          {canUser(user, 'webhooks', 'create') ? (
+            <Button
+              variant="secondary"
+              isLoading={sendTest.isPending}
+              onClick={() =>
+                sendTest.mutate(undefined, {
+                  onSuccess: (event) => {
+                    toast.success(t('webhooks:test.sent'));
+                    setOpen(event.id);
+                  },
+                  onError: (error) => toast.error(apiErrorMessage(error)),
+                })
+              }
+            >
+              {t('webhooks:test.send')}
+            </Button>
+          ) : null}
         </div>
-        {canUser(user, 'webhooks', 'create') ? (
-          <Button
-            variant="secondary"
-            isLoading={sendTest.isPending}
-            onClick={() =>
-              sendTest.mutate(undefined, {
-                onSuccess: (event) => {
-                  toast.success(t('webhooks:test.sent'));
-                  setOpen(event.id);
-                },
-                onError: (error) => toast.error(apiErrorMessage(error)),
-              })
-            }
-          >
-            {t('webhooks:test.send')}
-          </Button>
-        ) : null}
-      </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Select
-          label={t('webhooks:fields.type')}
-          name="type"
-          value={type}
-          onChange={(event) => setType(event.target.value)}
-          options={[any, ...WEBHOOK_EVENT_TYPE_NAMES.map((name) => ({ value: name, label: name }))]}
-        />
-        <Select
-          label={t('webhooks:fields.status')}
-          name="status"
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-          options={[
-            any,
-            ...WEBHOOK_EVENT_STATUSES.map((name) => ({ value: name, label: t(`webhooks:statuses.${name}`) })),
-          ]}
-        />
-      </div>
-      {query.isError ? (
-        <FormError>{apiErrorMessage(query.error)}</FormError>
-      ) : (
-        <Table
-          columns={columns}
-          rows={events}
-          getRowKey={(e) => e.id}
-          isLoading={query.isPending}
-          emptyMessage={t('webhooks:list.empty')}
-          caption={t('webhooks:list.heading')}
-        />
-      )}
-      <LoadMoreButton query={query} />
-      {openId ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
-    </section>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Select
+            label={t('webhooks:fields.type')}
+            name="type"
+            value={type}
+            onChange={(event) => setType(event.target.value)}
+            options={[any, ...WEBHOOK_EVENT_TYPE_NAMES.map((name) => ({ value: name, label: name }))]}
+          />
+          <Select
+            label={t('webhooks:fields.status')}
+            name="status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            options={[
+              any,
+              ...WEBHOOK_EVENT_STATUSES.map((name) => ({ value: name, label: t(`webhooks:statuses.${name}`) })),
+            ]}
+          />
+        </div>
+        {query.isError ? (
+          <FormError>{apiErrorMessage(query.error)}</FormError>
+        ) : (
+          <Table
+            columns={columns}
+            rows={events}
+            getRowKey={(e) => e.id}
+            isLoading={query.isPending}
+            emptyMessage={t('webhooks:list.empty')}
+            caption={t('webhooks:list.heading')}
+          />
+        )}
+        <LoadMoreButton query={query} />
+        {openId ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
+      </section>
+    </div>
   );
 }
