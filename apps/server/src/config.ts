@@ -111,6 +111,8 @@ export const configSchema = z.object({
    * machine or inside the operator's network); link-local and metadata addresses never.
    */
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+  /** A merchant endpoint whose deliveries all failed for this many days is disabled, its owners mailed; 0: never. */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   /** Health checks of every online device run this often; 0 turns the schedule off. */
   HEALTH_CHECK_SCHEDULE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   /**

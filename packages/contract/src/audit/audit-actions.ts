@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = {
   depositResolutionDeclined: 'deposit.resolution_declined',
   webhookResent: 'webhook.resent',
   webhookTestSent: 'webhook.test_sent',
+  webhookEndpointDisabled: 'webhook.endpoint_disabled',
   paymentLinkOpened: 'payment_link.session_opened',
   payoutMethodCreated: 'payout_method.created',
   payoutMethodVerifyRequested: 'payout_method.verify_requested',

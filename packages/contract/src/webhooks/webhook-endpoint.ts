@@ -12,6 +12,10 @@ export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
 
 export const webhookEndpointSchema = z.object({
   callbackUrl: z.string().nullable(),
+  /** Since when every delivery failed (null: the last one got through, or none was made). */
+  failingSince: isoDateTimeSchema.nullable(),
+  /** When Gerbang stopped sending after failures for days; setting the URL again turns it back on. */
+  disabledAt: isoDateTimeSchema.nullable(),
   /** Until when the previous secret still signs (null: only the current one does). */
   previousSecretExpiresAt: isoDateTimeSchema.nullable(),
 });

@@ -45,6 +45,10 @@ export const merchants = pgTable(
      */
     previousWebhookSecretEncrypted: text('previous_webhook_secret_encrypted'),
     previousWebhookSecretExpiresAt: timestamp('previous_webhook_secret_expires_at', { withTimezone: true }),
+    /** When its deliveries started failing with none succeeding since (null: the last one got through). */
+    webhookFailingSince: timestamp('webhook_failing_since', { withTimezone: true }),
+    /** Set when they failed for WEBHOOK_DISABLE_AFTER_DAYS: events are kept, not sent, until the URL is set again. */
+    webhooksDisabledAt: timestamp('webhooks_disabled_at', { withTimezone: true }),
     embedOrigins: text('embed_origins').array().notNull().default(sql`'{}'::text[]`),
     paymentTimeLimitMinutes: integer('payment_time_limit_minutes').notNull(),
     /** Customers may open payments themselves from a link with the code (/request-transaction). */

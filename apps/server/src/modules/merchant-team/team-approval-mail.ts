@@ -1,9 +1,8 @@
-import { ROLE, type TeamApproval } from '@gerbang/contract';
-import { and, eq } from 'drizzle-orm';
+import type { TeamApproval } from '@gerbang/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { users } from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
+import { merchantOwnerEmails } from './merchant-owners';
 
 const WHAT = { settlement: 'withdrawal', refund: 'refund' } as const;
 
@@ -26,17 +25,7 @@ export function createTeamApprovalMail(deps: {
 
   return {
     async requested(merchantId: string, approval: TeamApproval): Promise<void> {
-      const owners = await deps.db
-        .select({ email: users.email })
-        .from(users)
-        .where(
-          and(
-            eq(users.merchantId, merchantId),
-            eq(users.roleId, ROLE.Merchant),
-            eq(users.merchantRole, 'owner'),
-            eq(users.status, 'active'),
-          ),
-        );
+      const owners = await merchantOwnerEmails(deps.db, merchantId);
       const what = WHAT[approval.kind];
       const text = [
         `${approval.requestedBy.name} asked for a ${what} of ${amountOf(approval)}, above your team's approval amount.`,
@@ -46,7 +35,7 @@ export function createTeamApprovalMail(deps: {
       ]
         .filter((line) => line !== null)
         .join('\n');
-      await Promise.all(owners.map((owner) => send(owner.email, `A ${what} waits for your approval`, text)));
+      await Promise.all(owners.map((email) => send(email, `A ${what} waits for your approval`, text)));
     },
 
     async decided(approval: TeamApproval): Promise<void> {

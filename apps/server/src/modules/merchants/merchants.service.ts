@@ -61,6 +61,16 @@ export function createMerchantsService(deps: {
 }) {
   const { repo, audit, secretBox } = deps;
 
+  function endpointOf(merchant: MerchantRecord): WebhookEndpoint {
+    const expires = merchant.previousWebhookSecretExpiresAt;
+    return {
+      callbackUrl: merchant.callbackUrl,
+      failingSince: merchant.webhookFailingSince?.toISOString() ?? null,
+      disabledAt: merchant.webhooksDisabledAt?.toISOString() ?? null,
+      previousSecretExpiresAt: expires && expires > new Date() ? expires.toISOString() : null,
+    };
+  }
+
   /** A callback URL webhooks may not reach is refused when set (and each delivery checks again). */
   async function checkCallbackUrl(url: string | null | undefined): Promise<void> {
     if (!url) return;
@@ -185,7 +195,12 @@ export function createMerchantsService(deps: {
       if (body.minAmount !== undefined) changes.minAmountMinor = toMinorUnits(body.minAmount, current.currency);
       if (body.maxAmount !== undefined) changes.maxAmountMinor = toMinorUnits(body.maxAmount, current.currency);
       if (body.allowedMethods !== undefined) changes.allowedMethods = [...body.allowedMethods];
-      if (body.callbackUrl !== undefined) changes.callbackUrl = body.callbackUrl;
+      if (body.callbackUrl !== undefined) {
+        // Set again (fixed, or the same once its receiver is back): sending resumes, the clock restarts.
+        changes.callbackUrl = body.callbackUrl;
+        changes.webhooksDisabledAt = null;
+        changes.webhookFailingSince = null;
+      }
       if (body.embedOrigins !== undefined) changes.embedOrigins = [...body.embedOrigins];
       if (body.paymentTimeLimitMinutes !== undefined) changes.paymentTimeLimitMinutes = body.paymentTimeLimitMinutes;
       if (body.paymentLinksEnabled !== undefined) changes.paymentLinksEnabled = body.paymentLinksEnabled;
@@ -227,18 +242,11 @@ export function createMerchantsService(deps: {
       if (!updated) throw notFound('Merchant');
       const previousSecretExpiresAt = keepUntil?.toISOString() ?? null;
       await record(actor, AUDIT_ACTIONS.merchantWebhookSecretRotated, updated, { previousSecretExpiresAt });
-      return { webhookSecret, callbackUrl: updated.callbackUrl, previousSecretExpiresAt };
+      return { webhookSecret, ...endpointOf(updated) };
     },
 
     /** A merchant's own endpoint as its console shows it. */
-    async webhookEndpoint(id: string): Promise<WebhookEndpoint> {
-      const merchant = await getRecord(id);
-      const expires = merchant.previousWebhookSecretExpiresAt;
-      return {
-        callbackUrl: merchant.callbackUrl,
-        previousSecretExpiresAt: expires && expires > new Date() ? expires.toISOString() : null,
-      };
-    },
+    webhookEndpoint: async (id: string): Promise<WebhookEndpoint> => endpointOf(await getRecord(id)),
   };
 }
 export type MerchantsService = ReturnType<typeof createMerchantsService>;

@@ -9,6 +9,8 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import type { WebhookFetch } from './webhook-destination';
+import { recordEndpointHealth } from './webhook-endpoint-health';
+import { ENDPOINT_DISABLED } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
 
 /**
@@ -90,6 +92,7 @@ export function createWebhookDelivery(deps: {
         url: merchants.callbackUrl,
         secret: merchants.webhookSecretEncrypted,
         // The secret rotated away from, while it still signs (beside the new one).
+        disabled: sql<boolean>`${merchants.webhooksDisabledAt} is not null`,
         previous: sql<
           string | null
         >`case when ${merchants.previousWebhookSecretExpiresAt} > now() then ${merchants.previousWebhookSecretEncrypted} end`,
@@ -97,11 +100,9 @@ export function createWebhookDelivery(deps: {
       .from(merchants)
       .where(eq(merchants.id, event.merchantId));
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
-    if (!merchant?.url) {
-      await db
-        .update(webhookEvents)
-        .set({ status: 'skipped', lockedUntil: null, lastError: 'The merchant has no callback URL' })
-        .where(held);
+    if (!merchant?.url || merchant.disabled) {
+      const why = merchant?.url ? ENDPOINT_DISABLED : 'The merchant has no callback URL';
+      await db.update(webhookEvents).set({ status: 'skipped', lockedUntil: null, lastError: why }).where(held);
       return;
     }
     const body = JSON.stringify(event.body);
@@ -173,6 +174,7 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
+    await recordEndpointHealth(db, event.merchantId, error === null);
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */

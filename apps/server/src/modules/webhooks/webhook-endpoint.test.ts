@@ -74,13 +74,18 @@ describe("a merchant's own webhook endpoint", () => {
   });
 
   it('is set by the merchant, never to a link-local or metadata address, and audited', async () => {
-    expect((await owner.get('/webhook-endpoint')).json()).toEqual({ callbackUrl: null, previousSecretExpiresAt: null });
+    expect((await owner.get('/webhook-endpoint')).json()).toEqual({
+      callbackUrl: null,
+      failingSince: null,
+      disabledAt: null,
+      previousSecretExpiresAt: null,
+    });
     const refused = await owner.put('/webhook-endpoint', { callbackUrl: 'http://169.254.169.254/latest/meta-data' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.fields).toHaveProperty(['body.callbackUrl']);
     const set = await owner.put('/webhook-endpoint', { callbackUrl: hook.url });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ callbackUrl: hook.url, previousSecretExpiresAt: null });
+    expect(set.json()).toMatchObject({ callbackUrl: hook.url, previousSecretExpiresAt: null, disabledAt: null });
     const audit = await t.app.ctx.audit.listForTarget('merchant', merchantId);
     expect(audit.find((entry) => entry.action === AUDIT_ACTIONS.merchantUpdated)?.details).toMatchObject({
       callbackUrl: { from: null, to: hook.url },

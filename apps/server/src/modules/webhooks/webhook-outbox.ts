@@ -16,6 +16,10 @@ export type OutboxEvent = {
   createdAt: unknown;
 };
 
+/** Why an event of a merchant whose endpoint was disabled is kept, not sent. */
+export const ENDPOINT_DISABLED =
+  'Not sent: webhooks to this endpoint were disabled after failing for days (set the URL again to resume)';
+
 /**
  * The statement that writes a webhook event: it exists exactly when the change it announces
  * committed (the caller's transaction, or the same statement as a CTE reading `from` its rows).
@@ -32,8 +36,9 @@ export function webhookEventInsert(event: OutboxEvent, from?: SQL): SQL {
     select ${event.id}::uuid, m.id, ${event.type}::text, ${event.subjectId}::uuid, next.sequence,
       jsonb_build_object('id', ${event.id}::uuid, 'type', ${event.type}::text, 'createdAt', ${event.createdAt}::text,
         'data', ${event.data}, 'sequence', next.sequence),
-      case when m.callback_url is null then 'skipped' else 'pending' end,
-      case when m.callback_url is null then 'The merchant has no callback URL' end,
+      case when m.callback_url is null or m.webhooks_disabled_at is not null then 'skipped' else 'pending' end,
+      case when m.callback_url is null then 'The merchant has no callback URL'
+        when m.webhooks_disabled_at is not null then ${sql.raw(`'${ENDPOINT_DISABLED}'`)} end,
       clock_timestamp(), clock_timestamp()
     from merchants m, next${from ? sql`, ${from}` : sql``} where m.id = ${event.merchantId}::uuid`;
 }

@@ -74,11 +74,19 @@ function open(merchantRole: 'owner' | 'finance' = 'owner') {
           request.method === 'PUT'
             ? (request.data as { callbackUrl: string }).callbackUrl
             : 'https://shop.example/hooks';
-        return { status: 200, data: { callbackUrl, previousSecretExpiresAt: null } };
+        const disabledAt = request.method === 'PUT' ? null : '2026-01-04T00:00:00.000Z';
+        const health = { failingSince: disabledAt && '2026-01-01T00:00:00.000Z', disabledAt };
+        return { status: 200, data: { callbackUrl, previousSecretExpiresAt: null, ...health } };
       }
       if (request.url === '/webhook-endpoint/secret') {
         seen.push(request);
-        const data = { callbackUrl: null, previousSecretExpiresAt: null, webhookSecret: 'whsec_shown-once' };
+        const data = {
+          callbackUrl: null,
+          previousSecretExpiresAt: null,
+          failingSince: null,
+          disabledAt: null,
+          webhookSecret: 'whsec_shown-once',
+        };
         return { status: 200, data };
       }
       return null;
@@ -133,12 +141,15 @@ describe('Webhooks', () => {
     const { seen } = open();
     const endpoint = await screen.findByRole('region', { name: 'Your endpoint' });
     expect(await within(endpoint).findByText('https://shop.example/hooks')).toBeInTheDocument();
+    expect(within(endpoint).getByText(/Gerbang stopped sending on/)).toBeInTheDocument();
     await user.click(within(endpoint).getByRole('button', { name: 'Change URL' }));
     const form = await screen.findByRole('dialog', { name: 'Callback URL' });
     await user.clear(within(form).getByLabelText('Callback URL'));
     await user.type(within(form).getByLabelText('Callback URL'), 'https://shop.example/v2/hooks');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(endpoint).findByText('https://shop.example/v2/hooks')).toBeInTheDocument();
+    // Saved again: sending resumes.
+    expect(within(endpoint).queryByText(/Gerbang stopped sending on/)).not.toBeInTheDocument();
     expect(seen.find((r) => r.method === 'PUT')?.data).toEqual({ callbackUrl: 'https://shop.example/v2/hooks' });
 
     await user.click(within(endpoint).getByRole('button', { name: 'Rotate signing secret' }));

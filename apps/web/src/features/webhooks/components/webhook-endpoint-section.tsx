@@ -109,6 +109,15 @@ export function WebhookEndpointSection() {
           <p className="text-sm break-all text-gray-900 dark:text-gray-100">
             {endpoint.callbackUrl ?? t('webhooks:endpoint.none')}
           </p>
+          {endpoint.disabledAt ? (
+            <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
+              {t('webhooks:endpoint.disabled', { time: formatDateTime(endpoint.disabledAt) })}
+            </p>
+          ) : endpoint.failingSince ? (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {t('webhooks:endpoint.failing', { time: formatDateTime(endpoint.failingSince) })}
+            </p>
+          ) : null}
           {endpoint.previousSecretExpiresAt ? (
             <p className="text-sm text-gray-700 dark:text-gray-300">
               {t('webhooks:endpoint.previousSigns', { time: formatDateTime(endpoint.previousSecretExpiresAt) })}
