@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { redactedBodyJson } from './api-log-redaction';
+import { type KeptBody, keptSize, redactedBodyJson } from './api-log-redaction';
 import { insertApiLogBatch } from './api-logs.repository';
 
 /** One `/v1` request as the recorder takes it, its bodies as they were (redacted when written). */
@@ -14,9 +14,9 @@ export type ApiLogRecord = {
   durationMs: number;
   idempotencyKey: string | null;
   requestId: string;
-  ip: string;
-  requestBody: unknown;
-  responseBody: unknown;
+  ip: string | null;
+  requestBody: KeptBody;
+  responseBody: KeptBody;
   at: Date;
 };
 
@@ -25,9 +25,15 @@ export type ApiLogRecorderOptions = {
   flushMs?: number;
   /** A batch of this many is written at once. */
   batchMax?: number;
-  /** Beyond this many waiting (the database down), the oldest are dropped and counted. */
-  bufferMax?: number;
+  /** Beyond this many characters of bodies waiting (the database down), the oldest are dropped and counted. */
+  bufferMaxChars?: number;
 };
+
+/** What a record holds in memory besides its bodies, roughly. */
+const RECORD_OVERHEAD = 400;
+const sizeOf = (r: ApiLogRecord) => RECORD_OVERHEAD + keptSize(r.requestBody) + keptSize(r.responseBody);
+/** A failed write is told once a minute at most, with its count, never with the rows. */
+const WARN_EVERY_MS = 60_000;
 
 /** One record as a row of the batch's JSON (the columns jsonb_to_recordset reads). */
 function rowJson(r: ApiLogRecord): string {
@@ -45,21 +51,44 @@ export function createApiLogRecorder(
   deps: { db: Database; logger: Pick<FastifyBaseLogger, 'warn'> },
   options: ApiLogRecorderOptions = {},
 ) {
-  const { flushMs = 250, batchMax = 500, bufferMax = 20_000 } = options;
+  const { flushMs = 250, batchMax = 500, bufferMaxChars = 64 * 1024 * 1024 } = options;
   let buffer: ApiLogRecord[] = [];
+  let bufferChars = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
   let dropped = 0;
+  let lost = 0;
+  let warnedAt = Number.NEGATIVE_INFINITY;
+
+  function warn(message: string, error?: unknown) {
+    if (performance.now() - warnedAt < WARN_EVERY_MS) return;
+    warnedAt = performance.now();
+    // The message alone: a driver's error carries the statement's parameters (every row).
+    const reason =
+      error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message).slice(0, 300) : undefined;
+    deps.logger.warn({ dropped, lost, reason }, message);
+  }
+
+  /** A batch in one statement; when the database refuses it, each row alone, so a bad row loses only itself. */
+  async function write(batch: ApiLogRecord[]): Promise<void> {
+    try {
+      await insertApiLogBatch(deps.db, `[${batch.map(rowJson).join(',')}]`);
+      return;
+    } catch (error) {
+      if (batch.length === 1) {
+        lost += 1;
+        return warn('a record of the API request log could not be written', error);
+      }
+    }
+    for (const record of batch) await write([record]);
+  }
 
   async function writeAll(): Promise<void> {
     while (buffer.length > 0) {
       const batch = buffer.length > batchMax ? buffer.splice(0, batchMax) : buffer;
       if (batch === buffer) buffer = [];
-      try {
-        await insertApiLogBatch(deps.db, `[${batch.map(rowJson).join(',')}]`);
-      } catch (error) {
-        deps.logger.warn({ err: error, records: batch.length }, 'a batch of the API request log could not be written');
-      }
+      for (const record of batch) bufferChars -= sizeOf(record);
+      await write(batch);
     }
   }
 
@@ -85,10 +114,11 @@ export function createApiLogRecorder(
   return {
     record(entry: ApiLogRecord): void {
       buffer.push(entry);
-      if (buffer.length > bufferMax) {
-        dropped += buffer.length - bufferMax;
-        buffer.splice(0, buffer.length - bufferMax);
-        deps.logger.warn({ dropped }, 'the API request log is behind; the oldest waiting records were dropped');
+      bufferChars += sizeOf(entry);
+      while (bufferChars > bufferMaxChars && buffer.length > 1) {
+        bufferChars -= sizeOf(buffer.shift() as ApiLogRecord);
+        dropped += 1;
+        warn('the API request log is behind; the oldest waiting records were dropped');
       }
       if (buffer.length >= batchMax) void flush();
       else if (!writing) later();

@@ -6,6 +6,7 @@ import { createApiTokenAs, merchantApi, merchantWithUser } from '../../../test/h
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
 import { apiRequestLogs } from '../../db/schema';
+import { createApiLogRecorder } from './api-log-recorder';
 import { apiLogRecorderOf } from './api-logs';
 import { createApiLogsRepository } from './api-logs.repository';
 
@@ -120,18 +121,64 @@ describe('API request logs', () => {
     expect(Object.keys(bad.json().error.fields).sort()).toEqual(['querystring.route', 'querystring.statusClass']);
   });
 
-  it('logs a request whose body holds a NUL character, and the others written with it', async () => {
-    const odd = await client.post(
-      '/v1/payment-sessions',
-      { referenceNumber: 'A\u0000B', amount: '1000' },
-      {
+  it('logs a body PostgreSQL would refuse as it is (a NUL in a key or a value, a lone surrogate), and the others written with it', async () => {
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/v1/payment-sessions',
+      headers: {
+        authorization: `Bearer ${token.secret}`,
+        'content-type': 'application/json',
         'idempotency-key': randomUUID(),
       },
-    );
+      payload: '{"referenceNumber":"A\\u0000B\\ud800","amount":"1000","x\\u0000y":1}',
+    });
     expect(odd.statusCode).toBe(422);
     const plain = await client.get('/v1/balance');
-    const ids = (await logOf(shop.console)).items.map((e) => e.requestId);
-    expect(ids).toEqual(expect.arrayContaining([odd.headers['x-request-id'], plain.headers['x-request-id']]));
+    const items = (await logOf(shop.console)).items;
+    const logged = items.find((e) => e.requestId === odd.headers['x-request-id']);
+    expect(items.map((e) => e.requestId)).toContain(plain.headers['x-request-id']);
+    const detail = (await shop.console.get(`/api-logs/${logged?.id}`)).json();
+    expect(detail.requestBody).toMatchObject({ referenceNumber: 'A\uFFFDB\uFFFD', 'x\uFFFDy': 1 });
+  });
+
+  it('keeps the answer as it was sent, without what the response schema left out', async () => {
+    const listed = await client.get('/v1/payment-sessions?limit=5');
+    expect(listed.statusCode).toBe(200);
+    const entry = (await logOf(shop.console)).items.find((e) => e.requestId === listed.headers['x-request-id']);
+    const detail = (await shop.console.get(`/api-logs/${entry?.id}`)).json();
+    const sent = listed.json();
+    expect(detail.responseBody.nextCursor).toEqual(sent.nextCursor);
+    expect(detail.responseBody.items.map((item: object) => Object.keys(item).sort())).toEqual(
+      sent.items.map((item: object) => Object.keys(item).sort()),
+    );
+    expect(JSON.stringify(detail.responseBody)).not.toMatch(/walletAccountId|merchantName|cursorAt/);
+  });
+
+  it('writes the rest of a batch the database refuses one record of', async () => {
+    const recorder = createApiLogRecorder({ db: t.database.db, logger: t.app.log });
+    const good = (requestId: string) => ({
+      merchantId: shop.merchantId,
+      tokenId: token.id,
+      method: 'GET',
+      route: '/v1/balance',
+      url: '/v1/balance',
+      status: 200,
+      durationMs: 1.5,
+      idempotencyKey: null,
+      requestId,
+      ip: '203.0.113.9',
+      requestBody: null,
+      responseBody: { text: '{"available":"0"}' },
+      at: new Date(),
+    });
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    recorder.record(good(ids[0] as string));
+    recorder.record({ ...good(randomUUID()), merchantId: 'not-a-merchant' });
+    recorder.record(good(ids[1] as string));
+    recorder.record(good(ids[2] as string));
+    await recorder.flush();
+    const written = (await logOf(shop.console, '?limit=100')).items.map((e) => e.requestId);
+    expect(written).toEqual(expect.arrayContaining(ids));
   });
 
   it("keeps each merchant to its own log; operators open a merchant's log by naming it", async () => {
@@ -180,6 +227,17 @@ describe('API request logs turned off', () => {
       expect((await client.get('/v1/balance')).statusCode).toBe(200);
       await apiLogRecorderOf(t.app.ctx).flush();
       expect((await shop.console.get('/api-logs')).json().items).toEqual([]);
+      // What was logged before it was turned off goes at the next prune: 0 keeps none.
+      await t.database.db.insert(apiRequestLogs).values({
+        merchantId: shop.merchantId,
+        method: 'GET',
+        url: '/v1/balance',
+        statusCode: 200,
+        durationMs: 1,
+        requestId: randomUUID(),
+        createdAt: new Date(),
+      });
+      expect(await createApiLogsRepository(t.database.db).prune(0, 10_000)).toBe(1);
     } finally {
       await t.close();
     }

@@ -1,14 +1,15 @@
+import { isIP } from 'node:net';
 import { IDEMPOTENCY_KEY_HEADER } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { type ApiLogRecorder, createApiLogRecorder } from './api-log-recorder';
-import { SerializedAnswer } from './api-log-redaction';
+import { API_LOG_BODY_MAX_CHARS, type KeptBody, keepBody } from './api-log-redaction';
 import { createApiLogsRepository } from './api-logs.repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** A `/v1` answer's body before it was serialized, for the request log. */
-    apiLogAnswer: unknown;
+    /** A `/v1` answer's body as it was sent, for the request log. */
+    apiLogAnswer: KeptBody;
   }
 }
 
@@ -35,22 +36,17 @@ const PRUNE_BATCH = 10_000;
 export function registerApiLogRecording(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.API_LOG_RETENTION_DAYS === 0) return;
   const recorder = apiLogRecorderOf(ctx);
-  app.decorateRequest('apiLogAnswer', undefined);
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (request.apiCaller) request.apiLogAnswer = payload;
-    return payload;
-  });
-  // The error handler sends its answer as text, which no preSerialization hook sees.
+  app.decorateRequest('apiLogAnswer', null);
+  // The answer as it was sent (the response schema has already left out what is not the client's).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.apiCaller && request.apiLogAnswer === undefined && typeof payload === 'string') {
-      request.apiLogAnswer = new SerializedAnswer(payload);
-    }
+    if (request.apiCaller) request.apiLogAnswer = keepBody(typeof payload === 'string' ? payload : undefined);
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     const caller = request.apiCaller;
     if (!caller) return;
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    const declared = Number(request.headers['content-length'] ?? 0);
     recorder.record({
       merchantId: caller.merchantId,
       tokenId: caller.tokenId,
@@ -61,8 +57,12 @@ export function registerApiLogRecording(app: FastifyInstance, ctx: AppContext): 
       durationMs: reply.elapsedTime,
       idempotencyKey: typeof key === 'string' ? key.slice(0, 255) : null,
       requestId: request.id,
-      ip: request.ip,
-      requestBody: request.body,
+      // Behind a proxy the address comes from a header: only a real one is stored.
+      ip: isIP(request.ip) ? request.ip : null,
+      requestBody:
+        declared > API_LOG_BODY_MAX_CHARS
+          ? { tooLarge: declared }
+          : keepBody(request.body === undefined ? undefined : JSON.stringify(request.body)),
       responseBody: request.apiLogAnswer,
       at: new Date(),
     });
@@ -74,8 +74,8 @@ export function registerApiLogRecording(app: FastifyInstance, ctx: AppContext): 
 
 /** Entries older than API_LOG_RETENTION_DAYS go, by the hour, once across instances. */
 export function registerApiLogPrune(ctx: AppContext): void {
+  // 0 keeps none: what was written before the log was turned off goes too.
   const days = ctx.config.API_LOG_RETENTION_DAYS;
-  if (days === 0) return;
   const repo = createApiLogsRepository(ctx.db);
   ctx.scheduler.every('api-logs.prune', PRUNE_EVERY_MS, async () => {
     while ((await repo.prune(days, PRUNE_BATCH)) === PRUNE_BATCH);

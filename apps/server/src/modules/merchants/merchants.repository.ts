@@ -1,5 +1,5 @@
 import type { Merchant, MerchantStatus } from '@gerbang/contract';
-import { and, eq, gt, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, lte, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { amountText, percentText } from '../../db/amount-text';
 import type { Database } from '../../db/database';
 import { isoText } from '../../db/iso-text';
@@ -141,7 +141,8 @@ export function createMerchantsRepository(db: Database) {
 
     /**
      * A new signing secret; the current one keeps signing until `keepPreviousUntil` (copied in the
-     * same statement, so two rotations at once each keep the secret they replaced), or stops now.
+     * same statement), or stops now. Keeping is done only while no earlier secret still signs (null
+     * then, so a receiver still on that one is never cut off by a second rotation).
      */
     async rotateWebhookSecret(
       id: string,
@@ -156,7 +157,17 @@ export function createMerchantsRepository(db: Database) {
           previousWebhookSecretExpiresAt: keepPreviousUntil,
           updatedAt: sql`now()`,
         })
-        .where(eq(merchants.id, id))
+        .where(
+          and(
+            eq(merchants.id, id),
+            keepPreviousUntil
+              ? or(
+                  isNull(merchants.previousWebhookSecretExpiresAt),
+                  lte(merchants.previousWebhookSecretExpiresAt, sql`now()`),
+                )
+              : undefined,
+          ),
+        )
         .returning();
       return rows[0] ?? null;
     },

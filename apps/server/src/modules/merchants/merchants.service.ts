@@ -213,6 +213,9 @@ export function createMerchantsService(deps: {
         if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
           diff[key] = { from: before[key], to: after[key] };
       }
+      // Saving the URL of a disabled endpoint, even unchanged, sends again: that is a change too.
+      if (body.callbackUrl !== undefined && current.webhooksDisabledAt)
+        diff.webhooks = { from: 'disabled', to: 'sending' };
       if (Object.keys(diff).length > 0) await record(actor, AUDIT_ACTIONS.merchantUpdated, updated, diff);
       return after;
     },
@@ -239,7 +242,13 @@ export function createMerchantsService(deps: {
         secretBox.encrypt(webhookSecret, WEBHOOK_SECRET_CONTEXT),
         keepUntil,
       );
-      if (!updated) throw notFound('Merchant');
+      if (!updated) {
+        const signing = endpointOf(await getRecord(id)).previousSecretExpiresAt;
+        throw new AppError(
+          'CONFLICT',
+          `The secret before the current one still signs until ${signing}: rotate with previousSecret expire_now (your receivers must hold the new secret at once), or after that time`,
+        );
+      }
       const previousSecretExpiresAt = keepUntil?.toISOString() ?? null;
       await record(actor, AUDIT_ACTIONS.merchantWebhookSecretRotated, updated, { previousSecretExpiresAt });
       return { webhookSecret, ...endpointOf(updated) };

@@ -43,9 +43,21 @@ const merchantBody = (callbackUrl: string) => ({
 
 describe('where webhooks may go', () => {
   it('never to link-local or metadata addresses; to loopback and private ones only when the operator allows', () => {
-    for (const address of ['169.254.169.254', 'fe80::1', 'fd00:ec2::254', '::ffff:169.254.169.254', '0.0.0.0']) {
-      expect(forbiddenReason(address, true), address).toMatch(/link-local, metadata or non-unicast/);
+    for (const address of [
+      '169.254.169.254',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:169.254.169.254',
+      '0.0.0.0',
+      '64:ff9b::a9fe:a9fe', // NAT64 to 169.254.169.254
+      '2002:a00:1::1', // 6to4 (of 10.0.0.1)
+      '2001:0:4136:e378::1', // Teredo
+    ]) {
+      expect(forbiddenReason(address, true), address).toMatch(/link-local, metadata or reserved/);
     }
+    expect(forbiddenReason('64:ff9b::a00:5', false)).toMatch(/loopback or private/); // NAT64 to 10.0.0.5
+    expect(forbiddenReason('64:ff9b::a00:5', true)).toBeNull();
+    expect(forbiddenReason('64:ff9b::808:808', false)).toBeNull(); // NAT64 to 8.8.8.8
     for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.10', '100.64.0.1', '::1', 'fd12::1']) {
       expect(forbiddenReason(address, false), address).toMatch(/loopback or private/);
       expect(forbiddenReason(address, true), address).toBeNull();
@@ -78,7 +90,10 @@ describe('callback URLs inside the operator’s network (WEBHOOK_ALLOW_PRIVATE_N
     ]) {
       const res = await admin.post('/merchants', merchantBody(url));
       expect(res.statusCode, url).toBe(422);
-      expect(res.json().error.fields['body.callbackUrl'], url).toMatch(/may not go to|resolves to/);
+      const message = res.json().error.fields['body.callbackUrl'];
+      expect(message, url).toMatch(/may not go to|resolves to/);
+      // A name's addresses are not told (a merchant could map the operator's network with them).
+      if (url.includes('localhost')) expect(message).toBe('localhost resolves to a loopback or private address');
     }
     // A name that does not resolve now is kept: each delivery checks again.
     const kept = await admin.post('/merchants', merchantBody('https://shop.gerbang.invalid/hook'));
@@ -124,7 +139,7 @@ describe('callback URLs inside the operator’s network (WEBHOOK_ALLOW_PRIVATE_N
         .orderBy(asc(webhookDeliveries.id));
       expect(attempts.length).toBeGreaterThan(0);
       for (const attempt of attempts)
-        expect(attempt.error).toMatch(/localhost resolves to (127\.0\.0\.1|::1), a loopback or private address/);
+        expect(attempt.error).toContain('localhost resolves to a loopback or private address');
       expect(receiver.hits()).toBe(0);
     } finally {
       await receiver.close();

@@ -23,6 +23,10 @@ NEVER.addSubnet('fe80::', 10, 'ipv6');
 NEVER.addAddress('fd00:ec2::254', 'ipv6');
 NEVER.addAddress('::', 'ipv6');
 NEVER.addSubnet('ff00::', 8, 'ipv6');
+NEVER.addSubnet('192.0.0.0', 24, 'ipv4'); // IETF protocol assignments
+// Tunnels to IPv4 that carry their address where no address check can see it: 6to4 and Teredo.
+NEVER.addSubnet('2002::', 16, 'ipv6');
+NEVER.addSubnet('2001::', 32, 'ipv6');
 
 const PRIVATE = new BlockList();
 for (const [network, prefix] of [
@@ -31,19 +35,33 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
   ['100.64.0.0', 10],
+  ['198.18.0.0', 15],
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv4');
 }
 PRIVATE.addAddress('::1', 'ipv6');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+PRIVATE.addSubnet('64:ff9b:1::', 48, 'ipv6'); // NAT64 for a local network (RFC 8215)
 
-/** Why webhooks may not reach `address`, or null when they may. */
+/** NAT64's well-known prefix (64:ff9b::/96): the IPv4 address in its last 32 bits is where it goes. */
+const NAT64 = new BlockList();
+NAT64.addSubnet('64:ff9b::', 96, 'ipv6');
+function nat64Target(address: string): string | null {
+  if (isIP(address) !== 6 || !NAT64.check(address, 'ipv6')) return null;
+  const groups = new URL(`http://[${address}]`).hostname.slice(1, -1).split(':');
+  const [high, low] = [groups.at(-2) ?? '0', groups.at(-1) ?? '0'].map((group) => Number.parseInt(group, 16));
+  return [(high ?? 0) >> 8, (high ?? 0) & 255, (low ?? 0) >> 8, (low ?? 0) & 255].join('.');
+}
+
+/**
+ * Why webhooks may not reach `address` (in words that name no address: a merchant sees them), or
+ * null when they may.
+ */
 export function forbiddenReason(address: string, allowPrivate: boolean): string | null {
-  const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-  if (NEVER.check(address, family)) return `${address}, a link-local, metadata or non-unicast address`;
-  if (!allowPrivate && PRIVATE.check(address, family)) {
-    return `${address}, a loopback or private address (an operator may allow those: WEBHOOK_ALLOW_PRIVATE_NETWORKS)`;
-  }
+  const target = nat64Target(address) ?? address;
+  const family = isIP(target) === 6 ? 'ipv6' : 'ipv4';
+  if (NEVER.check(target, family)) return 'a link-local, metadata or reserved address';
+  if (!allowPrivate && PRIVATE.check(target, family)) return 'a loopback or private address';
   return null;
 }
 
@@ -63,7 +81,7 @@ export async function callbackUrlProblem(value: string, allowPrivate: boolean): 
       );
   for (const address of addresses) {
     const reason = forbiddenReason(address, allowPrivate);
-    if (reason) return host === address ? `Webhooks may not go to ${reason}` : `${host} resolves to ${reason}`;
+    if (reason) return host === address ? `Webhooks may not go to ${host}, ${reason}` : `${host} resolves to ${reason}`;
   }
   return null;
 }
@@ -95,7 +113,7 @@ export function createWebhookFetch(allowPrivate: boolean) {
     // An address in the URL is connected to without a lookup: judged here.
     const host = hostOf(new URL(url));
     const reason = isIP(host) ? forbiddenReason(host, allowPrivate) : null;
-    if (reason) throw new Error(`Webhooks may not go to ${reason}`);
+    if (reason) throw new Error(`Webhooks may not go to ${host}, ${reason}`);
     return undiciFetch(url, { ...init, dispatcher });
   };
 }

@@ -115,6 +115,10 @@ describe('an endpoint that keeps failing', () => {
     hook.answer(204);
     const saved = await owner.put('/webhook-endpoint', { callbackUrl: hook.url });
     expect(saved.json()).toMatchObject({ callbackUrl: hook.url, disabledAt: null, failingSince: null });
+    const audit = await t.app.ctx.audit.listForTarget('merchant', merchantId);
+    expect(audit.find((entry) => entry.action === AUDIT_ACTIONS.merchantUpdated)?.details).toMatchObject({
+      webhooks: { from: 'disabled', to: 'sending' },
+    });
     const sent = await sendTest();
     await eventually(async () => (await eventOf(sent.id)).status === 'delivered');
     expect((await endpoint()).failingSince).toBeNull();

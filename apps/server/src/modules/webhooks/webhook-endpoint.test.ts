@@ -109,6 +109,12 @@ describe("a merchant's own webhook endpoint", () => {
     expect(signedBy(kept.webhookSecret, during)).toBe(true);
     expect(signedBy(first.webhookSecret, during)).toBe(true);
     expect((during.headers['gerbang-signature'] as string).match(/v1=/g)).toHaveLength(2);
+    // Another rotation keeping the previous would cut off a receiver still on the first: refused.
+    const again = await owner.post('/webhook-endpoint/secret', { previousSecret: 'keep_24_hours' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toContain('expire_now');
+    const still = await testDelivery();
+    expect(signedBy(kept.webhookSecret, still) && signedBy(first.webhookSecret, still)).toBe(true);
 
     const third = (await owner.post('/webhook-endpoint/secret', { previousSecret: 'expire_now' })).json();
     expect(third.previousSecretExpiresAt).toBeNull();
