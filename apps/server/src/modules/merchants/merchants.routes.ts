@@ -18,23 +18,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { createSecretBox } from '../../crypto/secret-box';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
-import { createMerchantsRepository } from './merchants.repository';
-import { createMerchantsService } from './merchants.service';
+import { merchantsServiceOf } from './merchants';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['merchants'];
 const security = BEARER_SECURITY;
 
 export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const service = createMerchantsService({
-    repo: createMerchantsRepository(ctx.db),
-    audit: ctx.audit,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
-    allowPrivateCallbacks: ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-  });
+  const service = merchantsServiceOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,26 +8,7 @@ import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers
 import { merchants, webhookDeliveries, webhookEvents } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { forbiddenReason } from './webhook-destination';
-
-/** A receiver on loopback that counts what reaches it and answers each request with `status`. */
-async function loopbackReceiver(status = 204, headers: Record<string, string> = {}) {
-  let hits = 0;
-  const server: Server = createServer((request, response) => {
-    hits += 1;
-    request.resume();
-    response.writeHead(status, headers).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    hits: () => hits,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { webhookReceiver } from './webhooks.test-support';
 
 const merchantBody = (callbackUrl: string) => ({
   name: 'Destination Shop',
@@ -106,7 +85,7 @@ describe('callback URLs inside the operator’s network (WEBHOOK_ALLOW_PRIVATE_N
   });
 
   it('does not deliver to a name that resolves to loopback when the webhook goes out, and logs why', async () => {
-    const receiver = await loopbackReceiver();
+    const receiver = await webhookReceiver();
     try {
       const created = await admin.post('/merchants', merchantBody('https://shop.gerbang.invalid/hook'));
       const merchantId = created.json().id as string;
@@ -153,8 +132,11 @@ describe('redirects of a receiver', () => {
 
   it('are not followed: the answer is logged as the failure it is', async () => {
     t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
-    const target = await loopbackReceiver();
-    const redirecting = await loopbackReceiver(302, { location: `http://127.0.0.1:${target.port}/stolen` });
+    const target = await webhookReceiver();
+    const redirecting = await webhookReceiver({
+      status: 302,
+      headers: { location: `http://127.0.0.1:${target.port}/stolen` },
+    });
     try {
       const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
       const created = await admin.post('/merchants', merchantBody(`http://127.0.0.1:${redirecting.port}/hook`));

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,33 +9,11 @@ import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { disableFailingEndpoints } from './webhook-endpoint-health';
 import { ENDPOINT_DISABLED } from './webhook-outbox';
-
-/** A receiver answering `status()` to each request, counting them. */
-async function receiver() {
-  let status = 503;
-  let hits = 0;
-  const server: Server = createServer((request, response) => {
-    hits += 1;
-    request.resume();
-    response.writeHead(status).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    hits: () => hits,
-    answer: (next: number) => {
-      status = next;
-    },
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { webhookReceiver } from './webhooks.test-support';
 
 describe('an endpoint that keeps failing', () => {
   let t: TestApp;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
   let merchantId: string;
   let ownerEmail: string;
   let owner: ReturnType<typeof api>;
@@ -52,7 +28,7 @@ describe('an endpoint that keeps failing', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '3600' } });
-    hook = await receiver();
+    hook = await webhookReceiver({ status: 503 });
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const created = await admin.post('/merchants', {
       name: 'Flaky Shop',
@@ -112,7 +88,7 @@ describe('an endpoint that keeps failing', () => {
   });
 
   it('sends again once the URL is set again, and a delivery that gets through stops the clock', async () => {
-    hook.answer(204);
+    hook.answer({ status: 204 });
     const saved = await owner.put('/webhook-endpoint', { callbackUrl: hook.url });
     expect(saved.json()).toMatchObject({ callbackUrl: hook.url, disabledAt: null, failingSince: null });
     const audit = await t.app.ctx.audit.listForTarget('merchant', merchantId);

@@ -10,11 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { createSecretBox } from '../../crypto/secret-box';
 import { requestActor, requestMerchantId } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
-import { createMerchantsRepository } from '../merchants/merchants.repository';
-import { createMerchantsService } from '../merchants/merchants.service';
+import { merchantsServiceOf } from '../merchants/merchants';
 
 const tags = ['webhooks'];
 const security = BEARER_SECURITY;
@@ -25,12 +23,7 @@ const security = BEARER_SECURITY;
  * previous one signing for a day beside it or stopped at once. Owners and developers; audited.
  */
 export async function webhookEndpointRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const merchants = createMerchantsService({
-    repo: createMerchantsRepository(ctx.db),
-    audit: ctx.audit,
-    secretBox: createSecretBox(ctx.config.ENCRYPTION_KEYS),
-    allowPrivateCallbacks: ctx.config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-  });
+  const merchants = merchantsServiceOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({

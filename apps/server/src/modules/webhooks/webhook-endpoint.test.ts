@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,35 +9,11 @@ import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { codeAt, enrolTotp, signInWithCode } from '../second-factor/second-factor.test-support';
 import { verifyWebhook } from './webhook-signature';
-
-type Received = { headers: IncomingMessage['headers']; body: string };
-
-async function receiver() {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { type Received, webhookReceiver } from './webhooks.test-support';
 
 describe("a merchant's own webhook endpoint", () => {
   let t: TestApp;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
   let merchantId: string;
   let owner: ReturnType<typeof api>;
   /** The secret signing now (set by the rotations). */
@@ -55,7 +29,7 @@ describe("a merchant's own webhook endpoint", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    hook = await receiver();
+    hook = await webhookReceiver();
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const created = await admin.post('/merchants', {
       name: 'Endpoint Shop',

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE, WEBHOOK_TEST_EVENTS_PER_MINUTE } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, freshMinute, merchantApi } from '../../../test/helpers/merchant-api';
@@ -9,39 +7,13 @@ import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers
 import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { verifyWebhook } from './webhook-signature';
-
-type Received = { headers: IncomingMessage['headers']; body: string };
-
-/** A receiver on loopback that refuses its first `failFirst` requests with 503, then answers 204. */
-async function receiver(failFirst = 0) {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      const refuse = received.length <= failFirst;
-      response.writeHead(refuse ? 503 : 204).end(refuse ? 'maintenance window' : '');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { type Received, webhookReceiver } from './webhooks.test-support';
 
 type Item = { id: string; type: string; subjectId: string; status: string; lastStatusCode: number | null };
 
 describe("a merchant's webhooks, self-service", () => {
   let t: TestApp;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
   let secret: string;
   let merchantId: string;
   let owner: ReturnType<typeof api>;
@@ -54,7 +26,9 @@ describe("a merchant's webhooks, self-service", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
-    hook = await receiver(1);
+    hook = await webhookReceiver();
+    // The endpoint's maintenance window: the first delivery is refused.
+    hook.script.push({ status: 503, body: 'maintenance window' });
     const admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const created = await admin.post('/merchants', {
       name: 'Hooks Shop',

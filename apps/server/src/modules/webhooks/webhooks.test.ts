@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,43 +10,11 @@ import { eventually } from '../agents/agents.test-support';
 import { metricsOf } from '../operations/metrics';
 import { verifyWebhook } from './webhook-signature';
 import { webhooksOf } from './webhooks';
-
-type Received = { headers: IncomingMessage['headers']; body: string };
-type Behaviour = 'ok' | 'fail' | 'hang';
-
-/** A real HTTP receiver: answers each request by the next behaviour in its script (then 'ok'). */
-async function receiver() {
-  const received: Received[] = [];
-  const script: Behaviour[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      const behaviour = script.shift() ?? 'ok';
-      if (behaviour === 'hang') return; // never answers: the sender's timeout decides
-      response.statusCode = behaviour === 'ok' ? 204 : 500;
-      response.end(behaviour === 'ok' ? '' : 'receiver is down');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    script,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { DOWN, type Received, webhookReceiver } from './webhooks.test-support';
 
 describe('webhooks: signed, from an outbox, retried until the receiver takes them', () => {
   let t: TestApp;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
   let secret: string;
   let client: ReturnType<typeof merchantApi>;
   let merchantId: string;
@@ -70,7 +36,7 @@ describe('webhooks: signed, from an outbox, retried until the receiver takes the
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0,0', WEBHOOK_TIMEOUT_SECONDS: '1' } });
-    hook = await receiver();
+    hook = await webhookReceiver();
     admin = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
     const created = await admin.post('/merchants', {
       name: 'Webhook Shop',
@@ -106,7 +72,7 @@ describe('webhooks: signed, from an outbox, retried until the receiver takes the
   });
 
   it('retries through a failing and a silent receiver until it recovers, logging every attempt', async () => {
-    hook.script.push('fail', 'hang');
+    hook.script.push(DOWN, 'hang');
     const session = (await open()).json();
     const [event] = await eventsOf(session.id);
     await eventually(async () => (await eventsOf(session.id))[0]?.status === 'delivered', 15_000);
@@ -140,7 +106,7 @@ describe('webhooks: signed, from an outbox, retried until the receiver takes the
   });
 
   it('fails an event after its last retry, and delivers it when a person resends it', async () => {
-    hook.script.push('fail', 'fail', 'fail', 'fail');
+    hook.script.push(DOWN, DOWN, DOWN, DOWN);
     const session = (await open()).json();
     await eventually(async () => (await eventsOf(session.id))[0]?.status === 'failed', 15_000);
     const [event] = await eventsOf(session.id);

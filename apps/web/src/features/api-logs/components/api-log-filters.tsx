@@ -1,5 +1,6 @@
 import { API_LOG_METHODS, API_LOG_ROUTES, API_LOG_STATUS_CLASSES } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { DayRangeInputs } from '../../../components/ui/day-range-inputs';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { startOfDay } from '../../../lib/day-range';
@@ -98,21 +99,11 @@ export function ApiLogFiltersForm({
         value={value.idempotencyKey}
         onChange={(event) => set({ idempotencyKey: event.target.value })}
       />
-      <Input
-        label={t('apiLogs:filters.from')}
-        name="fromDay"
-        type="date"
-        value={value.fromDay}
-        max={value.toDay || undefined}
-        onChange={(event) => set({ fromDay: event.target.value })}
-      />
-      <Input
-        label={t('apiLogs:filters.to')}
-        name="toDay"
-        type="date"
-        value={value.toDay}
-        min={value.fromDay || undefined}
-        onChange={(event) => set({ toDay: event.target.value })}
+      <DayRangeInputs
+        fromDay={value.fromDay}
+        toDay={value.toDay}
+        labels={{ from: t('apiLogs:filters.from'), to: t('apiLogs:filters.to') }}
+        onChange={set}
       />
     </div>
   );

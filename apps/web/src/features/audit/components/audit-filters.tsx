@@ -6,6 +6,7 @@ import {
   ipAddressSchema,
 } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { DayRangeInputs } from '../../../components/ui/day-range-inputs';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { startOfDay } from '../../../lib/day-range';
@@ -118,21 +119,11 @@ export function AuditFiltersForm({ value, onChange, actorOptions }: Props) {
         error={isIpAcceptable(value.ip.trim()) ? undefined : t('audit:filters.ipInvalid')}
         onChange={(event) => set({ ip: event.target.value })}
       />
-      <Input
-        label={t('audit:filters.from')}
-        name="fromDay"
-        type="date"
-        value={value.fromDay}
-        max={value.toDay || undefined}
-        onChange={(event) => set({ fromDay: event.target.value })}
-      />
-      <Input
-        label={t('audit:filters.to')}
-        name="toDay"
-        type="date"
-        value={value.toDay}
-        min={value.fromDay || undefined}
-        onChange={(event) => set({ toDay: event.target.value })}
+      <DayRangeInputs
+        fromDay={value.fromDay}
+        toDay={value.toDay}
+        labels={{ from: t('audit:filters.from'), to: t('audit:filters.to') }}
+        onChange={set}
       />
     </div>
   );

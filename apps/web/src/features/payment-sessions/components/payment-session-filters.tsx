@@ -5,6 +5,7 @@ import {
   type WalletProvider,
 } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { DayRangeInputs } from '../../../components/ui/day-range-inputs';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { startOfDay } from '../../../lib/day-range';
@@ -109,21 +110,11 @@ export function PaymentSessionFiltersForm({ value, onChange, forOperators }: Pro
           />
         </>
       ) : null}
-      <Input
-        label={t('paymentSessions:filters.from')}
-        name="fromDay"
-        type="date"
-        value={value.fromDay}
-        max={value.toDay || undefined}
-        onChange={(event) => set({ fromDay: event.target.value })}
-      />
-      <Input
-        label={t('paymentSessions:filters.to')}
-        name="toDay"
-        type="date"
-        value={value.toDay}
-        min={value.fromDay || undefined}
-        onChange={(event) => set({ toDay: event.target.value })}
+      <DayRangeInputs
+        fromDay={value.fromDay}
+        toDay={value.toDay}
+        labels={{ from: t('paymentSessions:filters.from'), to: t('paymentSessions:filters.to') }}
+        onChange={set}
       />
     </div>
   );
