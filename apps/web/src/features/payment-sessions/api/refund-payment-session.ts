@@ -22,6 +22,8 @@ export function useRefundPaymentSession(sessionId: string) {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['payment-sessions'] });
       await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+      // A refund kept for an owner shows among the member's own at once.
+      await queryClient.invalidateQueries({ queryKey: ['team', 'approvals'] });
     },
   });
 }

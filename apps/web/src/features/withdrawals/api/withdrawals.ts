@@ -81,6 +81,7 @@ export function useRefreshWithdrawals() {
  */
 export function useRequestWithdrawal() {
   const refresh = useRefreshWithdrawals();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateWithdrawalRequestBody) => {
       const response = await api.post(createWithdrawalRequest.path, body);
@@ -88,7 +89,11 @@ export function useRequestWithdrawal() {
         ? { waitsForOwner: teamApprovalSchema.parse(response.data) }
         : { withdrawal: withdrawalDetailSchema.parse(response.data) };
     },
-    onSuccess: () => refresh(),
+    // A request kept for an owner shows among the member's own at once.
+    onSuccess: async () => {
+      await refresh();
+      await queryClient.invalidateQueries({ queryKey: ['team', 'approvals'] });
+    },
   });
 }
 
