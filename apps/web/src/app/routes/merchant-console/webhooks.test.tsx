@@ -1,8 +1,15 @@
-import { listWebhookEvents, ROLE, sendTestWebhookEvent, type WebhookEventDetail } from '@gerbang/contract';
+import {
+  listMerchants,
+  listWebhookEvents,
+  ROLE,
+  sendTestWebhookEvent,
+  type WebhookEventDetail,
+} from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StubRequest } from '../../../test/http-stub';
+import { aMerchant } from '../../../test/merchant-fixture';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
@@ -165,5 +172,41 @@ describe('Webhooks', () => {
     open('finance');
     await screen.findByRole('table', { name: 'Webhook events' });
     expect(screen.queryByRole('region', { name: 'Your endpoint' })).not.toBeInTheDocument();
+  });
+
+  it("lets support read a merchant's webhook events from its row in the admin console, an event's detail in place", async () => {
+    const user = userEvent.setup();
+    const seen: StubRequest[] = [];
+    const app = renderApp({
+      path: '/merchant',
+      user: makeUser(ROLE.Staff),
+      handler: (request) => {
+        if (request.url === listMerchants.path) {
+          return {
+            status: 200,
+            data: { items: [aMerchant({ id: MERCHANT_ID, name: 'Toko Demo' })], nextCursor: null },
+          };
+        }
+        if (request.url === listWebhookEvents.path) {
+          seen.push(request);
+          const { body, deliveries, ...item } = FAILING;
+          return { status: 200, data: { items: [item], nextCursor: null } };
+        }
+        if (request.url === `/webhook-events/${FAILING.id}`) return { status: 200, data: FAILING };
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    await user.click(await screen.findByRole('button', { name: 'Webhooks of Toko Demo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Webhook events of Toko Demo' });
+    const table = await within(dialog).findByRole('table', { name: 'Webhook events' });
+    const row = (await within(table).findByText('payment_session.succeeded')).closest('tr') as HTMLElement;
+    expect(seen.at(-1)?.params).toMatchObject({ merchantId: MERCHANT_ID });
+    expect(within(dialog).queryByRole('button', { name: 'Send test event' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Your endpoint' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^Details of/ }));
+    expect(await within(dialog).findByText('Sent to https://shop.example/hooks')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the list' }));
+    expect(await within(dialog).findByRole('table', { name: 'Webhook events' })).toBeInTheDocument();
   });
 });

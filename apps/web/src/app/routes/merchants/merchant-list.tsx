@@ -1,6 +1,7 @@
 import { ApiLogsButton } from '../../../features/api-logs/components/api-logs-button';
 import { MerchantList } from '../../../features/merchants/components/merchant-list';
 import { InviteMerchantUserButton } from '../../../features/users/components/invite-merchant-user-button';
+import { WebhooksButton } from '../../../features/webhooks/components/webhooks-button';
 
 export default function MerchantListRoute() {
   return (
@@ -9,6 +10,7 @@ export default function MerchantListRoute() {
         <>
           <InviteMerchantUserButton merchant={merchant} />
           <ApiLogsButton merchant={merchant} />
+          <WebhooksButton merchant={merchant} />
         </>
       )}
     />

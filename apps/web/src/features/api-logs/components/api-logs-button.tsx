@@ -1,9 +1,7 @@
 import { canUser } from '@gerbang/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
+import { DialogButton } from '../../../components/ui/dialog-button';
 import { useSession } from '../../../lib/session';
 
 // The log's code and translations load when an operator opens one, not with the merchant list.
@@ -13,33 +11,17 @@ const ApiLogList = lazy(async () => ({ default: (await import('./api-log-list'))
 export function ApiLogsButton({ merchant }: { merchant: { id: string; name: string } }) {
   const { t } = useTranslation(['merchants']);
   const { user } = useSession();
-  const [isOpen, setOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   if (!canUser(user, 'apiLogs', 'view')) return null;
   return (
-    <>
-      <Button
-        variant="secondary"
-        aria-label={t('merchants:actions.apiLogsOf', { name: merchant.name })}
-        onClick={() => setOpen(true)}
-      >
-        {t('merchants:actions.apiLogs')}
-      </Button>
-      {isOpen ? (
-        <Modal
-          isOpen
-          size="wide"
-          title={t('merchants:apiLogs.title', { name: merchant.name })}
-          onClose={() => {
-            setOpen(false);
-            setOpenId(null);
-          }}
-        >
-          <Suspense fallback={<Spinner label={t('merchants:apiLogs.loading')} />}>
-            <ApiLogList merchantId={merchant.id} openId={openId} onOpen={setOpenId} detailInPlace />
-          </Suspense>
-        </Modal>
-      ) : null}
-    </>
+    <DialogButton
+      label={t('merchants:actions.apiLogs')}
+      ariaLabel={t('merchants:actions.apiLogsOf', { name: merchant.name })}
+      title={t('merchants:apiLogs.title', { name: merchant.name })}
+      loadingLabel={t('merchants:apiLogs.loading')}
+      onClose={() => setOpenId(null)}
+    >
+      <ApiLogList merchantId={merchant.id} openId={openId} onOpen={setOpenId} detailInPlace />
+    </DialogButton>
   );
 }

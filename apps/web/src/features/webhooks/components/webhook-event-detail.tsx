@@ -7,13 +7,13 @@ import { WebhookEventItem } from '../../payment-sessions/components/webhook-even
 import { useWebhookEvent, WEBHOOK_EVENTS_KEY } from '../api/get-webhook-events';
 
 /** One event: its attempts (and Resend for who may), the URL each went to, and the exact body sent. */
-export function WebhookEventDetailModal({ id, onClose }: { id: string; onClose(): void }) {
+export function WebhookEventDetail({ id }: { id: string }) {
   const { t } = useTranslation(['webhooks']);
   const apiErrorMessage = useApiErrorMessage();
   const query = useWebhookEvent(id);
   const event = query.data;
   return (
-    <Modal isOpen onClose={onClose} size="wide" title={t('webhooks:detail.title')}>
+    <>
       {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
       {query.isPending ? <Spinner label={t('webhooks:detail.loading')} /> : null}
       {event ? (
@@ -40,6 +40,16 @@ export function WebhookEventDetailModal({ id, onClose }: { id: string; onClose()
           </section>
         </div>
       ) : null}
+    </>
+  );
+}
+
+/** The same, in a dialog of its own. */
+export function WebhookEventDetailModal({ id, onClose }: { id: string; onClose(): void }) {
+  const { t } = useTranslation(['webhooks']);
+  return (
+    <Modal isOpen onClose={onClose} size="wide" title={t('webhooks:detail.title')}>
+      <WebhookEventDetail id={id} />
     </Modal>
   );
 }

@@ -13,14 +13,12 @@ import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
-import { useDetailParam } from '../../../hooks/use-detail-param';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useSession } from '../../../lib/session';
 import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events';
 import { WebhookEndpointSection } from './webhook-endpoint-section';
-import { WebhookEventDetailModal } from './webhook-event-detail';
+import { WebhookEventDetail, WebhookEventDetailModal } from './webhook-event-detail';
 
 const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
   pending: 'blue',
@@ -29,11 +27,22 @@ const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
   skipped: 'gray',
 };
 
+type Props = {
+  /** The merchant whose events an operator opened; a merchant's own console sends none (the server knows it). */
+  merchantId?: string;
+  /** The event whose detail is open, and how to open or close one. */
+  openId: string | null;
+  onOpen(id: string | null): void;
+  /** Shows the detail in place of the list (inside a dialog already) instead of a dialog of its own. */
+  detailInPlace?: boolean;
+};
+
 /**
- * Merchant console → Webhooks: every event Gerbang sent (or is sending) the merchant's endpoint,
- * newest first, how its last attempt ended, each one's attempts and body, Resend, and a test event.
+ * Every event Gerbang sent (or is sending) a merchant's endpoint, newest first, how its last attempt
+ * ended, each one's attempts and body, and Resend (merchant console → Webhooks, with its endpoint
+ * and a test event; an operator's support view of a merchant).
  */
-export function WebhookEventList() {
+export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailInPlace = false }: Props) {
   const { t } = useTranslation(['webhooks']);
   const { user } = useSession();
   const apiErrorMessage = useApiErrorMessage();
@@ -41,13 +50,26 @@ export function WebhookEventList() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const query = useWebhookEvents({
+    merchantId,
     type: WEBHOOK_EVENT_TYPE_NAMES.find((name) => name === type),
     status: WEBHOOK_EVENT_STATUSES.find((name) => name === status),
   });
   const events = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const [openId, setOpen] = useDetailParam(DETAIL_PARAMS.webhookEvent);
   const sendTest = useSendTestWebhook();
   const any = { value: '', label: t('webhooks:filters.any') };
+
+  if (detailInPlace && openId) {
+    return (
+      <div className="flex flex-col gap-4">
+        <div>
+          <Button variant="secondary" onClick={() => setOpen(null)}>
+            {t('webhooks:detail.back')}
+          </Button>
+        </div>
+        <WebhookEventDetail id={openId} />
+      </div>
+    );
+  }
 
   const lastAnswer = (e: WebhookEventListItem) => {
     if (e.lastStatusCode) return t('webhooks:list.httpStatus', { code: e.lastStatusCode });
@@ -148,7 +170,7 @@ export function WebhookEventList() {
           />
         )}
         <LoadMoreButton query={query} />
-        {openId ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
+        {openId && !detailInPlace ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
       </section>
     </div>
   );
