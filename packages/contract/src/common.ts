@@ -6,6 +6,14 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const idParamsSchema = z.strictObject({ id: idSchema });
 
+/**
+ * The id of a bigserial row (an audit entry, a request-log entry): its decimal text, at most 18
+ * digits, so every id the schema lets through fits a bigint (a 19-digit one may not, and would
+ * fail in the database). `what` names it in the message ("An audit entry").
+ */
+export const serialIdSchema = (what: string) =>
+  z.string().regex(/^[1-9][0-9]{0,17}$/, `${what} id is a positive whole number`);
+
 /** Keyset pagination: `cursor` is opaque and comes from the previous page's `nextCursor`. */
 export const pageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { createdRangeIsOrdered, idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import {
+  createdRangeIsOrdered,
+  idSchema,
+  isoDateTimeSchema,
+  pageQuerySchema,
+  pageSchema,
+  serialIdSchema,
+} from '../common';
 import { getApiBalance } from '../ledger/balance';
 import { createApiPaymentSession, getApiPaymentSession } from '../payments/payment-session';
 import { createApiRefund } from '../payments/refund';
@@ -28,8 +35,7 @@ export const apiLogRouteSchema = z.enum(API_LOG_ROUTES, { error: 'Choose one of 
 export const API_LOG_METHODS = ['GET', 'POST'] as const;
 export const API_LOG_STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 
-/** An entry's id: the decimal text of its bigserial (at most 18 digits, so it fits a bigint). */
-export const apiLogIdSchema = z.string().regex(/^[1-9][0-9]{0,17}$/, 'A log entry id is a positive whole number');
+export const apiLogIdSchema = serialIdSchema('A log entry');
 export const apiLogParamsSchema = z.strictObject({ id: apiLogIdSchema });
 
 /** What a field's value is replaced with in a stored body (an account number or a phone keeps its last four). */

@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { createdRangeIsOrdered, idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
+import {
+  createdRangeIsOrdered,
+  idSchema,
+  isoDateTimeSchema,
+  pageQuerySchema,
+  pageSchema,
+  serialIdSchema,
+} from '../common';
 import { walletProviderSchema } from '../wallets/provider';
 import { auditActionSchema, auditTargetTypeSchema } from './audit-actions';
 
-/**
- * An audit entry's id: the decimal text of its bigserial. At most 18 digits, so every id the
- * schema lets through fits a bigint (a 19-digit one may not, and would fail in the database).
- */
-export const auditEntryIdSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,17}$/, 'An audit entry id is a positive whole number');
+export const auditEntryIdSchema = serialIdSchema('An audit entry');
 export const auditEntryParamsSchema = z.strictObject({ id: auditEntryIdSchema });
 
 /**

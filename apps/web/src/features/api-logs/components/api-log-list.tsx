@@ -2,6 +2,7 @@ import type { ApiLogEntry } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DetailInPlace } from '../../../components/ui/detail-in-place';
 import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Modal } from '../../../components/ui/modal';
@@ -42,14 +43,9 @@ export function ApiLogList({ merchantId, openId, onOpen, detailInPlace = false }
 
   if (detailInPlace && openId) {
     return (
-      <div className="flex flex-col gap-4">
-        <div>
-          <Button variant="secondary" onClick={() => onOpen(null)}>
-            {t('apiLogs:detail.back')}
-          </Button>
-        </div>
+      <DetailInPlace backLabel={t('apiLogs:detail.back')} onBack={() => onOpen(null)}>
         <ApiLogDetail id={openId} />
-      </div>
+      </DetailInPlace>
     );
   }
 

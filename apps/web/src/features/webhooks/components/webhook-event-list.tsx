@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DetailInPlace } from '../../../components/ui/detail-in-place';
 import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
 import { Select } from '../../../components/ui/select';
@@ -60,14 +61,9 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
 
   if (detailInPlace && openId) {
     return (
-      <div className="flex flex-col gap-4">
-        <div>
-          <Button variant="secondary" onClick={() => setOpen(null)}>
-            {t('webhooks:detail.back')}
-          </Button>
-        </div>
+      <DetailInPlace backLabel={t('webhooks:detail.back')} onBack={() => setOpen(null)}>
         <WebhookEventDetail id={openId} />
-      </div>
+      </DetailInPlace>
     );
   }
 
