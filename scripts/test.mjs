@@ -80,6 +80,7 @@ step('typecheck', bin('tsc'), [
   'e2e',
   'bench',
   'packages/sdk',
+  'examples/shop',
 ]);
 vitest('contract', `${root}packages/contract`);
 vitest('web', `${root}apps/web`);
