@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = {
   alertRuleChanged: 'alert.rule_changed',
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
+  depositReturnRequested: 'deposit.return_requested',
   depositResolutionProposed: 'deposit.resolution_proposed',
   depositCreditedManually: 'deposit.credited_manually',
   depositResolutionDeclined: 'deposit.resolution_declined',

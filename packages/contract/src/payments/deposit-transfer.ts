@@ -3,18 +3,21 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../com
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
 import { walletProviderSchema } from '../wallets/provider';
+import { withdrawalStatusSchema } from '../withdrawals/withdrawal';
 import { paymentSessionStatusSchema } from './payment-session';
 
 /**
  * An incoming transfer to a wallet account and what became of it (the "Transaction" pages): it paid
  * a session (matched), came after the window of a session with its amount (paid_late), or matches
  * nothing (unmatched). Paid-late and unmatched transfers wait for an operator, who matches them to
- * a session or records that the money was sent back outside Gerbang; either is audited.
+ * a session, credits a merchant, sends the money back to its sender through a phone (`returned`: a
+ * withdrawal of kind `return`; the transfer waits in the queue again if that payout ends unpaid) or
+ * records that it was sent back outside Gerbang; each is audited.
  */
 export const DEPOSIT_OUTCOMES = ['matched', 'paid_late', 'unmatched'] as const;
 export const depositOutcomeSchema = z.enum(DEPOSIT_OUTCOMES);
 export type DepositOutcome = z.infer<typeof depositOutcomeSchema>;
-export const DEPOSIT_RESOLUTIONS = ['matched', 'credited', 'refunded_outside'] as const;
+export const DEPOSIT_RESOLUTIONS = ['matched', 'credited', 'returned', 'refunded_outside'] as const;
 
 /**
  * A resolution of a transfer above the approval amount (server settings
@@ -23,6 +26,7 @@ export const DEPOSIT_RESOLUTIONS = ['matched', 'credited', 'refunded_outside'] a
 export const depositProposalSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('match'), paymentSessionId: idSchema, note: z.string() }),
   z.object({ kind: z.literal('refunded_outside'), note: z.string() }),
+  z.object({ kind: z.literal('return'), note: z.string() }),
   z.object({ kind: z.literal('credit'), merchantId: idSchema, reference: z.string(), note: z.string() }),
 ]);
 export type DepositProposal = z.infer<typeof depositProposalSchema>;
@@ -35,6 +39,8 @@ export const depositTransferSchema = z.object({
   currency: currencySchema,
   amount: amountSchema,
   counterpartyName: z.string(),
+  /** The sender's account as the receiving account's history names it (empty when it names none). */
+  counterpartyAccount: z.string(),
   providerTransactionId: z.string(),
   occurredAt: isoDateTimeSchema,
   outcome: depositOutcomeSchema,
@@ -47,6 +53,8 @@ export const depositTransferSchema = z.object({
   /** The operator's reference of a manual credit (resolution `credited`). */
   creditReference: z.string().nullable(),
   resolvedAt: isoDateTimeSchema.nullable(),
+  /** Resolution `returned`: the payout that sends it back to its sender (a withdrawal of kind `return`). */
+  returnWithdrawal: z.object({ id: idSchema, status: withdrawalStatusSchema }).nullable(),
   /** Waiting for a second operator: what was proposed, by whom, when. */
   proposal: depositProposalSchema
     .and(z.object({ proposedByUserId: idSchema.nullable(), proposedAt: isoDateTimeSchema }))
@@ -159,6 +167,16 @@ export const MANUAL_CREDIT_EVENT_TYPE = 'deposit.manually_credited';
 /** An operator records that a queued transfer was sent back to its sender outside Gerbang. */
 export const refundDepositTransferOutside = { method: 'POST', path: '/transactions/:id/refunded-outside' } as const;
 export const refundDepositTransferOutsideBodySchema = z.strictObject({ note: resolutionNoteSchema });
+
+/**
+ * An operator sends a queued transfer back to its sender through the withdrawal machinery: a payout
+ * of its amount (no fee) from the account it arrived in to the account its history names, checked
+ * by a phone's inquiry against the sender's name first, sent once verified, uncertain when a phone's
+ * answer is lost. Refused (422) when the history names no account, or names one that may be on
+ * another network (a bank's history); 409 when the transfer is resolved already. Answers as a match.
+ */
+export const returnDepositTransfer = { method: 'POST', path: '/transactions/:id/return' } as const;
+export const returnDepositTransferBodySchema = z.strictObject({ note: resolutionNoteSchema });
 
 /**
  * The sessions a queued transfer may have paid, best first: the same receiving account, not paid,

@@ -66,8 +66,12 @@ export const SESSION_END_REASONS = ['logout', 'expired', 'revoked', 'disabled'] 
 export const sessionEndedSchema = z.object({ reason: z.enum(SESSION_END_REASONS) });
 export type SessionEnded = z.infer<typeof sessionEndedSchema>;
 
-/** `withdrawal:update`: a withdrawal moved; lists and details refetch it. */
-export const withdrawalUpdateSchema = z.object({ id: z.string(), merchantId: z.string(), status: z.string() });
+/** `withdrawal:update`: a withdrawal moved; lists and details refetch it (a return has no merchant). */
+export const withdrawalUpdateSchema = z.object({
+  id: z.string(),
+  merchantId: z.string().nullable(),
+  status: z.string(),
+});
 export type WithdrawalUpdate = z.infer<typeof withdrawalUpdateSchema>;
 
 /** `payout-method:update`: a payout method's verification moved (merchant console). */

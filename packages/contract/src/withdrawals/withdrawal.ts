@@ -137,7 +137,19 @@ export const OPEN_WITHDRAWAL_STATUSES = [
   'uncertain',
 ] as const satisfies readonly WithdrawalStatus[];
 
-export const WITHDRAWAL_KINDS = ['settlement', 'customer', 'refund'] as const;
+/**
+ * `return`: an operator sends a transfer that paid nothing back to its sender (contract
+ * payments/deposit-transfer.ts, returnDepositTransfer). It belongs to no merchant: its money comes
+ * from suspense, not a merchant's balance, no fee is taken, and no merchant sees it or is told of it.
+ * Otherwise it moves as a refund does (verifying → confirmed → processing → …).
+ */
+export const WITHDRAWAL_KINDS = ['settlement', 'customer', 'refund', 'return'] as const;
+/** What a merchant's own withdrawals can be (a return belongs to no merchant). */
+export const MERCHANT_WITHDRAWAL_KINDS = [
+  'settlement',
+  'customer',
+  'refund',
+] as const satisfies readonly (typeof WITHDRAWAL_KINDS)[number][];
 export const withdrawalKindSchema = z.enum(WITHDRAWAL_KINDS);
 export type WithdrawalKind = z.infer<typeof withdrawalKindSchema>;
 
@@ -196,9 +208,14 @@ export const withdrawalSchema = z.object({
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
-/** What operators see beside it: who, through which account, and what they may do next. */
+/**
+ * What operators see beside it: who, through which account, and what they may do next. A return
+ * has no merchant (null) and names the incoming transfer it sends back.
+ */
 export const operatorWithdrawalSchema = withdrawalSchema.extend({
-  merchantName: z.string(),
+  merchantId: idSchema.nullable(),
+  merchantName: z.string().nullable(),
+  returnedTransferId: idSchema.nullable(),
   sendingAccount: z
     .object({ id: idSchema, provider: walletProviderSchema, accountNumber: z.string(), name: z.string() })
     .nullable(),

@@ -43,6 +43,7 @@ export const ledgerAccounts = pgTable(
         'external_payouts',
         'payout_exceptions',
         'payout_losses',
+        'sender_returns',
       ],
     }).notNull(),
     merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),

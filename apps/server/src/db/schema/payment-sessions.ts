@@ -1,4 +1,5 @@
 import {
+  DEPOSIT_RESOLUTIONS,
   type DepositProposal,
   IDEMPOTENCY_CALLERS,
   PAYMENT_SESSION_STATUSES,
@@ -172,7 +173,7 @@ export const depositMatches = pgTable(
     outcome: text('outcome', { enum: ['matched', 'paid_late', 'unmatched'] }).notNull(),
     /** The session it paid, or (paid late) the session whose amount it carries. */
     paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
-    resolution: text('resolution', { enum: ['matched', 'credited', 'refunded_outside'] }),
+    resolution: text('resolution', { enum: DEPOSIT_RESOLUTIONS }),
     /** A manual credit's reference (resolution `credited`), the operator's, unique per merchant. */
     creditReference: text('credit_reference'),
     resolvedByUserId: uuid('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -102,9 +102,8 @@ export const withdrawals = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: WITHDRAWAL_KINDS }).notNull(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'restrict' }),
+    /** Every kind but `return` (a transfer sent back to its sender belongs to no merchant). */
+    merchantId: uuid('merchant_id').references(() => merchants.id, { onDelete: 'restrict' }),
     referenceNumber: text('reference_number').notNull(),
     currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
@@ -113,6 +112,10 @@ export const withdrawals = pgTable(
     payoutMethodId: uuid('payout_method_id').references(() => payoutMethods.id, { onDelete: 'restrict' }),
     /** The session a refund pays back; set exactly on refunds. */
     paymentSessionId: uuid('payment_session_id').references(() => paymentSessions.id, { onDelete: 'restrict' }),
+    /** The incoming transfer a return sends back; set exactly on returns. */
+    returnedTransferId: uuid('returned_transfer_id').references(() => walletTransactions.id, {
+      onDelete: 'restrict',
+    }),
     /**
      * A refund whose payment named no account: the customer names the destination (and confirms it)
      * on the withdraw page, as for a customer withdrawal.
@@ -180,6 +183,12 @@ export const withdrawals = pgTable(
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
     check('withdrawals_refund_session_check', sql`(${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`),
+    check('withdrawals_return_merchant_check', sql`(${t.kind} = 'return') = (${t.merchantId} is null)`),
+    check('withdrawals_return_transfer_check', sql`(${t.kind} = 'return') = (${t.returnedTransferId} is not null)`),
+    // One return of a transfer at a time: another only once the last one ended unpaid.
+    uniqueIndex('withdrawals_return_open_key')
+      .on(t.returnedTransferId)
+      .where(sql`${t.returnedTransferId} is not null and ${t.status} not in ('failed', 'rejected', 'cancelled')`),
     index('withdrawals_payment_session_idx').on(t.paymentSessionId).where(sql`${t.paymentSessionId} is not null`),
   ],
 );

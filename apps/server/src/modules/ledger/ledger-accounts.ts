@@ -23,6 +23,7 @@ export const NORMAL_BALANCE: Record<AccountKind, 1 | -1> = {
   external_payouts: -1,
   payout_exceptions: 1,
   payout_losses: 1,
+  sender_returns: -1,
 };
 
 export const LEDGER_ACCOUNTS = {
@@ -65,6 +66,15 @@ export const LEDGER_ACCOUNTS = {
   payoutExceptions: (currency: Currency): LedgerAccountRef => ({
     code: `payout-exceptions:${currency}`,
     kind: 'payout_exceptions',
+    currency,
+  }),
+  /**
+   * Transfers that paid nothing on their way back to their senders (withdrawals of kind `return`):
+   * out of suspense until the payout is sent, back to it when the payout ends unpaid.
+   */
+  senderReturns: (currency: Currency): LedgerAccountRef => ({
+    code: `sender-returns:${currency}`,
+    kind: 'sender_returns',
     currency,
   }),
   /** Payout exceptions Gerbang wrote off: its loss. */

@@ -126,7 +126,44 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     having count(j.id) filter (where j.kind = 'manual_credit') <> (case when m.resolution = 'credited' then 1 else 0 end)
       or count(j.id) filter (where j.kind = 'refunded_outside') <> (case when m.resolution = 'refunded_outside' then 1 else 0 end)`,
   );
+  // A transfer resolved `returned` has exactly one return that did not end unpaid (or one that did and
+  // was paid after all, charged to suspense); a transfer waiting in the queue has none. What the
+  // sender returns account keeps is what the open returns hold.
+  const returned = await rows<{ id: string; resolution: string | null; returning: number }>(
+    db,
+    sql`
+    select m.wallet_transaction_id as id, m.resolution,
+      count(w.id) filter (where w.status not in ('failed', 'rejected', 'cancelled')
+        or exists (select 1 from payout_exceptions p
+          where p.withdrawal_id = w.id and p.resolution = 'charged_to_merchant'))::int as returning
+    from deposit_matches m
+    left join withdrawals w on w.returned_transfer_id = m.wallet_transaction_id
+    where m.resolution = 'returned' or w.id is not null
+    group by m.wallet_transaction_id, m.resolution
+    having count(w.id) filter (where w.status not in ('failed', 'rejected', 'cancelled')
+        or exists (select 1 from payout_exceptions p
+          where p.withdrawal_id = w.id and p.resolution = 'charged_to_merchant'))
+      <> (case when m.resolution = 'returned' then 1 else 0 end)`,
+  );
+  const returning = await rows<{ code: string; kept: string; held: string }>(
+    db,
+    sql`
+    select a.code, (a.balance_minor * a.normal)::text as kept, coalesce(sum(w.amount_minor), 0)::text as held
+    from ledger_accounts a
+    left join withdrawals w on w.kind = 'return' and w.currency = a.currency
+      and w.status in (${sql.join(
+        OPEN_WITHDRAWAL_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+    where a.kind = 'sender_returns'
+    group by a.id
+    having a.balance_minor * a.normal <> coalesce(sum(w.amount_minor), 0)`,
+  );
   return [
+    ...returned.map(
+      (r) => `incoming transfer ${r.id} (${r.resolution ?? 'unresolved'}) has ${r.returning} returns under way or paid`,
+    ),
+    ...returning.map((r) => `account ${r.code} holds ${r.kept} but open returns hold ${r.held}`),
     ...refunds.map(
       (r) =>
         `payment session ${r.id} reserves ${r.reserved} for refunds of ${r.refunding}, having received ${r.received ?? 'nothing'}`,

@@ -16,12 +16,15 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
 import { claimsOfReference, endClaims } from '../payment-claims/claim-outcomes';
+import type { SenderReturnsService } from '../refunds/sender-returns.service';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
-import { candidatesOf, transfersForSession, withinTolerance } from './deposit-candidates';
+import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
+import { candidatesOf, transfersForSession } from './deposit-candidates';
 import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
+import { matchCreditOf } from './deposit-match-credit';
 import { toDepositTransfer, transfersCsv } from './deposit-transfer-response';
 import type { DepositTransfersFilter, DepositTransfersRepository } from './deposit-transfers.repository';
-import type { PaymentSessionRecord, SessionMove } from './payment-session-record';
+import type { SessionMove } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 import type { PaymentSessionListener } from './payment-sessions.service';
 
@@ -59,6 +62,8 @@ export function createDepositReviewsService(deps: {
   tolerancePercent: number;
   /** A resolution of a transfer above this (minor units, per currency) waits for a second operator. */
   approvalAboveMinor: Record<Currency, bigint>;
+  /** Sends a transfer back to its sender (the withdrawals' parts, built on first use). */
+  returns: () => SenderReturnsService;
 }) {
   const { db, transfers } = deps;
 
@@ -72,29 +77,6 @@ export function createDepositReviewsService(deps: {
       ip: actor.ip,
       details,
     });
-  }
-
-  /**
-   * What the merchant is owed when a transfer of `receivedMinor` pays the session: its own fee when
-   * the amount is exact; within the tolerance, the fee on amount + difference (the merchant's terms
-   * now); beyond it, or when nothing would be left after the fee, the match is refused.
-   */
-  async function creditOf(tx: Database, session: PaymentSessionRecord, receivedMinor: bigint) {
-    const difference = receivedMinor - session.finalAmountMinor;
-    if (difference === 0n) return { difference, feeMinor: session.feeMinor };
-    if (!withinTolerance(difference, session.finalAmountMinor, deps.tolerancePercent)) {
-      throw invalidFields({
-        'body.paymentSessionId': `The transfer is ${formatAmount(difference, session.currency)} off this session's final amount, more than ${deps.tolerancePercent} %`,
-      });
-    }
-    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, session.merchantId));
-    if (!merchant) throw invalidFields({ 'body.paymentSessionId': 'This session has no merchant' });
-    const creditedMinor = session.amountMinor + difference;
-    const feeMinor = feeOnAmountMinor(creditedMinor, merchant.depositFeeBasisPoints, merchant.depositFeeFixedMinor);
-    if (creditedMinor - feeMinor < 0n) {
-      throw invalidFields({ 'body.paymentSessionId': 'Nothing would be left for the merchant after the fee' });
-    }
-    return { difference, feeMinor };
   }
 
   const needsApproval = (transfer: { amountMinor: bigint; currency: Currency }) =>
@@ -123,7 +105,7 @@ export function createDepositReviewsService(deps: {
       throw invalidFields({ 'body.paymentSessionId': 'This session was paid into another account' });
     }
     if (session.status === 'success') throw new AppError('INVALID_STATE', 'This payment session is paid already');
-    return { session, credit: await creditOf(tx, session, transfer.amountMinor) };
+    return { session, credit: await matchCreditOf(tx, session, transfer.amountMinor, deps.tolerancePercent) };
   }
 
   async function matchInTx(tx: Database, actor: Operator, queued: Queued, body: MatchBody, approval?: Approval) {
@@ -177,6 +159,21 @@ export function createDepositReviewsService(deps: {
       ...approval,
     });
   }
+
+  /** Sends it back to its sender: a return (a withdrawal) held from suspense; the transfer leaves the queue. */
+  async function returnInTx(tx: Database, actor: Operator, queued: Queued, note: string, approval?: Approval) {
+    const created = await deps.returns().createInTx(tx, queued.transfer, actor, note);
+    await transfers.resolve(tx, queued.transfer.id, { kind: 'returned', userId: actor.userId, note });
+    await record(tx, actor, AUDIT_ACTIONS.depositReturnRequested, queued.transfer.id, {
+      ...deps.returns().describe(created),
+      note,
+      ...approval,
+    });
+    return created;
+  }
+
+  /** After the return's transaction committed: a phone is asked whose the sender's account is. */
+  const startReturn = (created: WithdrawalRecord) => () => deps.returns().started(created);
 
   /** The merchant a transfer may be credited to: of its currency, and the reference not yet used. */
   async function merchantToCredit(tx: Database, transfer: QueuedTransfer, body: CreditBody) {
@@ -316,6 +313,23 @@ export function createDepositReviewsService(deps: {
       return { status: proposed ? 'awaiting_approval' : 'resolved' };
     },
 
+    /**
+     * Sends a queued transfer back to its sender through a phone (a withdrawal of kind `return`);
+     * above the approval amount, proposes it. 422 when the history does not name where to send it.
+     */
+    async returnToSender(actor: Operator, transferId: string, body: { note: string }): Promise<ResolutionAnswer> {
+      const created = await db.transaction(async (tx) => {
+        const queued = await lockUnproposed(tx, transferId);
+        if (!needsApproval(queued.transfer)) return returnInTx(tx, actor, queued, body.note);
+        await deps.returns().check(tx, queued.transfer);
+        await propose(tx, actor, transferId, { kind: 'return', note: body.note });
+        return null;
+      });
+      if (!created) return { status: 'awaiting_approval' };
+      await startReturn(created)();
+      return { status: 'resolved' };
+    },
+
     /** A second operator carries out what another proposed; its proposer may not (maker-checker). */
     async approve(actor: Operator, transferId: string): Promise<void> {
       const announce = await db.transaction(async (tx) => {
@@ -337,6 +351,8 @@ export function createDepositReviewsService(deps: {
           const merchantId = await creditInTx(tx, actor, queued, proposal, approval);
           return () => deps.onBalanceChanged(merchantId);
         }
+        if (proposal.kind === 'return')
+          return startReturn(await returnInTx(tx, actor, queued, proposal.note, approval));
         const moved = await matchInTx(
           tx,
           actor,
@@ -346,7 +362,7 @@ export function createDepositReviewsService(deps: {
         );
         return () => announcePaid(moved);
       });
-      announce?.();
+      await announce?.();
     },
 
     /** A second operator turns a proposal down (with why); the transfer waits in the queue again. */

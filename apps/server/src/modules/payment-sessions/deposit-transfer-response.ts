@@ -13,6 +13,7 @@ export function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
     currency: row.currency,
     amount: formatAmount(BigInt(row.amountMinor), row.currency),
     counterpartyName: row.counterpartyName,
+    counterpartyAccount: row.counterpartyAccount,
     providerTransactionId: row.providerTransactionId,
     occurredAt: row.occurredAt,
     outcome: row.outcome,
@@ -23,6 +24,8 @@ export function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
     resolutionNote: row.resolutionNote,
     creditReference: row.creditReference,
     resolvedAt: row.resolvedAt,
+    returnWithdrawal:
+      row.returnWithdrawalId && row.returnStatus ? { id: row.returnWithdrawalId, status: row.returnStatus } : null,
     proposal:
       row.proposal && row.proposedAt
         ? { ...row.proposal, proposedByUserId: row.proposedByUserId, proposedAt: row.proposedAt }

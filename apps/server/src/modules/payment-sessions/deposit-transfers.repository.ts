@@ -1,9 +1,23 @@
-import type { Currency, DepositOutcome, DepositProposal, WalletProvider } from '@gerbang/contract';
-import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type {
+  Currency,
+  DepositOutcome,
+  DepositProposal,
+  DepositTransfer,
+  WalletProvider,
+  WithdrawalStatus,
+} from '@gerbang/contract';
+import { and, eq, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { named, preparedRead } from '../../db/prepared-read';
-import { depositMatches, merchants, paymentSessions, walletAccounts, walletTransactions } from '../../db/schema';
+import {
+  depositMatches,
+  merchants,
+  paymentSessions,
+  walletAccounts,
+  walletTransactions,
+  withdrawals,
+} from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 
 export type DepositTransfersFilter = {
@@ -22,19 +36,22 @@ export type DepositTransferRecord = {
   currency: Currency;
   amountMinor: string;
   counterpartyName: string;
+  counterpartyAccount: string;
   providerTransactionId: string;
   occurredAt: string;
   outcome: DepositOutcome;
   paymentSessionId: string | null;
   referenceNumber: string | null;
   merchantName: string | null;
-  resolution: 'matched' | 'credited' | 'refunded_outside' | null;
+  resolution: DepositTransfer['resolution'];
   resolutionNote: string | null;
   creditReference: string | null;
   resolvedAt: string | null;
   proposal: DepositProposal | null;
   proposedByUserId: string | null;
   proposedAt: string | null;
+  returnWithdrawalId: string | null;
+  returnStatus: WithdrawalStatus | null;
   cursorAt: string;
 };
 
@@ -46,6 +63,7 @@ const columns = {
   currency: named<string>('currency', walletTransactions.currency),
   amountMinor: named<string>('amountMinor', sql`${walletTransactions.amountMinor}::text`),
   counterpartyName: named<string>('counterpartyName', walletTransactions.counterpartyName),
+  counterpartyAccount: named<string>('counterpartyAccount', walletTransactions.counterpartyAccount),
   providerTransactionId: named<string>('providerTransactionId', walletTransactions.providerTransactionId),
   occurredAt: named<string>('occurredAt', isoText(walletTransactions.occurredAt)),
   outcome: named<string>('outcome', depositMatches.outcome),
@@ -59,6 +77,8 @@ const columns = {
   proposal: named<DepositProposal>('proposal', depositMatches.proposal),
   proposedByUserId: named<string>('proposedByUserId', depositMatches.proposedByUserId),
   proposedAt: named<string>('proposedAt', isoText(depositMatches.proposedAt)),
+  returnWithdrawalId: named<string>('returnWithdrawalId', withdrawals.id),
+  returnStatus: named<string>('returnStatus', withdrawals.status),
   cursorAt: named<string>('cursorAt', cursorText(depositMatches.createdAt)),
 };
 
@@ -93,16 +113,26 @@ export function createDepositTransfersRepository(db: Database) {
         ? sql`(${depositMatches.createdAt}, ${depositMatches.walletTransactionId}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`
         : undefined,
     ];
-    return db
-      .select(columns)
-      .from(depositMatches)
-      .innerJoin(walletTransactions, eq(walletTransactions.id, depositMatches.walletTransactionId))
-      .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
-      .leftJoin(paymentSessions, eq(paymentSessions.id, depositMatches.paymentSessionId))
-      .leftJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
-      .where(and(...where))
-      .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
-      .limit(sql.placeholder('limit'));
+    return (
+      db
+        .select(columns)
+        .from(depositMatches)
+        .innerJoin(walletTransactions, eq(walletTransactions.id, depositMatches.walletTransactionId))
+        .innerJoin(walletAccounts, eq(walletAccounts.id, walletTransactions.accountId))
+        .leftJoin(paymentSessions, eq(paymentSessions.id, depositMatches.paymentSessionId))
+        .leftJoin(merchants, eq(merchants.id, paymentSessions.merchantId))
+        // Its return that did not end unpaid: at most one (withdrawals_return_open_key).
+        .leftJoin(
+          withdrawals,
+          and(
+            eq(withdrawals.returnedTransferId, walletTransactions.id),
+            notInArray(withdrawals.status, ['failed', 'rejected', 'cancelled']),
+          ),
+        )
+        .where(and(...where))
+        .orderBy(sql`${depositMatches.createdAt} desc`, sql`${depositMatches.walletTransactionId} desc`)
+        .limit(sql.placeholder('limit'))
+    );
   }
   const readPage = preparedRead<PageArgs, DepositTransferRecord>(db, pageQuery, (filter, limit, after) => [
     shapeOf(filter, after),
@@ -158,7 +188,7 @@ export function createDepositTransfersRepository(db: Database) {
       resolution:
         | { kind: 'matched'; userId: string; note: string; paymentSessionId: string; paidMerchantId: string }
         | { kind: 'credited'; userId: string; note: string; paidMerchantId: string; creditReference: string }
-        | { kind: 'refunded_outside'; userId: string; note: string },
+        | { kind: 'refunded_outside' | 'returned'; userId: string; note: string },
     ) {
       await tx
         .update(depositMatches)

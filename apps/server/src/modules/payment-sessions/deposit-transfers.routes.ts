@@ -20,6 +20,8 @@ import {
   noContentSchema,
   refundDepositTransferOutside,
   refundDepositTransferOutsideBodySchema,
+  returnDepositTransfer,
+  returnDepositTransferBodySchema,
   sessionCandidateTransfersResponseSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -157,6 +159,12 @@ export async function depositTransfersRoutes(app: FastifyInstance, ctx: AppConte
     'Record that a queued transfer was sent back outside Gerbang (audited, with the reason)',
     refundDepositTransferOutsideBodySchema,
     (actor, id, body) => reviews.refundOutside(actor, id, body),
+  );
+  resolution(
+    returnDepositTransfer,
+    "Send a queued transfer back to its sender through a phone: a return (a withdrawal of kind return, no fee) from the account it arrived in to the account its history names, checked against the sender's name first (422 when the history names no account, or a bank's)",
+    returnDepositTransferBodySchema,
+    (actor, id, body) => reviews.returnToSender(actor, id, body),
   );
   resolution(
     creditDepositTransfer,

@@ -99,6 +99,7 @@ export async function customerPays(
     return `TRX-${Date.now()}-${transferCounter}`;
   }),
   counterpartyName = 'Customer',
+  counterpartyAccount = '',
 ) {
   const ack = await send(phone.socket, 'wallet:transactions', {
     accountId,
@@ -107,6 +108,7 @@ export async function customerPays(
       direction: 'in',
       amount,
       counterpartyName,
+      counterpartyAccount,
       occurredAt: occurredAt.toISOString(),
     })),
   });
@@ -114,7 +116,8 @@ export async function customerPays(
 }
 
 /**
- * A transfer into the account that pays no session exactly (a customer's, from `from`), as the
+ * A transfer into the account that pays no session exactly (a customer's, from `from`, whose account
+ * the history names when `fromAccount` is given), as the
  * review queue lists it once the server has considered it.
  */
 export async function queuedTransfer(
@@ -123,9 +126,10 @@ export async function queuedTransfer(
   operator: { get(url: string): Promise<{ json(): unknown }> },
   amount: string,
   from = 'Customer',
+  fromAccount = '',
 ) {
   const id = `QUEUED-${randomUUID()}`;
-  await customerPays(phone, accountId, [amount], new Date(), [id], from);
+  await customerPays(phone, accountId, [amount], new Date(), [id], from, fromAccount);
   return eventually(async () => {
     const page = (await operator.get('/transactions?awaitingReview=true&limit=100')).json() as {
       items: { id: string; providerTransactionId: string }[];

@@ -4,6 +4,7 @@ import { createIdempotency, type Idempotency } from '../idempotency/idempotency'
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createWalletsRepository } from '../wallets/wallets.repository';
+import { withdrawalsOf } from '../withdrawals/withdrawals';
 import { CLOCK_SKEW_SECONDS, createDepositMatching, type DepositMatching } from './deposit-matching';
 import { createDepositReviewsService, type DepositReviewsService } from './deposit-reviews.service';
 import { createDepositTransfersRepository } from './deposit-transfers.repository';
@@ -77,6 +78,7 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
       IDR: toMinorUnits(String(ctx.config.RESOLUTION_APPROVAL_ABOVE_IDR), 'IDR'),
       PHP: toMinorUnits(String(ctx.config.RESOLUTION_APPROVAL_ABOVE_PHP), 'PHP'),
     },
+    returns: () => withdrawalsOf(ctx).returns,
   });
   const parts: PaymentSessions = {
     customerPagesUrl,

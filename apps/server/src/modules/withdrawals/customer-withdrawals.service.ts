@@ -22,7 +22,7 @@ import { checkDestination } from './destination-check';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
-import type { WithdrawalRecord } from './withdrawal-record';
+import { sentOnceVerified, type WithdrawalRecord } from './withdrawal-record';
 import { toApiWithdrawal, toWithdrawal, type WithdrawalSource } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import {
@@ -56,8 +56,9 @@ export function createCustomerWithdrawalsService(deps: {
   const { repo, move } = deps;
   const api = (row: WithdrawalSource) => toApiWithdrawal(row, deps.customerPagesUrl);
 
-  async function merchantOf(id: string): Promise<MerchantRecord> {
-    const merchant = await deps.merchants.findById(id);
+  /** The withdrawal's merchant (a return has none: never a customer's page). */
+  async function merchantOf(id: string | null): Promise<MerchantRecord> {
+    const merchant = id === null ? null : await deps.merchants.findById(id);
     if (!merchant) throw notFound('Merchant');
     return merchant;
   }
@@ -71,14 +72,16 @@ export function createCustomerWithdrawalsService(deps: {
     return row;
   }
 
-  /** A refund to the account its payment came from: no customer confirms it. */
-  const sentOnceVerified = (row: WithdrawalRecord) => row.kind === 'refund' && !row.destinationByCustomer;
-
-  /** What an inquiry verifies: a customer's withdrawal or a refund. */
+  /** What an inquiry verifies: a customer's withdrawal, a refund or a return. */
   async function findVerified(id: string) {
     const row = await repo.findById(id);
-    if (row?.kind !== 'customer' && row?.kind !== 'refund') throw notFound('Withdrawal');
+    if (row?.kind !== 'customer' && row?.kind !== 'refund' && row?.kind !== 'return') throw notFound('Withdrawal');
     return row;
+  }
+
+  /** A return has no merchant to set a policy: a name that does not match waits for an operator. */
+  async function namePolicyOf(row: WithdrawalRecord) {
+    return row.merchantId === null ? 'hold' : (await merchantOf(row.merchantId)).payoutNamePolicy;
   }
 
   async function verify(row: WithdrawalRecord) {
@@ -147,7 +150,7 @@ export function createCustomerWithdrawalsService(deps: {
     const holderName = inquiry.holderName ?? '';
     const nameScore = row.destHolderName === '' ? null : holderNameScore(row.destHolderName, holderName);
     const details = { holderName, walletAccountId: inquiry.walletAccountId, nameScore };
-    const policy = (await merchantOf(row.merchantId)).payoutNamePolicy;
+    const policy = await namePolicyOf(row);
     const passes =
       nameScore === null || holderNamesMatch(nameScore) || policy === 'allow' || row.nameApprovedHolder === holderName;
     if (passes && sentOnceVerified(row)) {

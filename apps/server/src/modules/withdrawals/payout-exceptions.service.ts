@@ -8,6 +8,7 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
 import { reserveRefund } from '../refunds/refund-reservations';
+import { resolveReturnedAgain } from '../refunds/return-reopening';
 import type { PayoutExceptionsRepository } from './payout-exceptions.repository';
 import {
   chargedPayoutJournal,
@@ -89,6 +90,8 @@ export function createPayoutExceptionsService(deps: {
         if (withdrawal.kind === 'refund' && withdrawal.paymentSessionId) {
           await reserveRefundAgain(tx, withdrawal.paymentSessionId, withdrawal.amountMinor);
         }
+        // A return paid after all is paid by the transfer it sent back: resolved `returned` again.
+        if (withdrawal.kind === 'return') await resolveReturnedAgain(tx, withdrawal, { userId: actor.userId, note });
         try {
           await tx.transaction((savepoint) => postJournal(savepoint, chargedPayoutJournal(transfer, withdrawal)));
         } catch (error) {

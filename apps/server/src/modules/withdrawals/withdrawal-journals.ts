@@ -2,9 +2,19 @@ import type { Journal } from '../ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
 import type { WithdrawalRecord } from './withdrawal-record';
 
-const { merchantAvailable, merchantPending, walletCash, feeRevenue, externalPayouts } = LEDGER_ACCOUNTS;
+const { merchantAvailable, merchantPending, walletCash, feeRevenue, externalPayouts, suspense, senderReturns } =
+  LEDGER_ACCOUNTS;
 
 const held = (row: WithdrawalRecord) => row.amountMinor + row.feeMinor;
+
+/**
+ * Where a withdrawal's money is held from, and where it waits, by kind: a merchant's available and
+ * pending balances; for a return (no merchant, no fee), suspense and the sender returns account.
+ */
+function holdingOf(row: WithdrawalRecord) {
+  if (row.merchantId === null) return { from: suspense(row.currency), held: senderReturns(row.currency) };
+  return { from: merchantAvailable(row.merchantId, row.currency), held: merchantPending(row.merchantId, row.currency) };
+}
 const base = (row: WithdrawalRecord, kind: string) => ({
   kind,
   referenceType: 'withdrawal',
@@ -17,22 +27,24 @@ const base = (row: WithdrawalRecord, kind: string) => ({
  * check (available never below zero) refuses it when the balance does not cover it.
  */
 export function holdJournal(row: WithdrawalRecord): Journal {
+  const { from, held: to } = holdingOf(row);
   return {
     ...base(row, 'withdrawal_hold'),
     lines: [
-      { account: merchantAvailable(row.merchantId, row.currency), amountMinor: held(row) },
-      { account: merchantPending(row.merchantId, row.currency), amountMinor: -held(row) },
+      { account: from, amountMinor: held(row) },
+      { account: to, amountMinor: -held(row) },
     ],
   };
 }
 
 /** Failed, rejected or cancelled: the hold goes back to available. */
 export function releaseJournal(row: WithdrawalRecord): Journal {
+  const { from, held: to } = holdingOf(row);
   return {
     ...base(row, 'withdrawal_release'),
     lines: [
-      { account: merchantPending(row.merchantId, row.currency), amountMinor: held(row) },
-      { account: merchantAvailable(row.merchantId, row.currency), amountMinor: -held(row) },
+      { account: to, amountMinor: held(row) },
+      { account: from, amountMinor: -held(row) },
     ],
   };
 }
@@ -45,7 +57,7 @@ export function settleJournal(row: WithdrawalRecord, paidFrom: { walletAccountId
   return {
     ...base(row, 'withdrawal_settle'),
     lines: [
-      { account: merchantPending(row.merchantId, row.currency), amountMinor: held(row) },
+      { account: holdingOf(row).held, amountMinor: held(row) },
       {
         account:
           paidFrom === 'outside' ? externalPayouts(row.currency) : walletCash(paidFrom.walletAccountId, row.currency),
@@ -79,13 +91,14 @@ export function unclaimedPayoutJournal(transfer: OutgoingTransfer): Journal {
 /**
  * The merchant whose released withdrawal the transfer paid is charged after all: its available
  * balance gives the amount (to the exception) and the withdrawal's fee (to revenue). The ledger's
- * check refuses it when the balance does not cover it.
+ * check refuses it when the balance does not cover it. A return is paid by suspense (the incoming
+ * transfer it sends back, resolved `returned` again in the same transaction).
  */
 export function chargedPayoutJournal(transfer: OutgoingTransfer, withdrawal: WithdrawalRecord): Journal {
   return {
     ...ofTransfer(transfer, 'unclaimed_payout_charged'),
     lines: [
-      { account: merchantAvailable(withdrawal.merchantId, transfer.currency), amountMinor: held(withdrawal) },
+      { account: holdingOf(withdrawal).from, amountMinor: held(withdrawal) },
       { account: payoutExceptions(transfer.currency), amountMinor: -transfer.amountMinor },
       { account: feeRevenue(transfer.currency), amountMinor: -withdrawal.feeMinor },
     ],

@@ -25,3 +25,10 @@ export type WithdrawalChange = {
   /** More the row must meet, in the database's clock (a deadline against now()). */
   where?: SQL;
 };
+
+/**
+ * A refund to the account its payment came from, or a return to a sender: no customer confirms it,
+ * it is sent once verified (refund_verified, refund_name_approved, refund_not_verified).
+ */
+export const sentOnceVerified = (row: WithdrawalRecord): boolean =>
+  (row.kind === 'refund' && !row.destinationByCustomer) || row.kind === 'return';

@@ -17,12 +17,15 @@ export type WithdrawalSource = WithdrawalRecord | WithdrawalPageRow;
 const isoOf = (time: Date | string) => (typeof time === 'string' ? time : time.toISOString());
 export const isoOrNull = (time: Date | string | null) => (time === null ? null : isoOf(time));
 
-/** The withdrawal as merchants (API, console, webhooks) read it. */
+/**
+ * The withdrawal as merchants (API, console, webhooks) read it. A return (no merchant) never
+ * reaches a merchant: its operators' view (toOperatorWithdrawal) says null.
+ */
 export function toWithdrawal(row: WithdrawalSource): Withdrawal {
   return {
     id: row.id,
     kind: row.kind,
-    merchantId: row.merchantId,
+    merchantId: row.merchantId ?? '',
     referenceNumber: row.referenceNumber,
     currency: row.currency,
     amount: formatAmount(BigInt(row.amountMinor), row.currency),
@@ -80,11 +83,13 @@ type SendingAccount = {
  */
 export function toOperatorWithdrawal(
   row: WithdrawalSource,
-  merchantName: string,
+  merchantName: string | null,
   account: SendingAccount,
 ): OperatorWithdrawal {
   const view = toWithdrawal(row) as OperatorWithdrawal;
+  view.merchantId = row.merchantId;
   view.merchantName = merchantName;
+  view.returnedTransferId = row.returnedTransferId;
   view.sendingAccount =
     account?.id && account.provider
       ? {

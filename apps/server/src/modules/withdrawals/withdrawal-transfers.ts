@@ -7,20 +7,16 @@ import {
   WALLET_TRANSACTIONS_PER_REPORT_MAX,
   type WalletErrorCode,
 } from '@gerbang/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
 import { databaseNow, secondsFromNow } from '../../db/database-clock';
 import { isUniqueViolation } from '../../db/pg-errors';
 import { AppError } from '../../http/app-error';
-import type { AgentLink } from '../agents/agent-link';
 import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { WalletRecord } from '../wallets/wallet-record';
-import type { SendingAccounts } from './sending-accounts';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
-import type { Move, WithdrawalMove } from './withdrawal-moves';
+import type { Move } from './withdrawal-moves';
 import type { WithdrawalRecord } from './withdrawal-record';
-import type { WithdrawalsRepository } from './withdrawals.repository';
+import type { WithdrawalTransfersDeps } from './withdrawal-transfers-deps';
 
 /** Errors after which the phone cannot tell whether the money left: never a failure, never a retry. */
 const OUTCOME_UNKNOWN: readonly (WalletErrorCode | undefined)[] = ['outcome_unknown', 'app_crashed'];
@@ -35,26 +31,7 @@ export type HistoryRead = { accountId: string; finishedAt: Date; reported: numbe
  * after sending) leaves it uncertain, holding the money, until the sending account's history or an
  * operator says what happened. Nothing here sends a withdrawal a second time.
  */
-export function createWithdrawalTransfers(deps: {
-  repo: WithdrawalsRepository;
-  move: WithdrawalMove;
-  senders: SendingAccounts;
-  link: AgentLink;
-  /**
-   * In a settlement's transaction: the transfer it claims, if it was queued as a payout exception
-   * meanwhile, is withdrawn from there (payout-exceptions.service.ts withdrawFor).
-   */
-  withdrawException(tx: Database, walletTransactionId: string, withdrawalId: string): Promise<void>;
-  /** Records the transfer in the sending account's history (so limits and reconciliation see it). */
-  recordOutgoing(account: WalletRecord, row: WithdrawalRecord, providerTransactionId: string): Promise<string | null>;
-  /** Asks the sending account's phone for its history (for uncertain transfers). */
-  readHistory(accountIds: string[]): Promise<void>;
-  findAccount(id: string): Promise<WalletRecord | null>;
-  deadlineMs?: number;
-  /** After the deadline, how long until an absent transfer proves it was not made. */
-  historyLagMs: number;
-  logger: FastifyBaseLogger;
-}) {
+export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
   const { repo, move, logger } = deps;
   const inFlight = new Set<Promise<void>>();
 
@@ -245,8 +222,8 @@ export function createWithdrawalTransfers(deps: {
 
   return {
     /**
-     * approved → processing on an account that can send it now (the operator's pick, or the
-     * readiest), then the command goes out. 409 when the account is not ready or busy.
+     * approved → processing on an account that can send it now (the operator's pick, a return's
+     * receiving account, or the readiest), then the command goes out. 409 when the account is not ready or busy.
      */
     async start(
       row: WithdrawalRecord,
@@ -256,7 +233,8 @@ export function createWithdrawalTransfers(deps: {
         walletAccountId?: string;
       },
     ): Promise<WithdrawalRecord> {
-      const { actor, walletAccountId } = how;
+      const { actor } = how;
+      const walletAccountId = how.walletAccountId ?? (await deps.returnedFromAccountId(row)) ?? undefined;
       const need = { currency: row.currency, capability: 'send_transfer' as const, amountMinor: row.amountMinor };
       let accounts: WalletRecord[];
       if (walletAccountId) {

@@ -16,7 +16,7 @@ import type { ListWithdrawalsFilter, WithdrawalRecord } from './withdrawal-recor
 export type WithdrawalPageRow = {
   id: string;
   kind: WithdrawalRecord['kind'];
-  merchantId: string;
+  merchantId: string | null;
   referenceNumber: string;
   currency: Currency;
   amountMinor: string;
@@ -29,6 +29,7 @@ export type WithdrawalPageRow = {
   nameScore: number | null;
   payoutMethodId: string | null;
   paymentSessionId: string | null;
+  returnedTransferId: string | null;
   note: string;
   failureReason: string | null;
   transferReference: string | null;
@@ -39,7 +40,8 @@ export type WithdrawalPageRow = {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
-  merchantName: string;
+  /** null for a return (it belongs to no merchant). */
+  merchantName: string | null;
   accountId: string | null;
   accountProvider: WalletProvider | null;
   accountNumber: string | null;
@@ -63,6 +65,7 @@ const pageColumns = {
   nameScore: named<number>('nameScore', withdrawals.nameScore),
   payoutMethodId: named<string>('payoutMethodId', withdrawals.payoutMethodId),
   paymentSessionId: named<string>('paymentSessionId', withdrawals.paymentSessionId),
+  returnedTransferId: named<string>('returnedTransferId', withdrawals.returnedTransferId),
   note: named<string>('note', withdrawals.note),
   failureReason: named<string>('failureReason', withdrawals.failureReason),
   transferReference: named<string>('transferReference', withdrawals.transferReference),
@@ -114,7 +117,7 @@ export function createWithdrawalsPageRead(db: Database) {
       db
         .select(pageColumns)
         .from(withdrawals)
-        .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
+        .leftJoin(merchants, eq(merchants.id, withdrawals.merchantId))
         .leftJoin(walletAccounts, eq(walletAccounts.id, withdrawals.walletAccountId))
         .where(
           and(

@@ -19,6 +19,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { giveBackRefund } from '../refunds/refund-reservations';
+import { reopenReturnedTransfer } from '../refunds/return-reopening';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
 import type { NewWithdrawal, WithdrawalChange, WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
@@ -59,7 +60,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         },
       })
       .from(withdrawals)
-      .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
+      .leftJoin(merchants, eq(merchants.id, withdrawals.merchantId))
       .leftJoin(walletAccounts, eq(walletAccounts.id, withdrawals.walletAccountId));
 
   /**
@@ -82,6 +83,8 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     entry: { fromStatus: string | null; reason: string; actorUserId: string | null; details?: Record<string, unknown> },
   ) {
     await tx.insert(withdrawalEvents).values({ withdrawalId: row.id, toStatus: row.status, ...entry });
+    // A return to a sender belongs to no merchant: nobody is told of it by webhook.
+    if (row.merchantId === null) return;
     await enqueueWebhook(tx, {
       merchantId: row.merchantId,
       type: (row.kind === 'refund' ? REFUND_EVENT_TYPES : WITHDRAWAL_EVENT_TYPES)[row.status],
@@ -106,7 +109,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
     /**
      * The one way a withdrawal moves: the event's guarded update (guardedTransition: its from-states
      * from the contract, the state it left read under the row's lock), its timeline entry and its
-     * webhook event (a refund ending unpaid gives its reservation back), in the caller's transaction.
+     * webhook event (a refund ending unpaid gives its reservation back, a return its transfer to the queue), in the caller's transaction.
      * null: not in the event's from-states, or failed `where` (another actor, or a deadline, won).
      */
     async transition(
@@ -126,6 +129,7 @@ export function createWithdrawalsRepository(db: Database, options: { webhookData
         details: change.details,
       });
       await giveBackRefund(tx, moved.row);
+      await reopenReturnedTransfer(tx, moved.row);
       return moved;
     },
 

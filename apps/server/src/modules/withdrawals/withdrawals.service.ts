@@ -21,7 +21,7 @@ import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
-import type { WithdrawalRecord } from './withdrawal-record';
+import { sentOnceVerified, type WithdrawalRecord } from './withdrawal-record';
 import { toOperatorWithdrawal, toOperatorWithdrawalOfRow, toWithdrawalEvent } from './withdrawal-response';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import type { WithdrawalsRepository } from './withdrawals.repository';
@@ -281,8 +281,8 @@ export function createWithdrawalsService(deps: {
       };
       const common = { actorUserId: actor.userId, details: { reason: body.reason }, audit };
       const row =
-        body.decision === 'approve' && current.kind === 'refund' && !current.destinationByCustomer
-          ? // A refund waits for no customer: approved, it is sent as soon as an account is free.
+        body.decision === 'approve' && sentOnceVerified(current)
+          ? // A refund (or a return) waits for no customer: approved, it is sent as soon as an account is free.
             await move(id, {
               ...common,
               event: 'refund_name_approved',

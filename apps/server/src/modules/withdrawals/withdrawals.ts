@@ -5,6 +5,7 @@ import { createIdempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service';
+import { createSenderReturnsService, type SenderReturnsService } from '../refunds/sender-returns.service';
 import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
 import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
@@ -30,6 +31,8 @@ export type Withdrawals = {
   inquiries: AccountInquiries;
   exceptions: PayoutExceptionsService;
   refunds: RefundsService;
+  /** Transfers that paid nothing, sent back to their senders (deposit-reviews.service). */
+  returns: SenderReturnsService;
   bind(consoles: Broadcaster): void;
   /** A phone's result for an inquiry or a transfer; false when it is neither. */
   completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
@@ -48,6 +51,8 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
   const onChange: WithdrawalListener = (row, from) => {
     const update = { id: row.id, merchantId: row.merchantId, status: row.status };
     consoles?.emitToArea('withdrawals', 'withdrawal:update', update);
+    // A return to a sender belongs to no merchant: no merchant console hears of it.
+    if (row.merchantId === null) return;
     consoles?.emitToMerchant(row.merchantId, 'withdrawal:update', update);
     // A hold, a release or a settlement moved the merchant's balances.
     if (from === null || row.status !== from)
@@ -71,6 +76,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     withdrawException: (tx, walletTransactionId, withdrawalId) =>
       exceptions.withdrawFor(tx, walletTransactionId, withdrawalId),
     findAccount: (id) => wallets.repo.findById(id),
+    returnedFromAccountId: (row) => returns.fromAccountOf(row),
     async recordOutgoing(account, row, providerTransactionId) {
       const parsed = parseReportedTransactions(
         account,
@@ -142,6 +148,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     onChange,
     customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
   });
+  const returns = createSenderReturnsService({ db: ctx.db, repo, inquiries: () => inquiries, onChange });
   const service = createWithdrawalsService({
     db: ctx.db,
     repo,
@@ -163,6 +170,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     inquiries,
     exceptions,
     refunds,
+    returns,
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

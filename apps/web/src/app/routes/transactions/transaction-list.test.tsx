@@ -13,6 +13,7 @@ import {
   type PayoutException,
   ROLE,
   rejectPaymentClaim,
+  returnDepositTransfer,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +31,7 @@ const LATE: DepositTransfer = {
   currency: 'IDR',
   amount: '149999',
   counterpartyName: 'Budi',
+  counterpartyAccount: '',
   providerTransactionId: 'TRX-1',
   occurredAt: '2026-01-01T00:20:00.000Z',
   outcome: 'paid_late',
@@ -40,6 +42,7 @@ const LATE: DepositTransfer = {
   resolutionNote: null,
   creditReference: null,
   resolvedAt: null,
+  returnWithdrawal: null,
   proposal: null,
 };
 
@@ -105,6 +108,57 @@ describe('Transaction (incoming transfers)', () => {
         note: 'Receipt checked',
       }),
     );
+  });
+
+  it("sends an unmatched transfer back to the sender its history names, and links the return's progress", async () => {
+    const user = userEvent.setup();
+    const unmatched: DepositTransfer = {
+      ...LATE,
+      outcome: 'unmatched',
+      paymentSessionId: null,
+      referenceNumber: null,
+      merchantName: null,
+      counterpartyAccount: '081298765432',
+    };
+    const bankTransfer: DepositTransfer = { ...unmatched, id: PESO_SHOP, provider: 'livin', amount: '5000' };
+    let returned = false;
+    const app = open('/transaction', makeUser(ROLE.Admin), 'admin', {
+      [`GET ${listDepositTransfers.path}`]: () => ({
+        status: 200,
+        data: {
+          items: returned
+            ? [
+                {
+                  ...unmatched,
+                  resolution: 'returned',
+                  resolutionNote: 'Wrong shop',
+                  resolvedAt: '2026-01-01T00:30:00.000Z',
+                  returnWithdrawal: { id: PAID_AFTER_RELEASE.withdrawalId, status: 'processing' },
+                },
+              ]
+            : [unmatched, bankTransfer],
+          nextCursor: null,
+        },
+      }),
+      [`POST ${returnDepositTransfer.path.replace(':id', unmatched.id)}`]: () => {
+        returned = true;
+        return { status: 204 };
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Incoming transfers' });
+    expect(await within(table).findAllByText('081298765432')).toHaveLength(2);
+    // A bank's history may name another bank's account: only recorded as refunded outside.
+    expect(within(table).queryByRole('button', { name: /Send back to sender IDR\s?5,000/ })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: /Send back to sender IDR\s?149,999/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send back to the sender' });
+    expect(within(dialog).getByText(/to Budi \(081298765432\) from DANA 081200000001/)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Reason/), 'Wrong shop');
+    await user.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    await waitFor(() =>
+      expect(app.http.requests.find((r) => r.method === 'POST')?.data).toEqual({ note: 'Wrong shop' }),
+    );
+    const link = await screen.findByRole('link', { name: 'Return to sender: Processing' });
+    expect(link).toHaveAttribute('href', `/withdrawal-requests?withdrawal=${PAID_AFTER_RELEASE.withdrawalId}`);
   });
 
   it('keeps its filters in the address: a shared link opens the same list, and a change is written back', async () => {

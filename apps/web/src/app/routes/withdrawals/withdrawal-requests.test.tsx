@@ -37,6 +37,7 @@ function aWithdrawal(overrides: Partial<OperatorWithdrawal> = {}): OperatorWithd
     updatedAt: '2026-11-23T10:00:00.000Z',
     completedAt: null,
     merchantName: 'Toko Sinar',
+    returnedTransferId: null,
     sendingAccount: null,
     createdByUserId: null,
     lastChangedByUserId: null,

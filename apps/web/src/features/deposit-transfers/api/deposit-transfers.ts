@@ -13,6 +13,7 @@ import {
   matchDepositTransfer,
   PAGE_SIZE_DEFAULT,
   refundDepositTransferOutside,
+  returnDepositTransfer,
   sessionCandidateTransfersResponseSchema,
 } from '@gerbang/contract';
 import {
@@ -93,16 +94,26 @@ export function useSessionCandidateTransfers(sessionId: string) {
 /** What a resolution did: carried out, or (above the approval amount) waiting for a second operator. */
 export type ResolutionOutcome = 'resolved' | 'awaiting_approval';
 
+/** How an operator resolves a queued transfer with a reason (a manual credit has its own form). */
+export type ResolutionKind = 'match' | 'refund' | 'return';
+const RESOLUTION_ENDPOINTS = {
+  match: matchDepositTransfer,
+  refund: refundDepositTransferOutside,
+  return: returnDepositTransfer,
+} as const;
+
 export function useResolveDepositTransfer() {
   const refresh = useRefreshDepositTransfers();
   return useMutation({
-    mutationFn: async (input: { id: string; note: string; paymentSessionId?: string }): Promise<ResolutionOutcome> => {
-      const response = input.paymentSessionId
-        ? await api.post(endpointPath(matchDepositTransfer, input.id), {
-            paymentSessionId: input.paymentSessionId,
-            note: input.note,
-          })
-        : await api.post(endpointPath(refundDepositTransferOutside, input.id), { note: input.note });
+    mutationFn: async (input: {
+      id: string;
+      kind: ResolutionKind;
+      note: string;
+      paymentSessionId?: string;
+    }): Promise<ResolutionOutcome> => {
+      const body =
+        input.kind === 'match' ? { paymentSessionId: input.paymentSessionId, note: input.note } : { note: input.note };
+      const response = await api.post(endpointPath(RESOLUTION_ENDPOINTS[input.kind], input.id), body);
       return response.status === 202 ? 'awaiting_approval' : 'resolved';
     },
     onSuccess: () => refresh(),

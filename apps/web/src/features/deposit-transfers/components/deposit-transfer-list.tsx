@@ -5,9 +5,11 @@ import {
   type DepositOutcome,
   type DepositTransfer,
   SERVER_EVENTS,
+  WALLET_PROVIDER_TABLE,
 } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useConfirm } from '../../../components/ui/confirm-dialog';
@@ -20,10 +22,12 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useUrlFilters } from '../../../hooks/use-url-filters';
 import { useApiErrorMessage } from '../../../lib/api-error';
+import { DETAIL_PARAMS } from '../../../lib/detail-params';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 import { useSession } from '../../../lib/session';
 import {
   downloadDepositTransfersCsv,
+  type ResolutionKind,
   useDepositTransfers,
   useRefreshDepositTransfers,
   useResolveDepositTransfer,
@@ -40,7 +44,7 @@ const NOTE_MAX_LENGTH = 500;
  * review queue (paid late, unmatched) and resolve each with a reason; merchants see their own.
  */
 export function DepositTransferList() {
-  const { t } = useTranslation(['depositTransfers']);
+  const { t } = useTranslation(['depositTransfers', 'withdrawals']);
   const { user } = useSession();
   const canResolve = canUser(user, 'transactions', 'operate');
   const formatDateTime = useFormatDateTime();
@@ -73,8 +77,11 @@ export function DepositTransferList() {
     }
   }
 
-  /** Match to its session (paid late), or to a candidate the operator picked; or record a refund. */
-  const ask = async (transfer: DepositTransfer, kind: 'match' | 'refund', candidate?: DepositCandidate) => {
+  /**
+   * Match to its session (paid late), or to a candidate the operator picked; send it back to its
+   * sender through a phone; or record a refund made outside Gerbang.
+   */
+  const ask = async (transfer: DepositTransfer, kind: ResolutionKind, candidate?: DepositCandidate) => {
     const isNear = candidate !== undefined && candidate.difference !== '0';
     const paymentSessionId = candidate?.paymentSessionId ?? transfer.paymentSessionId;
     const note = await confirm({
@@ -84,6 +91,9 @@ export function DepositTransferList() {
         reference: candidate?.referenceNumber ?? transfer.referenceNumber ?? '',
         difference: candidate ? money(candidate.difference, transfer.currency) : '',
         final: candidate ? money(candidate.finalAmount, transfer.currency) : '',
+        sender: transfer.counterpartyName,
+        senderAccount: transfer.counterpartyAccount,
+        account: `${t(`common:providers.${transfer.provider}`)} ${transfer.accountNumber}`,
       }),
       confirmText: t(`depositTransfers:${kind}.confirm`),
       cancelText: t('depositTransfers:actions.cancel'),
@@ -95,6 +105,7 @@ export function DepositTransferList() {
     resolve.mutate(
       {
         id: transfer.id,
+        kind,
         note: note.trim(),
         ...(kind === 'match' && paymentSessionId ? { paymentSessionId } : {}),
       },
@@ -109,6 +120,9 @@ export function DepositTransferList() {
   };
 
   const isQueued = (transfer: DepositTransfer) => transfer.outcome !== 'matched' && transfer.resolvedAt === null;
+  /** The history names the sender's account on the receiving account's own network (an e-wallet's). */
+  const isReturnable = (transfer: DepositTransfer) =>
+    transfer.counterpartyAccount !== '' && WALLET_PROVIDER_TABLE[transfer.provider].accountType === 'wallet';
   const columns: TableColumn<DepositTransfer>[] = [
     { key: 'at', header: t('depositTransfers:fields.occurredAt'), cell: (x) => formatDateTime(x.occurredAt) },
     {
@@ -125,7 +139,18 @@ export function DepositTransferList() {
         </span>
       ),
     },
-    { key: 'from', header: t('depositTransfers:fields.counterparty'), cell: (x) => x.counterpartyName || '—' },
+    {
+      key: 'from',
+      header: t('depositTransfers:fields.counterparty'),
+      cell: (x) => (
+        <span className="flex flex-col">
+          <span>{x.counterpartyName || '—'}</span>
+          {x.counterpartyAccount ? (
+            <span className="font-mono text-xs text-gray-600 dark:text-gray-400">{x.counterpartyAccount}</span>
+          ) : null}
+        </span>
+      ),
+    },
     {
       key: 'session',
       header: t('depositTransfers:fields.session'),
@@ -142,6 +167,16 @@ export function DepositTransferList() {
               {t(`depositTransfers:resolutions.${x.resolution}`)}
               {x.creditReference ? ` ${x.creditReference}` : ''}: {x.resolutionNote}
             </span>
+          ) : null}
+          {x.returnWithdrawal ? (
+            <Link
+              className="text-xs text-blue-700 underline dark:text-blue-300"
+              to={`/withdrawal-requests?${DETAIL_PARAMS.withdrawal}=${x.returnWithdrawal.id}`}
+            >
+              {t('depositTransfers:return.status', {
+                status: t(`withdrawals:statuses.${x.returnWithdrawal.status}`),
+              })}
+            </Link>
           ) : null}
           {x.proposal ? (
             <span className="text-xs text-amber-800 dark:text-amber-300">
@@ -180,6 +215,15 @@ export function DepositTransferList() {
             >
               {t('depositTransfers:actions.credit')}
             </Button>
+            {isReturnable(x) ? (
+              <Button
+                variant="secondary"
+                aria-label={`${t('depositTransfers:actions.return')} ${money(x.amount, x.currency)}`}
+                onClick={() => void ask(x, 'return')}
+              >
+                {t('depositTransfers:actions.return')}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => void ask(x, 'refund')}>
               {t('depositTransfers:actions.refund')}
             </Button>

@@ -55,7 +55,7 @@ function CandidateList({ session }: { session: PaymentSession }) {
     });
     if (typeof note !== 'string' || note.trim() === '') return;
     resolve.mutate(
-      { id: transfer.transferId, note: note.trim(), paymentSessionId: session.id },
+      { id: transfer.transferId, kind: 'match', note: note.trim(), paymentSessionId: session.id },
       {
         onSuccess: (outcome) =>
           toast.success(t(outcome === 'resolved' ? 'depositTransfers:match.done' : 'depositTransfers:proposal.sent')),

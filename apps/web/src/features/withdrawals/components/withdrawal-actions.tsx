@@ -39,7 +39,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
       ),
       withdrawal.currency,
     ),
-    merchant: withdrawal.merchantName,
+    merchant: withdrawal.merchantName ?? t('withdrawals:fields.noMerchant'),
     destination: `${PAYOUT_PROVIDERS[withdrawal.destination.provider].name} ${withdrawal.destination.accountNumber}`,
     givenName: withdrawal.destination.holderName,
     bankName: withdrawal.destination.verifiedHolderName ?? '',

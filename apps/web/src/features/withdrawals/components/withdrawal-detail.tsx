@@ -46,7 +46,11 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
           </div>
           <DetailList
             rows={[
-              { key: 'merchant', label: t('withdrawals:fields.merchant'), value: w.merchantName },
+              {
+                key: 'merchant',
+                label: t('withdrawals:fields.merchant'),
+                value: w.merchantName ?? t('withdrawals:fields.noMerchant'),
+              },
               { key: 'kind', label: t('withdrawals:fields.kind'), value: t(`withdrawals:kinds.${w.kind}`) },
               { key: 'amount', label: t('withdrawals:fields.amount'), value: money(w.amount, w.currency) },
               { key: 'fee', label: t('withdrawals:fields.fee'), value: money(w.fee, w.currency) },

@@ -1,5 +1,6 @@
 import {
   canUser,
+  MERCHANT_WITHDRAWAL_KINDS,
   type OperatorWithdrawal,
   SERVER_EVENTS,
   WITHDRAWAL_KINDS,
@@ -80,7 +81,13 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
       ),
     },
     ...(forOperators
-      ? [{ key: 'merchant', header: t('withdrawals:fields.merchant'), cell: (w: OperatorWithdrawal) => w.merchantName }]
+      ? [
+          {
+            key: 'merchant',
+            header: t('withdrawals:fields.merchant'),
+            cell: (w: OperatorWithdrawal) => w.merchantName ?? t('withdrawals:fields.noMerchant'),
+          },
+        ]
       : []),
     { key: 'kind', header: t('withdrawals:fields.kind'), cell: (w) => t(`withdrawals:kinds.${w.kind}`) },
     { key: 'amount', header: t('withdrawals:fields.amount'), cell: (w) => money(w.amount, w.currency) },
@@ -121,7 +128,11 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
             onChange={(event) => setFilters({ status, kind: event.target.value as WithdrawalKind | '' })}
             options={[
               { value: '', label: t('withdrawals:list.allKinds') },
-              ...WITHDRAWAL_KINDS.map((value) => ({ value, label: t(`withdrawals:kinds.${value}`) })),
+              // A return to a sender belongs to no merchant: merchants never have one to filter by.
+              ...(forOperators ? WITHDRAWAL_KINDS : MERCHANT_WITHDRAWAL_KINDS).map((value) => ({
+                value,
+                label: t(`withdrawals:kinds.${value}`),
+              })),
             ]}
           />
           <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>

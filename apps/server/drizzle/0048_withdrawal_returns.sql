@@ -1,0 +1,6 @@
+ALTER TABLE "withdrawals" ALTER COLUMN "merchant_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD COLUMN "returned_transfer_id" uuid;--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_returned_transfer_id_wallet_transactions_id_fk" FOREIGN KEY ("returned_transfer_id") REFERENCES "public"."wallet_transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "withdrawals_return_open_key" ON "withdrawals" USING btree ("returned_transfer_id") WHERE "withdrawals"."returned_transfer_id" is not null and "withdrawals"."status" not in ('failed', 'rejected', 'cancelled');--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_return_merchant_check" CHECK (("withdrawals"."kind" = 'return') = ("withdrawals"."merchant_id" is null));--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_return_transfer_check" CHECK (("withdrawals"."kind" = 'return') = ("withdrawals"."returned_transfer_id" is not null));

@@ -1,0 +1,57 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { depositMatches } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
+
+const UNPAID: readonly WithdrawalRecord['status'][] = ['failed', 'rejected', 'cancelled'];
+
+/**
+ * A return that ended unpaid (its release journal gave the money back to suspense): the transfer it
+ * was sending back waits in the review queue again, in the same transaction. Only a transfer
+ * resolved `returned` is reopened.
+ */
+export async function reopenReturnedTransfer(tx: Database, row: WithdrawalRecord): Promise<void> {
+  if (row.kind !== 'return' || row.returnedTransferId === null || !UNPAID.includes(row.status)) return;
+  await tx
+    .update(depositMatches)
+    .set({ resolution: null, resolvedByUserId: null, resolutionNote: null, resolvedAt: null })
+    .where(
+      and(eq(depositMatches.walletTransactionId, row.returnedTransferId), eq(depositMatches.resolution, 'returned')),
+    );
+}
+
+/**
+ * A return's transfer turned up after it ended unpaid (a payout exception): the transfer it sent
+ * back, if still waiting in the queue, is resolved `returned` again, so suspense pays the exception
+ * (chargedPayoutJournal) in the same transaction. 409 when it was resolved otherwise meanwhile.
+ */
+export async function resolveReturnedAgain(
+  tx: Database,
+  row: WithdrawalRecord,
+  resolvedBy: { userId: string; note: string },
+): Promise<void> {
+  if (row.returnedTransferId === null) return;
+  const [done] = await tx
+    .update(depositMatches)
+    .set({
+      resolution: 'returned',
+      resolvedByUserId: resolvedBy.userId,
+      resolutionNote: resolvedBy.note,
+      resolvedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(depositMatches.walletTransactionId, row.returnedTransferId),
+        isNull(depositMatches.resolvedAt),
+        isNull(depositMatches.proposal),
+      ),
+    )
+    .returning({ id: depositMatches.walletTransactionId });
+  if (!done) {
+    throw new AppError(
+      'INVALID_STATE',
+      'The transfer this return sent back was resolved otherwise since (or a resolution of it waits for approval): write this payout off instead',
+    );
+  }
+}
