@@ -183,6 +183,27 @@ export function playPaymentDemo(options: {
     );
   };
 
+  /**
+   * Someone sends money to the wrong shop: an e-wallet transfer for no session, whose history names
+   * the sender's account, so an operator can send it back through a phone.
+   */
+  const wrongShop = (view: DepositView) => {
+    const number = payeeAccountNumber(view);
+    const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
+    if (!account || account.provider === 'livin') return;
+    const from = customerAccount('Rina Wulandari', account.provider);
+    fleet.wallets.nameDestination(from, 'RINA WULANDARI');
+    fleet.wallets.deliverTransfer(account.id, {
+      amount: account.provider === 'maya' ? '777' : '77777',
+      counterpartyName: 'Rina Wulandari',
+      counterpartyAccount: from,
+      note: 'salah kirim',
+    });
+    logger.info(
+      `[demo] Rina Wulandari sent money to the wrong shop (${account.accountNumber}): admin console → Transaction → Send back to sender`,
+    );
+  };
+
   /** A customer tells the deposit page they paid (admin console → Transaction → Customer claims). */
   const claimPaid = async (session: PaymentSession, customer: string, sent: string) => {
     const json = { 'content-type': 'application/json' };
@@ -231,6 +252,7 @@ export function playPaymentDemo(options: {
       return;
     }
     if (counter === 3) invoicePaidDirectly(view);
+    if (counter === 5) wrongShop(view);
     // The fourth customer always sends 500 too much, so a near match waits in the queue early on.
     const roll = counter === 4 ? 0.85 : random();
     const delay = randomInt(random, 4_000, 20_000);
