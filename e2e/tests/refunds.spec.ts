@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { FIRST_ADMIN } from '../support/api';
 import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
-import { API_URL, MERCHANT_URL } from '../support/e2e-env';
+import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { danaShop, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
 
@@ -63,4 +64,52 @@ test('a merchant refunds part of a paid session from its console: a phone pays i
   await expect(refunds.getByText(/One item was out of stock/)).toBeVisible();
   await expectNoSeriousViolations(page, 'session with a refund');
   expect((await read()).refundedAmount).toBe('50000');
+});
+
+test('an operator sends a transfer that paid nothing back to its sender: a phone pays it back from the account it arrived in', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('return'), count: 1, failureRate: 0, latencyMs: 100 });
+  const account = await readyDanaAccount(fleet);
+  // An amount no other test uses: the transfer's row is found by it.
+  const amount = 60_000 + (Date.now() % 400) * 100;
+  const sender = `0813${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  fleet.wallets.nameDestination(sender, 'RINA WULANDARI');
+  fleet.wallets.deliverTransfer(account.id, {
+    amount: String(amount),
+    counterpartyName: 'Rina Wulandari',
+    counterpartyAccount: sender,
+  });
+
+  await startSignedIn(page, FIRST_ADMIN);
+  await page.goto(`${ADMIN_URL}/transaction?outcome=unmatched`);
+  const incoming = page.getByRole('region', { name: 'Incoming transfers' });
+  const shown = `IDR\u00a0${amount.toLocaleString('en-US')}`;
+  const sendBack = incoming.getByRole('button', { name: `Send back to sender ${shown}` });
+  await expect(async () => {
+    await page.reload();
+    await expect(sendBack).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await sendBack.click();
+  const ask = page.getByRole('dialog', { name: 'Send back to the sender' });
+  await expect(
+    ask.getByText(new RegExp(`to Rina Wulandari \\(${sender}\\) from DANA ${account.accountNumber}`)),
+  ).toBeVisible();
+  await ask.getByLabel(/Reason/).fill('She paid the wrong shop');
+  await expectNoSeriousViolations(page, 'send back to sender');
+  await ask.getByRole('button', { name: 'Send back' }).click();
+  await expect(page.getByText('Sending it back: a phone checks the account, then sends it.')).toBeVisible();
+
+  // The phone checks the name and sends it; the transfer's row links the return, paid.
+  const paid = incoming.getByRole('link', { name: 'Return to sender: Paid' });
+  await expect(async () => {
+    await page.reload();
+    await expect(paid).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 40_000 });
+  await paid.click();
+  const detail = page.getByRole('dialog').filter({ hasText: 'Return to sender' });
+  await expect(detail.getByText(`DANA ${sender}`)).toBeVisible();
+  await expect(detail.getByText('None (a return to a sender)')).toBeVisible();
+  await expectNoSeriousViolations(page, 'a return to a sender');
 });

@@ -48,10 +48,14 @@ async function paymentOperation(
     log.counts[why] = (log.counts[why] ?? 0) + 1;
     return;
   }
+  // The customer's own DANA account, named by the history: a transfer that pays nothing can go back to it.
+  const sender = `0814${String(randomInt(random, 0, 99_999_999)).padStart(8, '0')}`;
+  world.fleet.wallets.nameDestination(sender, 'CUSTOMER');
   const pay = (amount: string) =>
     world.fleet.wallets.deliverTransfer(account.id, {
       amount,
       counterpartyName: 'Customer',
+      counterpartyAccount: sender,
       note: view.referenceNumber,
     });
   await sleep(randomInt(random, 0, 1500));
@@ -227,7 +231,8 @@ async function customerWithdrawalOperation(
 
 /**
  * An Admin works the review queue: a queued transfer is near-matched to its best candidate session,
- * credited to a merchant by hand, or both at once by two Admins (one wins).
+ * credited to a merchant by hand, sent back to its sender through a phone, or two of these at once
+ * by two Admins (one wins; a return that then fails puts the transfer back in the queue).
  */
 async function resolutionOperation(
   world: StressWorld,
@@ -259,10 +264,14 @@ async function resolutionOperation(
       reference: `STRESS-${tag}`,
       note: 'Stress: credit',
     });
+  const sendBack = () => call('POST', `/transactions/${id}/return`, admin, { note: 'Stress: wrong shop' });
   const roll = random();
-  if (roll < 0.4) await match();
-  else if (roll < 0.7) await credit();
-  else await Promise.all([match(), credit()]);
+  if (roll < 0.3) await match();
+  else if (roll < 0.5) await credit();
+  else if (roll < 0.65) await sendBack();
+  else if (roll < 0.8) await Promise.all([match(), credit()]);
+  else if (roll < 0.9) await Promise.all([sendBack(), credit()]);
+  else await Promise.all([sendBack(), match()]);
 }
 
 const KINDS = [

@@ -74,13 +74,18 @@ export function createAlertConditionsRepository(db: Database) {
           merchantName: merchants.name,
         })
         .from(withdrawals)
-        .innerJoin(merchants, eq(merchants.id, withdrawals.merchantId))
+        // A return to a sender has no merchant: it is alerted on all the same.
+        .leftJoin(merchants, eq(merchants.id, withdrawals.merchantId))
         .where(eq(withdrawals.status, 'uncertain'));
       return rows.map((r) => ({
         subjectType: 'withdrawal',
         subjectId: r.id,
         subjectLabel: r.reference,
-        details: { merchant: r.merchantName, currency: r.currency, amountMinor: String(r.amountMinor) },
+        details: {
+          merchant: r.merchantName ?? 'none (a return to its sender)',
+          currency: r.currency,
+          amountMinor: String(r.amountMinor),
+        },
       }));
     },
 

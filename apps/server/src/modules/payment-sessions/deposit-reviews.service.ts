@@ -16,13 +16,14 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
 import { claimsOfReference, endClaims } from '../payment-claims/claim-outcomes';
+import { refuseWhileReturnPaidAfterRelease } from '../refunds/returned-transfers';
 import type { SenderReturnsService } from '../refunds/sender-returns.service';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
 import { candidatesOf, transfersForSession } from './deposit-candidates';
 import { depositJournal, manualCreditJournal, refundedOutsideJournal } from './deposit-journals';
 import { matchCreditOf } from './deposit-match-credit';
-import { toDepositTransfer, transfersCsv } from './deposit-transfer-response';
+import { toDepositTransfer, toMerchantDepositTransfer, transfersCsv } from './deposit-transfer-response';
 import type { DepositTransfersFilter, DepositTransfersRepository } from './deposit-transfers.repository';
 import type { SessionMove } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
@@ -82,10 +83,17 @@ export function createDepositReviewsService(deps: {
   const needsApproval = (transfer: { amountMinor: bigint; currency: Currency }) =>
     transfer.amountMinor > deps.approvalAboveMinor[transfer.currency];
 
-  /** The queued transfer, locked; 409 when it is resolved already or a proposal waits on it. */
-  async function lockUnproposed(tx: Database, transferId: string) {
+  /** The queued transfer, locked; 409 when it is resolved, or a return of it turned up paid after its release. */
+  async function lockResolvable(tx: Database, transferId: string) {
     const queued = await transfers.lockQueued(tx, transferId);
     if (!queued) throw notQueued();
+    await refuseWhileReturnPaidAfterRelease(tx, transferId);
+    return queued;
+  }
+
+  /** The queued transfer, locked; 409 when it is resolved already or a proposal waits on it. */
+  async function lockUnproposed(tx: Database, transferId: string) {
+    const queued = await lockResolvable(tx, transferId);
     if (queued.match.proposal) {
       throw new AppError('INVALID_STATE', "A resolution of this transfer is waiting for another operator's approval");
     }
@@ -256,7 +264,8 @@ export function createDepositReviewsService(deps: {
 
     async list(filter: DepositTransfersFilter, query: { limit: number; cursor?: string }) {
       const rows = await transfers.page(filter, query.limit, decodeKeysetCursor(query.cursor));
-      return toPage(rows, query.limit, toDepositTransfer);
+      // A merchant sees who paid its sessions, not their account numbers (what a return would need).
+      return toPage(rows, query.limit, filter.merchantId ? toMerchantDepositTransfer : toDepositTransfer);
     },
 
     /**
@@ -333,8 +342,7 @@ export function createDepositReviewsService(deps: {
     /** A second operator carries out what another proposed; its proposer may not (maker-checker). */
     async approve(actor: Operator, transferId: string): Promise<void> {
       const announce = await db.transaction(async (tx) => {
-        const queued = await transfers.lockQueued(tx, transferId);
-        if (!queued) throw notQueued();
+        const queued = await lockResolvable(tx, transferId);
         const { proposal, proposedByUserId } = queued.match;
         if (!proposal) throw new AppError('INVALID_STATE', 'Nothing is proposed for this transfer');
         if (proposedByUserId === actor.userId) {

@@ -100,11 +100,24 @@ describe('the review queues: paid-late and unmatched transfers, resolved by an o
 
   it('shows a Merchant user only the transfers that paid its own sessions, and no queue actions', async () => {
     const paid = (await shop.open({ referenceNumber: nextReference(), amount: '46000', method: 'dana' })).json();
-    await customerPays(dana.phone, dana.account.id, [paid.finalAmount]);
+    await customerPays(
+      dana.phone,
+      dana.account.id,
+      [paid.finalAmount],
+      new Date(),
+      undefined,
+      'Customer',
+      '081211112222',
+    );
     await eventually(
       async () => (await shop.client.get(`/v1/payment-sessions/${paid.id}`)).json().status === 'success',
     );
     const page = (await shop.console.get('/transactions?limit=100')).json();
+    // Who paid, but not their account number (operators see it: they may send money back to it).
+    const mine = page.items.find((item: { paymentSessionId: string }) => item.paymentSessionId === paid.id);
+    expect(mine).toMatchObject({ counterpartyName: 'Customer', counterpartyAccount: '' });
+    const operators = (await admin.get('/transactions?limit=100')).json().items;
+    expect(operators.find((item: { id: string }) => item.id === mine.id).counterpartyAccount).toBe('081211112222');
     expect(page.items.length).toBeGreaterThan(0);
     // Only transfers that paid its sessions: matched, or queued and then matched by an operator.
     expect(

@@ -33,6 +33,12 @@ export function toDepositTransfer(row: DepositTransferRecord): DepositTransfer {
   };
 }
 
+/** What a Merchant user's list shows: the same, without the payer's account number. */
+export const toMerchantDepositTransfer = (row: DepositTransferRecord): DepositTransfer => ({
+  ...toDepositTransfer(row),
+  counterpartyAccount: '',
+});
+
 /** Transfers as CSV lines in DEPOSIT_TRANSFER_EXPORT_COLUMNS' order, a page at a time (injection-safe fields). */
 export function transfersCsv(
   readPage: (limit: number, after: KeysetCursor | undefined) => Promise<DepositTransferRecord[]>,

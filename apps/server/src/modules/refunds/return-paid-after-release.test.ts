@@ -20,8 +20,6 @@ describe('returns paid after an operator released them', () => {
   let dana: Awaited<ReturnType<typeof readyAccount>>;
   let operator: ReturnType<typeof api>;
   const sent: Transfer[] = [];
-  /** Unless set, the phone cannot tell whether a transfer left. */
-  let transfersSucceed = false;
 
   const statusOf = async (id: string) => (await operator.get(`/withdrawal-requests/${id}`)).json().status as string;
   const waiting = async (id: string) =>
@@ -76,7 +74,8 @@ describe('returns paid after an operator released them', () => {
     dana = await readyAccount(t, 'dana', (command) => {
       if (command.type !== 'transfer') return undefined;
       sent.push(command);
-      return transfersSucceed ? undefined : { ok: false, errorCode: 'outcome_unknown' };
+      // The phone cannot tell whether a transfer left.
+      return { ok: false, errorCode: 'outcome_unknown' };
     });
     operator = api(t.app, t.admin.headers as Parameters<typeof api>[1]);
   });
@@ -107,20 +106,29 @@ describe('returns paid after an operator released them', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
-  it('lets exactly one of a charge and a new return racing for the same transfer through', async () => {
+  it('refuses any other resolution of the transfer while that exception waits, so the sender is never paid twice', async () => {
+    const { transfer, reportPaid } = await returnPaidAfterRelease('34000');
+    await reportPaid();
+    for (const [action, body] of [
+      ['return', { note: 'Try again' }],
+      ['refunded-outside', { note: 'Sent by bank' }],
+    ] as const) {
+      const refused = await operator.post(`/transactions/${transfer.id}/${action}`, body);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toContain('reported paid after its release');
+    }
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('lets a charge through and refuses a new return racing it for the same transfer', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const { transfer, reportPaid } = await returnPaidAfterRelease(String(33000 + round));
+      const { transfer, reportPaid } = await returnPaidAfterRelease(String(35000 + round));
       const exception = await reportPaid();
-      transfersSucceed = true;
       const [charged, again] = await Promise.all([
         operator.post(`/payout-exceptions/${exception}/charge-merchant`, { note: 'Sender has it' }),
         operator.post(`/transactions/${transfer.id}/return`, { note: 'Try again' }),
       ]);
-      transfersSucceed = false;
-      expect([
-        [204, 409],
-        [409, 204],
-      ]).toContainEqual([charged.statusCode, again.statusCode]);
+      expect([charged.statusCode, again.statusCode]).toEqual([204, 409]);
       expect(await ledgerViolations(t.database.db)).toEqual([]);
     }
   });

@@ -24,7 +24,7 @@ type IncomingTransfer = typeof walletTransactions.$inferSelect;
  * suspense to the sender returns account when it is created (no fee), a phone asks whose the
  * sender's account is (checked against the name the history gives), it is sent once verified from
  * the account it arrived in, and when it ends unpaid the money goes back to suspense and the transfer
- * waits in the queue again (return-reopening.ts).
+ * waits in the queue again (returned-transfers.ts).
  */
 export function createSenderReturnsService(deps: {
   db: Database;

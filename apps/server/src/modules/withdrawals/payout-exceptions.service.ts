@@ -8,7 +8,7 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { postJournal } from '../ledger/ledger';
 import { reserveRefund } from '../refunds/refund-reservations';
-import { resolveReturnedAgain } from '../refunds/return-reopening';
+import { resolveReturnedAgain } from '../refunds/returned-transfers';
 import type { PayoutExceptionsRepository } from './payout-exceptions.repository';
 import {
   chargedPayoutJournal,

@@ -19,7 +19,7 @@ import {
   withdrawals,
 } from '../../db/schema';
 import { giveBackRefund } from '../refunds/refund-reservations';
-import { reopenReturnedTransfer } from '../refunds/return-reopening';
+import { reopenReturnedTransfer } from '../refunds/returned-transfers';
 import { enqueueWebhook } from '../webhooks/webhook-outbox';
 import { transferNotAwaitedByAnother, transferPaysWithdrawal, transferUnclaimed } from './transfer-evidence';
 import type { NewWithdrawal, WithdrawalChange, WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';

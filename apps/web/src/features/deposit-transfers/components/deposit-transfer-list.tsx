@@ -61,6 +61,8 @@ export function DepositTransferList() {
   const resolve = useResolveDepositTransfer();
   const transfers = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   useRealtimeEvent(SERVER_EVENTS.paymentSessionUpdate, () => void refresh());
+  // A return moving (sent, or ended unpaid: the transfer is back in the queue).
+  useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, () => void refresh());
 
   const [finding, setFinding] = useState<DepositTransfer | null>(null);
   const [crediting, setCrediting] = useState<DepositTransfer | null>(null);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { depositMatches } from '../../db/schema';
+import { depositMatches, payoutExceptions, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
 
@@ -52,6 +52,27 @@ export async function resolveReturnedAgain(
     throw new AppError(
       'INVALID_STATE',
       'The transfer this return sent back was resolved otherwise since (or a resolution of it waits for approval): write this payout off instead',
+    );
+  }
+}
+
+/**
+ * While a return of this transfer was reported paid after its release and its payout exception
+ * waits for an Admin, the transfer is refused every other resolution (409): the sender has the
+ * money, and charging that exception resolves the transfer `returned` again. In the caller's
+ * transaction, with the transfer's row locked.
+ */
+export async function refuseWhileReturnPaidAfterRelease(tx: Database, transferId: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: payoutExceptions.walletTransactionId })
+    .from(payoutExceptions)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutExceptions.withdrawalId))
+    .where(and(eq(withdrawals.returnedTransferId, transferId), isNull(payoutExceptions.resolvedAt)))
+    .limit(1);
+  if (open) {
+    throw new AppError(
+      'INVALID_STATE',
+      'A return of this transfer was reported paid after its release: resolve that outgoing transfer first (charging it resolves this one as returned)',
     );
   }
 }
