@@ -5,6 +5,7 @@ export * from './api-logs/api-log';
 export * from './api-tokens/api-token';
 export * from './audit/audit-actions';
 export * from './audit/audit-log';
+export * from './audit/step-actor';
 export * from './auth/activate';
 export * from './auth/change-password';
 export * from './auth/current-user';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepActorSchema } from '../audit/step-actor';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { amountSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
@@ -14,6 +15,7 @@ export const paymentSessionStepSchema = z.object({
   toStatus: paymentSessionStatusSchema,
   /** What moved it: "created", "method_selected", "transfer_matched", "deadline_passed", … */
   reason: z.string(),
+  actor: stepActorSchema,
 });
 export type PaymentSessionStep = z.infer<typeof paymentSessionStepSchema>;
 

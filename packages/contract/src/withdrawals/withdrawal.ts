@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepActorSchema } from '../audit/step-actor';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
 import { defineLifecycle } from '../lifecycle';
 import { amountSchema, amountStringSchema } from '../money/amount';
@@ -230,6 +231,7 @@ export const withdrawalEventSchema = z.object({
   toStatus: withdrawalStatusSchema,
   reason: z.string(),
   actorUserId: idSchema.nullable(),
+  actor: stepActorSchema,
   details: z.record(z.string(), z.unknown()).nullable(),
   createdAt: isoDateTimeSchema,
 });

@@ -61,6 +61,15 @@ describe('the review queues: paid-late and unmatched transfers, resolved by an o
       actorUserId: expect.any(String),
       details: expect.objectContaining({ note: 'Customer sent the receipt; paid two minutes late' }),
     });
+    // The session's timeline names who took each step: its API token, the server's deadline, the operator.
+    const steps = (await admin.get(`/payment-sessions/${session.id}`)).json().timeline;
+    expect(steps.map((step: { reason: string; actor: { kind: string } }) => [step.reason, step.actor.kind])).toEqual([
+      ['created', 'api_token'],
+      ['method_selected', 'customer'],
+      ['time_limit', 'system'],
+      ['operator_matched', 'operator'],
+    ]);
+    expect(steps[3].actor.name).toEqual(expect.any(String));
     expect(await ledgerViolations(t.database.db)).toEqual([]);
     // Resolved once: a second match is refused and moves nothing.
     const again = await admin.post(`/transactions/${transfer.id}/match`, { paymentSessionId: session.id, note: 'x' });

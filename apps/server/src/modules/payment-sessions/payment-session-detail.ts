@@ -1,4 +1,4 @@
-import type { PaymentSessionDetail, PaymentSessionStatus } from '@gerbang/contract';
+import type { PaymentSessionDetail } from '@gerbang/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { merchants, paymentSessions, walletAccounts, withdrawals } from '../../db/schema';
@@ -9,6 +9,7 @@ import { webhookEventsOf } from '../webhooks/webhook-log';
 import { toRefundOf } from '../withdrawals/withdrawal-response';
 import { toOperatorPaymentSession } from './payment-session-response';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
+import { sessionTimeline } from './session-step-actors';
 
 /**
  * A session with its proof, for the consoles' detail view: its timeline, the webhook events it
@@ -58,12 +59,7 @@ export function createPaymentSessionDetail(deps: {
           row.accountLabel !== null && row.accountNumber !== null
             ? { label: row.accountLabel, accountNumber: row.accountNumber }
             : null,
-        timeline: timeline.map((step) => ({
-          at: step.createdAt.toISOString(),
-          fromStatus: step.fromStatus as PaymentSessionStatus | null,
-          toStatus: step.toStatus as PaymentSessionStatus,
-          reason: step.reason,
-        })),
+        timeline: await sessionTimeline(db, session, timeline),
         webhooks,
         journals,
         refunds: refunds.map((refund) => toRefundOf(refund, deps.customerPagesUrl)),

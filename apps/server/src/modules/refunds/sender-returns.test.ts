@@ -78,6 +78,17 @@ describe('returns: an operator sends a transfer that paid nothing back to its se
       sendingAccount: { id: dana.account.id },
       destination: { accountNumber: SENDER_PHONE, holderName: TEST_HOLDER_NAME, verifiedHolderName: TEST_HOLDER_NAME },
     });
+    // Its timeline says who took each step: the operator, the phone that asked and sent, the server.
+    const steps = (await withdrawalOf(returnId)).timeline.map((e: { reason: string; actor: object }) => [
+      e.reason,
+      e.actor,
+    ]);
+    expect(steps).toEqual([
+      ['created', { kind: 'operator', name: expect.any(String) }],
+      ['refund_verified', { kind: 'phone', name: dana.phone.device.name }],
+      ['confirmed_sent', { kind: 'system', name: null }],
+      ['transfer_reported', { kind: 'phone', name: dana.phone.device.name }],
+    ]);
     const returns = (await maker.get('/withdrawal-requests?kind=return&limit=100')).json().items;
     expect(returns.map((w: { id: string }) => w.id)).toContain(returnId);
     const told = await t.database.db.select().from(webhookEvents).where(eq(webhookEvents.subjectId, returnId));

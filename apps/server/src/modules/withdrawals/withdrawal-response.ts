@@ -6,9 +6,8 @@ import {
   type Refund,
   type WalletProvider,
   type Withdrawal,
-  type WithdrawalEvent,
 } from '@gerbang/contract';
-import type { WithdrawalEventRecord, WithdrawalRecord } from './withdrawal-record';
+import type { WithdrawalRecord } from './withdrawal-record';
 import type { WithdrawalPageRow } from './withdrawals-page.repository';
 
 /** A withdrawal as read for one (Dates, bigints) or as a list's page reads it (ISO text, minor units as text). */
@@ -103,17 +102,6 @@ export function toOperatorWithdrawal(
   view.lastChangedByUserId = row.lastChangedByUserId;
   view.approvedByUserId = row.approvedByUserId;
   return view;
-}
-
-export function toWithdrawalEvent(row: WithdrawalEventRecord): WithdrawalEvent {
-  return {
-    fromStatus: row.fromStatus as WithdrawalEvent['fromStatus'],
-    toStatus: row.toStatus as WithdrawalEvent['toStatus'],
-    reason: row.reason,
-    actorUserId: row.actorUserId,
-    details: row.details ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** An operator's list item from a page row (which carries its merchant's name and sending account). */

@@ -22,7 +22,8 @@ import { insertHeld } from './withdrawal-holds';
 import { releaseJournal, settleJournal } from './withdrawal-journals';
 import type { WithdrawalListener, WithdrawalMove } from './withdrawal-moves';
 import { sentOnceVerified, type WithdrawalRecord } from './withdrawal-record';
-import { toOperatorWithdrawal, toOperatorWithdrawalOfRow, toWithdrawalEvent } from './withdrawal-response';
+import { toOperatorWithdrawal, toOperatorWithdrawalOfRow } from './withdrawal-response';
+import { withdrawalTimeline } from './withdrawal-step-actors';
 import type { WithdrawalTransfers } from './withdrawal-transfers';
 import type { WithdrawalsRepository } from './withdrawals.repository';
 
@@ -73,7 +74,7 @@ export function createWithdrawalsService(deps: {
     if (!listed) throw notFound('Withdrawal');
     const view = toOperatorWithdrawal(listed.withdrawal, listed.merchantName, listed.account);
     const [events, webhooks] = await Promise.all([repo.events(row.id), webhookEventsOf(deps.db, row.id)]);
-    return { ...view, timeline: events.map(toWithdrawalEvent), webhooks };
+    return { ...view, timeline: await withdrawalTimeline(deps.db, listed.withdrawal, events), webhooks };
   }
 
   /** The request a `requestId` named before: the same one again, or 422 when it asked for another. */

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from './use-focus-trap';
+import { useScrollOnlyRegion } from './use-scroll-only-region';
 
 export type ModalProps = {
   isOpen: boolean;
@@ -21,7 +22,9 @@ export function Modal({ isOpen, onClose, title, isLoading = false, children, foo
   const { t } = useTranslation('common');
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   useFocusTrap(dialogRef, isOpen);
+  const isScrollOnly = useScrollOnlyRegion(bodyRef, isOpen);
 
   const requestClose = () => {
     if (!isLoading) onClose();
@@ -69,7 +72,15 @@ export function Modal({ isOpen, onClose, title, isLoading = false, children, foo
             </svg>
           </button>
         </div>
-        <div className="overflow-y-auto px-4 py-4">{children}</div>
+        <div
+          ref={bodyRef}
+          // A long body with nothing focusable in it takes focus itself, so a keyboard scrolls it.
+          tabIndex={isScrollOnly ? 0 : undefined}
+          data-skip-autofocus
+          className="overflow-y-auto px-4 py-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
+          {children}
+        </div>
         {footer && (
           <div className="flex flex-wrap justify-end gap-2 border-t border-gray-200 px-4 py-3 dark:border-gray-700">
             {footer}

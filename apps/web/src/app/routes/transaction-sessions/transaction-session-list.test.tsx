@@ -43,9 +43,27 @@ const DETAIL: PaymentSessionDetail = {
   session: SESSION,
   receivingAccount: { label: 'Dana Toko 1', accountNumber: '081234567890' },
   timeline: [
-    { at: '2026-01-01T00:00:00.000Z', fromStatus: null, toStatus: 'created', reason: 'created' },
-    { at: '2026-01-01T00:00:01.000Z', fromStatus: 'created', toStatus: 'awaiting_payment', reason: 'method_selected' },
-    { at: '2026-01-01T00:05:00.000Z', fromStatus: 'awaiting_payment', toStatus: 'success', reason: 'transfer_matched' },
+    {
+      at: '2026-01-01T00:00:00.000Z',
+      fromStatus: null,
+      toStatus: 'created',
+      reason: 'created',
+      actor: { kind: 'api_token', name: 'Checkout server' },
+    },
+    {
+      at: '2026-01-01T00:00:01.000Z',
+      fromStatus: 'created',
+      toStatus: 'awaiting_payment',
+      reason: 'method_selected',
+      actor: { kind: 'customer', name: null },
+    },
+    {
+      at: '2026-01-01T00:05:00.000Z',
+      fromStatus: 'awaiting_payment',
+      toStatus: 'success',
+      reason: 'transfer_matched',
+      actor: { kind: 'phone', name: 'Pixel-07' },
+    },
   ],
   webhooks: [
     {
@@ -195,6 +213,10 @@ describe('Transaction Session (admin console)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Payment session INV-1001' });
     expect(await within(dialog).findByText(/Created → Awaiting payment/)).toBeInTheDocument();
     expect(within(dialog).getByText(/Transfer matched/)).toBeInTheDocument();
+    // Who took each step, in words.
+    expect(within(dialog).getByText(/by the API token Checkout server/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/by the customer/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/by the phone Pixel-07/)).toBeInTheDocument();
     expect(within(dialog).getByText('Dana Toko 1 · 081234567890')).toBeInTheDocument();
     expect(within(dialog).getByText('payment_session.succeeded')).toBeInTheDocument();
     expect(within(dialog).getByText(/HTTP 500/)).toBeInTheDocument();

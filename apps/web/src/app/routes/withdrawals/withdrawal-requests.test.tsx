@@ -203,6 +203,7 @@ describe('Withdrawal requests', () => {
           toStatus: 'pending_approval',
           reason: 'created',
           actorUserId: MERCHANT_ID,
+          actor: { kind: 'merchant_user', name: 'Sari Finance' },
           details: null,
           createdAt: '2026-11-23T10:00:00.000Z',
         },
@@ -211,6 +212,7 @@ describe('Withdrawal requests', () => {
           toStatus: 'failed',
           reason: 'transfer_failed',
           actorUserId: null,
+          actor: { kind: 'phone', name: 'Pixel-07' },
           details: null,
           createdAt: '2026-11-23T10:05:00.000Z',
         },
@@ -244,7 +246,8 @@ describe('Withdrawal requests', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Withdrawal WD-ABC123' });
     expect(await within(dialog).findByText('The transfer failed')).toBeInTheDocument();
     expect(within(dialog).getByText('Created')).toBeInTheDocument();
-    expect(within(dialog).getByText(/by a user/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/by Sari Finance \(merchant user\)/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/by the phone Pixel-07/)).toBeInTheDocument();
     expect(within(dialog).getByText('withdrawal.failed')).toBeInTheDocument();
     expect(within(dialog).getByText(/HTTP 502/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));

@@ -4,6 +4,7 @@ import { DetailList } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { StepActorText } from '../../../components/ui/step-actor-text';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -31,7 +32,8 @@ function Timeline({ detail }: { detail: Detail }) {
           </span>{' '}
           <span className="text-gray-700 dark:text-gray-300">
             · {t(`paymentSessions:reasons.${step.reason}`, { defaultValue: step.reason })} · {formatDateTime(step.at)}
-          </span>
+          </span>{' '}
+          <StepActorText actor={step.actor} />
         </li>
       ))}
     </ol>

@@ -5,6 +5,7 @@ import { DetailList } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { StepActorText } from '../../../components/ui/step-actor-text';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
@@ -90,9 +91,7 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
                   <span className="text-gray-600 dark:text-gray-400">{formatDateTime(event.createdAt)}</span>
                   <WithdrawalStatusBadge status={event.toStatus} />
                   <span>{t(`withdrawals:reasons.${event.reason}`, { defaultValue: event.reason })}</span>
-                  {event.actorUserId ? (
-                    <span className="text-gray-600 dark:text-gray-400">· {t('withdrawals:detail.byUser')}</span>
-                  ) : null}
+                  <StepActorText actor={event.actor} />
                 </li>
               ))}
             </ol>
