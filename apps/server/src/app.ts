@@ -17,6 +17,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { attachAgents } from './modules/agents/agents';
 import { alertsOf } from './modules/alerts/alerts';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerApiLogRecording } from './modules/api-logs/api-logs';
 import { apiLogsRoutes } from './modules/api-logs/api-logs.routes';
 import { apiRateLimitsOf } from './modules/api-tokens/api-token-guard';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await teamApprovalsRoutes(api, ctx);
     await savedViewsRoutes(api, ctx);
     await apiLogsRoutes(api, ctx);
+    await analyticsRoutes(api, ctx);
     await webhookEndpointRoutes(api, ctx);
   });
 

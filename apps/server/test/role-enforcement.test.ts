@@ -45,6 +45,7 @@ import {
   exportPaymentClaims,
   exportPaymentSessions,
   exportWithdrawals,
+  getAnalytics,
   getApiLog,
   getAuditEntry,
   getDevice,
@@ -118,6 +119,7 @@ import {
   resendWebhookEvent,
   resetUserSecondFactor,
   resumeMerchant,
+  returnDepositTransfer,
   reviewWithdrawalName,
   revokeApiToken,
   rotateDeviceToken,
@@ -382,6 +384,16 @@ const ROUTES: Protected[] = [
     endpoint: refundDepositTransferOutside,
     requires: { area: 'transactions', action: 'operate' },
     request: (id) => ({ url: withId(refundDepositTransferOutside, id), payload: { note: 'role check' } }),
+  },
+  {
+    endpoint: returnDepositTransfer,
+    requires: { area: 'transactions', action: 'operate' },
+    request: (id) => ({ url: withId(returnDepositTransfer, id), payload: { note: 'role check' } }),
+  },
+  {
+    endpoint: getAnalytics,
+    requires: { area: 'analytics', action: 'view' },
+    request: () => ({ url: getAnalytics.path }),
   },
   {
     endpoint: listPayoutExceptions,

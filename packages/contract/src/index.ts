@@ -1,6 +1,7 @@
 export * from './agent/capabilities';
 export * from './agent/protocol';
 export * from './alerts/alert';
+export * from './analytics/analytics';
 export * from './api-logs/api-log';
 export * from './api-tokens/api-token';
 export * from './audit/audit-actions';

@@ -28,6 +28,7 @@ export const AREAS = [
   'refunds',
   'apiLogs',
   'webhooks',
+  'analytics',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -72,6 +73,8 @@ export const PERMISSIONS: Record<Area, Record<RoleId, readonly Action[]>> = {
   refunds: { 1: NONE, 2: NONE, 3: NONE, 4: ['create'], 5: NONE },
   // The merchant API's request log: a merchant's own; operators who see merchants open one's for support.
   apiLogs: { 1: VIEW, 2: VIEW, 3: NONE, 4: VIEW, 5: VIEW },
+  // Operations analytics across merchants: who runs the operation (Admin, Sub Admin).
+  analytics: { 1: VIEW, 2: NONE, 3: NONE, 4: NONE, 5: VIEW },
   // A merchant's webhook events: read, resent (operate); by the merchant, a test event sent (create) and
   // its endpoint set and its secret rotated (update).
   webhooks: {

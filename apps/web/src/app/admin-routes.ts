@@ -32,7 +32,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     roles: [ROLE.Admin],
     area: 'transactions',
     layout: 'console',
-    namespaces: ['depositTransfers', 'payoutExceptions'],
+    namespaces: ['depositTransfers', 'payoutExceptions', 'withdrawals'],
     load: () => import('./routes/transactions/transaction-list'),
   },
   ...PROVIDER_ROUTES,
@@ -112,6 +112,14 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     layout: 'console',
     namespaces: ['paymentSessions'],
     load: () => import('./routes/transaction-sessions/transaction-session-list'),
+  },
+  {
+    path: '/analytics',
+    titleKey: 'routes.analytics',
+    area: 'analytics',
+    layout: 'console',
+    namespaces: ['analytics'],
+    load: () => import('./routes/analytics/analytics'),
   },
   {
     path: '/audit',

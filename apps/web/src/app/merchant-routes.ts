@@ -44,7 +44,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.transaction',
     area: 'transactions',
     layout: 'console',
-    namespaces: ['paymentSessions', 'depositTransfers'],
+    namespaces: ['paymentSessions', 'depositTransfers', 'withdrawals'],
     load: () => import('./routes/merchant-console/transactions'),
   },
   {

@@ -50,7 +50,10 @@ describe('route guards', () => {
 
   it('show /transaction to an Admin', async () => {
     open({ path: '/transaction', user: makeUser(ROLE.Admin) });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Incoming transfers' })).toBeInTheDocument();
+    // The page loads its code and four namespaces first: slow on a busy runner, so waited for longer.
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Incoming transfers' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('No access')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Transaction'));
   });
@@ -88,6 +91,7 @@ describe('route guards', () => {
       'Livin',
       'Maya',
       'Proxy',
+      'Analytics',
       'Alerts',
       'Audit Log',
       'Permissions',

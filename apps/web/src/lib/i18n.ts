@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'claims',
   'apiLogs',
   'webhooks',
+  'analytics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,11 +1,9 @@
 import { OPEN_WITHDRAWAL_STATUSES } from '@gerbang/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { sqlRows } from '../../db/sql-rows';
 
 /** Both drivers answer raw SQL with `{ rows }`. */
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * What must hold of the ledger at any moment, read from the database: every journal sums to zero
@@ -17,7 +15,7 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
  * the tests after every concurrent run.
  */
 export async function ledgerViolations(db: Database): Promise<string[]> {
-  const unbalanced = await rows<{ id: string; total: string }>(
+  const unbalanced = await sqlRows<{ id: string; total: string }>(
     db,
     sql`
     select j.id, coalesce(sum(e.amount_minor), 0)::text as total
@@ -25,7 +23,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     group by j.id
     having count(e.id) = 0 or sum(e.amount_minor) <> 0`,
   );
-  const drifted = await rows<{ code: string; kept: string; summed: string }>(
+  const drifted = await sqlRows<{ code: string; kept: string; summed: string }>(
     db,
     sql`
     select a.code, a.balance_minor::text as kept, coalesce(sum(e.amount_minor), 0)::text as summed
@@ -33,13 +31,13 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     group by a.id
     having a.balance_minor <> coalesce(sum(e.amount_minor), 0)`,
   );
-  const negative = await rows<{ code: string; balance: string }>(
+  const negative = await sqlRows<{ code: string; balance: string }>(
     db,
     sql`
     select code, (balance_minor * normal)::text as balance from ledger_accounts
     where kind = 'merchant_available' and balance_minor * normal < 0`,
   );
-  const mixed = await rows<{ id: string }>(
+  const mixed = await sqlRows<{ id: string }>(
     db,
     sql`
     select distinct j.id from ledger_journals j
@@ -49,7 +47,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
   );
   // Every withdrawal holds once, and its hold is resolved exactly as its state says: settled when
   // it succeeded, released when it failed, was rejected or cancelled, neither while it is open.
-  const holds = await rows<{ id: string; status: string; holds: number; settles: number; releases: number }>(
+  const holds = await sqlRows<{ id: string; status: string; holds: number; settles: number; releases: number }>(
     db,
     sql`
     select w.id, w.status,
@@ -64,7 +62,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
          (case when w.status in ('failed', 'rejected', 'cancelled') then 1 else 0 end)`,
   );
   // A merchant's pending balance is exactly what its open withdrawals hold.
-  const pending = await rows<{ code: string; kept: string; held: string }>(
+  const pending = await sqlRows<{ code: string; kept: string; held: string }>(
     db,
     sql`
     select a.code, (a.balance_minor * a.normal)::text as kept, coalesce(sum(w.amount_minor + w.fee_minor), 0)::text as held
@@ -79,7 +77,13 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     having a.balance_minor * a.normal <> coalesce(sum(w.amount_minor + w.fee_minor), 0)`,
   );
   // Every paid session credited once, and by what arrived: amount + (received − final) − fee.
-  const credits = await rows<{ id: string; status: string; journals: number; credited: string | null; owed: string }>(
+  const credits = await sqlRows<{
+    id: string;
+    status: string;
+    journals: number;
+    credited: string | null;
+    owed: string;
+  }>(
     db,
     sql`
     select s.id, s.status, count(distinct j.id)::int as journals,
@@ -98,7 +102,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
   // A session's refunds never exceed what it received, and what it keeps reserved is exactly what
   // its refunds that did not end unpaid (failed, rejected, cancelled) take, plus each unpaid one
   // an operator charged the merchant for when its transfer turned up after all.
-  const refunds = await rows<{ id: string; reserved: string; refunding: string; received: string | null }>(
+  const refunds = await sqlRows<{ id: string; reserved: string; refunding: string; received: string | null }>(
     db,
     sql`
     select id, reserved::text, received::text, refunding::text from (
@@ -114,7 +118,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     where reserved <> refunding or reserved > coalesce(received, 0)`,
   );
   // Every queued transfer resolved outside a session moved money once, as its resolution says.
-  const resolved = await rows<{ id: string; resolution: string | null; credits: number; refunds: number }>(
+  const resolved = await sqlRows<{ id: string; resolution: string | null; credits: number; refunds: number }>(
     db,
     sql`
     select m.wallet_transaction_id as id, m.resolution,
@@ -129,7 +133,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
   // A transfer resolved `returned` has exactly one return that did not end unpaid (or one that did and
   // was paid after all, charged to suspense); a transfer waiting in the queue has none. What the
   // sender returns account keeps is what the open returns hold.
-  const returned = await rows<{ id: string; resolution: string | null; returning: number }>(
+  const returned = await sqlRows<{ id: string; resolution: string | null; returning: number }>(
     db,
     sql`
     select m.wallet_transaction_id as id, m.resolution,
@@ -145,7 +149,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
           where p.withdrawal_id = w.id and p.resolution = 'charged_to_merchant'))
       <> (case when m.resolution = 'returned' then 1 else 0 end)`,
   );
-  const returning = await rows<{ code: string; kept: string; held: string }>(
+  const returning = await sqlRows<{ code: string; kept: string; held: string }>(
     db,
     sql`
     select a.code, (a.balance_minor * a.normal)::text as kept, coalesce(sum(w.amount_minor), 0)::text as held

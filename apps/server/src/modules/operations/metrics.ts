@@ -3,13 +3,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../../app-context';
+import { sqlRows } from '../../db/sql-rows';
 import { isOnlineSql } from '../devices/devices.repository';
 import { lastLedgerCheck } from '../ledger/ledger-check';
 import { walletsOf } from '../wallets/wallets';
 
-async function rows<T>(ctx: AppContext, query: SQL): Promise<T[]> {
-  return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rows = <T>(ctx: AppContext, query: SQL) => sqlRows<T>(ctx.db, query);
 
 /** The process's own figures (CPU, memory, event loop, GC): one set per process, however many apps it runs. */
 let processRegistry: Registry | null = null;

@@ -9,6 +9,7 @@ import {
 } from '@gerbang/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { sqlRows } from '../../db/sql-rows';
 import { notFound } from '../../http/app-error';
 
 type Row = {
@@ -27,10 +28,6 @@ type Row = {
   closing_ledger: string | null;
   transfers: number;
 };
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** Each provider's day starts at midnight in its own time zone. */
 const timeZoneOf = sql.raw(
@@ -131,16 +128,16 @@ function toReconciliation(row: Row): WalletReconciliation {
 export function createWalletReconciliation(db: Database) {
   return {
     async day(date: string): Promise<WalletReconciliation[]> {
-      return (await rows<Row>(db, readingsOfDay(date))).map(toReconciliation);
+      return (await sqlRows<Row>(db, readingsOfDay(date))).map(toReconciliation);
     },
 
     /** The transfers behind one account's day: those between its opening and closing readings. */
     async transfers(accountId: string, date: string): Promise<ReconciliationTransfer[]> {
-      const [row] = await rows<Row>(db, readingsOfDay(date, accountId));
+      const [row] = await sqlRows<Row>(db, readingsOfDay(date, accountId));
       if (!row) throw notFound('Wallet account');
       if (!row.opening_at || !row.closing_at) return [];
       const currency = CURRENCY_OF_PROVIDER[row.provider];
-      const found = await rows<{
+      const found = await sqlRows<{
         id: string;
         direction: 'in' | 'out';
         amount_minor: string;

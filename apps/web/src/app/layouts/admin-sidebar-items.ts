@@ -1,7 +1,7 @@
 import { PROVIDER_SIDEBAR_ITEMS } from '../provider-pages';
 import type { SidebarItem } from './sidebar-item';
 
-/** Spec §2 "Admin sidebar (heading GENERAL), in order", then alerts, the audit log and the permission matrix. */
+/** Spec §2 "Admin sidebar (heading GENERAL), in order", then analytics, alerts, the audit log and the permission matrix. */
 export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { path: '/transaction', labelKey: 'sidebar.transaction', icon: 'transaction' },
   { path: '/transaction-session', labelKey: 'sidebar.transactionSession', icon: 'session' },
@@ -11,6 +11,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { path: '/', labelKey: 'sidebar.device', icon: 'device' },
   ...PROVIDER_SIDEBAR_ITEMS,
   { path: '/proxy', labelKey: 'sidebar.proxy', icon: 'proxy' },
+  { path: '/analytics', labelKey: 'sidebar.analytics', icon: 'chart' },
   { path: '/alerts', labelKey: 'sidebar.alerts', icon: 'bell' },
   { path: '/audit', labelKey: 'sidebar.auditLog', icon: 'audit' },
   { path: '/permissions', labelKey: 'sidebar.permissions', icon: 'key' },

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { FigureCard } from '../../../components/ui/figure-card';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useSession } from '../../../lib/session';
 import { useMerchantStats } from '../api/get-merchant-stats';
-import { FigureCard } from './figure-card';
 
 /**
  * The merchant's balances, from the signed-in user (spec §4: merchant:trigger-available-balance

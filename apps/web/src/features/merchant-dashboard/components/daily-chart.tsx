@@ -2,11 +2,11 @@ import type { MerchantStats } from '@gerbang/contract';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PANEL_CLASS } from '../../../components/ui/figure-card';
 import { useIntlLocale } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
 import { shortDayFormat } from '../../../lib/intl-formats';
-import { PANEL_CLASS } from './figure-card';
 import { successRate } from './today-figures';
 
 // Only what a bar chart uses, so the rest of Chart.js stays out of the download.

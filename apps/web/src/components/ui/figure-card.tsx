@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** The dashboard's panels: the figure cards and the chart's frame. */
+/** A dashboard's panels: the figure cards and the chart's frame. */
 export const PANEL_CLASS = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800';
 
-/** One figure of the merchant dashboard: what it is, the figure, and what it counts. */
+/** One figure of a dashboard: what it is, the figure, and what it counts. */
 export function FigureCard({
   title,
   value,
