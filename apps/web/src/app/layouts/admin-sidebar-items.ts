@@ -11,7 +11,7 @@ export const ADMIN_SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { path: '/', labelKey: 'sidebar.device', icon: 'device' },
   ...PROVIDER_SIDEBAR_ITEMS,
   { path: '/proxy', labelKey: 'sidebar.proxy', icon: 'proxy' },
-  { path: '/analytics', labelKey: 'sidebar.analytics', icon: 'chart' },
+  { path: '/analytics', labelKey: 'sidebar.analytics', icon: 'dashboard' },
   { path: '/alerts', labelKey: 'sidebar.alerts', icon: 'bell' },
   { path: '/audit', labelKey: 'sidebar.auditLog', icon: 'audit' },
   { path: '/permissions', labelKey: 'sidebar.permissions', icon: 'key' },

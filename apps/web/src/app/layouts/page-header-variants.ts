@@ -11,7 +11,7 @@ export const PAGE_HEADER_VARIANTS: readonly PageHeaderVariant[] = [
   { word: 'change-password', key: 'changePassword', icon: 'lock' },
   { word: 'account/security', key: 'accountSecurity', icon: 'lock' },
   { word: 'security', key: 'securityPolicy', icon: 'lock' },
-  { word: 'analytics', key: 'analytics', icon: 'chart' },
+  { word: 'analytics', key: 'analytics', icon: 'dashboard' },
   { word: 'alerts', key: 'alerts', icon: 'bell' },
   { word: 'team', key: 'team', icon: 'user' },
   { word: 'withdrawal-requests', key: 'withdrawalRequests', icon: 'withdrawal' },

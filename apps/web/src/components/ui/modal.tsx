@@ -77,7 +77,7 @@ export function Modal({ isOpen, onClose, title, isLoading = false, children, foo
           // A long body with nothing focusable in it takes focus itself, so a keyboard scrolls it.
           tabIndex={isScrollOnly ? 0 : undefined}
           data-skip-autofocus
-          className="overflow-y-auto px-4 py-4 outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          className="overflow-y-auto px-4 py-4"
         >
           {children}
         </div>

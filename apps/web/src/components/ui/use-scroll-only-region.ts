@@ -1,26 +1,21 @@
 import { type RefObject, useEffect, useState } from 'react';
-import { focusableIn } from './use-focus-trap';
+import { FOCUSABLE } from './use-focus-trap';
 
 /**
  * Whether a scrolling region overflows with nothing focusable in it: then it must take focus
  * itself, or a keyboard cannot scroll it (axe: scrollable-region-focusable). Measured again when
- * its size or its content changes.
+ * its content changes.
  */
 export function useScrollOnlyRegion(ref: RefObject<HTMLElement | null>, active: boolean): boolean {
   const [scrollOnly, setScrollOnly] = useState(false);
   useEffect(() => {
     const region = ref.current;
     if (!active || !region) return;
-    const measure = () => setScrollOnly(region.scrollHeight > region.clientHeight && focusableIn(region).length === 0);
+    const measure = () => setScrollOnly(region.scrollHeight > region.clientHeight && !region.querySelector(FOCUSABLE));
     measure();
-    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resized?.observe(region);
     const changed = new MutationObserver(measure);
     changed.observe(region, { childList: true, subtree: true });
-    return () => {
-      resized?.disconnect();
-      changed.disconnect();
-    };
+    return () => changed.disconnect();
   }, [ref, active]);
   return scrollOnly;
 }
