@@ -61,7 +61,7 @@ describe('Analytics', () => {
     restore = app.http.restore;
     expect(await screen.findByTestId('analytics-success')).toHaveTextContent('80%');
     expect(screen.getByTestId('analytics-credit')).toHaveTextContent('45 s / 3 min 20 s');
-    expect(screen.getByRole('link', { name: '2 transfers, 1 claims' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Transfers: 2 · Claims: 1' })).toHaveAttribute(
       'href',
       '/transaction?awaitingReview=true',
     );
@@ -78,7 +78,7 @@ describe('Analytics', () => {
       `/transaction-session?merchantId=${MERCHANT}`,
     );
     // Payouts with no merchant (returns to senders): a row of their own, with no list to open.
-    expect(within(byMerchant).getByText('None')).toBeInTheDocument();
+    expect(within(byMerchant).getByText('No merchant (returns to senders)')).toBeInTheDocument();
     await waitFor(() => expect(asked.at(-1)).toEqual({ days: 7, currency: 'IDR', by: 'merchant' }));
     expect(app.location()).toBe('/analytics?by=merchant');
   });

@@ -48,7 +48,7 @@ export function AnalyticsPage() {
 
   /** What a row is, in words: a method's or provider's name, "None" for no merchant or method. */
   const labelOf = (row: AnalyticsRow) => {
-    if (row.key === '') return t('analytics:none');
+    if (row.key === '') return t(by === 'merchant' ? 'analytics:noMerchant' : 'analytics:none');
     if (by === 'hour') return `${row.key.padStart(2, '0')}:00`;
     if (by === 'method') return t(`common:providers.${row.key}`, { defaultValue: row.key.toUpperCase() });
     if (by === 'account') {
