@@ -204,6 +204,8 @@ describe('Webhooks', () => {
     expect(seen.at(-1)?.params).toMatchObject({ merchantId: MERCHANT_ID });
     expect(within(dialog).queryByRole('button', { name: 'Send test event' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('region', { name: 'Your endpoint' })).not.toBeInTheDocument();
+    // Said to an operator: the merchant's callback URL, not "yours".
+    expect(within(dialog).getByText(/sent to this merchant's callback URL/)).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: /^Details of/ }));
     expect(await within(dialog).findByText('Sent to https://shop.example/hooks')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Back to the list' }));

@@ -114,7 +114,9 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
             <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
               {t('webhooks:list.heading')}
             </h2>
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:list.blurb')}</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              {t(merchantId ? 'webhooks:list.blurbOfMerchant' : 'webhooks:list.blurb')}
+            </p>
           </div>
           {canUser(user, 'webhooks', 'create') ? (
             <Button
