@@ -7,7 +7,7 @@ import {
   type DepositView,
   getWallet,
   getWalletQrCode,
-  parseEmvFields,
+  payeeAccountOf,
   rotateMerchantWebhookSecret,
   runWalletChecks,
   updateMerchant,
@@ -80,14 +80,6 @@ async function json(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${response.status} ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : null;
-}
-
-/** The account number a DANA session's QR pays (its merchant-account template's field 02). */
-function payeeOf(view: DepositView): string | null {
-  if (!view.instructions) return null;
-  if (view.instructions.kind === 'bank') return view.instructions.accountNumber;
-  const template = parseEmvFields(view.instructions.qr).get('26');
-  return template ? (parseEmvFields(template).get('02') ?? null) : null;
 }
 
 export async function runTimeToCreditBench(log: (message: string) => void = console.log): Promise<CreditReport> {
@@ -185,7 +177,7 @@ export async function runTimeToCreditBench(log: (message: string) => void = cons
           }),
         )) as { id: string };
         const view = (await json(await fetch(`${api.url}/public/deposits/${session.id}`))) as DepositView;
-        const accountId = accountByNumber.get(payeeOf(view) ?? '');
+        const accountId = accountByNumber.get(payeeAccountOf(view.instructions) ?? '');
         if (view.status !== 'awaiting_payment' || !accountId) return { failure: 'not_offered' };
         await sleepUntil(payAt);
         const paidAt = performance.now();

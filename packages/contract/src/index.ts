@@ -43,6 +43,7 @@ export * from './password';
 export * from './payments/deposit';
 export * from './payments/deposit-transfer';
 export * from './payments/emv-qr';
+export * from './payments/payee-account';
 export * from './payments/payment-claim';
 export * from './payments/payment-link';
 export * from './payments/payment-session';

@@ -9,7 +9,7 @@ import {
   listUsers,
   listUsersResponseSchema,
   type PaymentSession,
-  parseEmvFields,
+  payeeAccountOf,
   paymentSessionSchema,
   ROLE,
   resendActivation,
@@ -66,19 +66,6 @@ export async function seedDemoMerchantAccess(options: {
   return { email: options.email, password: options.password, apiToken: token.secret };
 }
 
-/** Where the customer's app sends the money: the account number in the QR, or the bank account. */
-function payeeAccountNumber(view: DepositView): string | null {
-  const instructions = view.instructions;
-  if (!instructions) return null;
-  if (instructions.kind === 'bank') return instructions.accountNumber;
-  try {
-    const template = parseEmvFields(instructions.qr).get('26');
-    return template ? (parseEmvFields(template).get('02') ?? null) : null;
-  } catch {
-    return null;
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -128,7 +115,7 @@ export function playPaymentDemo(options: {
     return body;
   };
   const pay = (view: DepositView, customer: string, amount: string) => {
-    const number = payeeAccountNumber(view);
+    const number = payeeAccountOf(view.instructions);
     const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
     if (!account) return;
     const from = customerAccount(customer, account.provider);
@@ -170,7 +157,7 @@ export function playPaymentDemo(options: {
    * review queue for an operator to credit it (admin console → Transaction → Credit merchant).
    */
   const invoicePaidDirectly = (view: DepositView) => {
-    const number = payeeAccountNumber(view);
+    const number = payeeAccountOf(view.instructions);
     const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
     if (!account) return;
     fleet.wallets.deliverTransfer(account.id, {
@@ -188,7 +175,7 @@ export function playPaymentDemo(options: {
    * the sender's account, so an operator can send it back through a phone.
    */
   const wrongShop = (view: DepositView) => {
-    const number = payeeAccountNumber(view);
+    const number = payeeAccountOf(view.instructions);
     const account = fleet.wallets.accounts().find((a) => a.accountNumber === number);
     if (!account || account.provider === 'livin') return;
     const from = customerAccount('Rina Wulandari', account.provider);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DepositView, depositViewSchema, parseEmvFields } from '@gerbang/contract';
+import { depositViewSchema, payeeAccountOf } from '@gerbang/contract';
 import { type Random, randomInt } from '../../src/prng';
 import type { StressMerchant, StressWorld } from './stress-world';
 
@@ -71,15 +71,6 @@ export function client(world: StressWorld, log: RunLog) {
   };
 }
 
-/** Where the customer's app sends the money: the account number in the QR, or the bank account. */
-export function payeeOf(view: DepositView): string | null {
-  const instructions = view.instructions;
-  if (!instructions) return null;
-  if (instructions.kind === 'bank') return instructions.accountNumber;
-  const template = parseEmvFields(instructions.qr).get('26');
-  return template ? (parseEmvFields(template).get('02') ?? null) : null;
-}
-
 /**
  * `POST path` with a new Idempotency-Key, sometimes twice at once (`twice`): the ids of every
  * successful answer are logged under the key (they must all be one). Returns the id, if any.
@@ -125,7 +116,7 @@ export async function openDanaSession(
   );
   if (!id) return null;
   const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
-  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payeeOf(view));
+  const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payeeAccountOf(view.instructions));
   if (view.status !== 'awaiting_payment' || !account) return null;
   return { id, view, account };
 }

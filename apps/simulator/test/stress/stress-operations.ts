@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { depositViewSchema } from '@gerbang/contract';
+import { depositViewSchema, payeeAccountOf } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import { createRandom, deriveSeed, type Random, randomInt } from '../../src/prng';
 import { claimOperation } from './stress-claims';
-import { client, createIdempotently, payeeOf, pick, type RunLog, ServerGone, sleep } from './stress-client';
+import { client, createIdempotently, pick, type RunLog, ServerGone, sleep } from './stress-client';
 import { refundOperation } from './stress-refunds';
 import type { StressMerchant, StressWorld } from './stress-world';
 
@@ -41,7 +41,7 @@ async function paymentOperation(
   }
   if (!id) return;
   const view = depositViewSchema.parse((await call('GET', `/public/deposits/${id}`)).body);
-  const payee = payeeOf(view);
+  const payee = payeeAccountOf(view.instructions);
   const account = world.fleet.wallets.accounts().find((a) => a.accountNumber === payee);
   if (view.status !== 'awaiting_payment' || !account) {
     const why = `payment_not_offered:${view.status}:${account ? 'account' : `no_account_for_${payee}`}`;

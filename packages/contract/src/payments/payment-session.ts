@@ -75,6 +75,16 @@ export const metadataSchema = z
   });
 
 /** How the customer pays: scan a QR (DANA, Maya) or transfer to a bank account (Livin'). */
+/**
+ * The ways a customer pays a Maya account (spec "Provider names"), each with its own instructions:
+ * Maya to Maya by the account's mobile number, Maya to Maya by its QR (the amount in it), and from
+ * any bank by InstaPay to the account at Maya Bank (its mobile number is its account number).
+ */
+export const MAYA_PAYMENT_WAYS = ['maya_to_maya_phone_number', 'maya_to_maya_qr', 'maya_to_bank'] as const;
+export type MayaPaymentWay = (typeof MAYA_PAYMENT_WAYS)[number];
+/** The bank a Maya account is at, as InstaPay lists it. */
+export const MAYA_BANK_NAME = 'Maya Bank, Inc.';
+
 export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('qr'),
@@ -89,6 +99,18 @@ export const paymentInstructionsSchema = z.discriminatedUnion('kind', [
     bankName: z.string(),
     accountNumber: z.string(),
     holderName: z.string(),
+  }),
+  z.object({
+    kind: z.literal('maya'),
+    provider: walletProviderSchema,
+    /** The ways offered, in this order (the QR only when the account has one). */
+    ways: z.array(z.enum(MAYA_PAYMENT_WAYS)),
+    /** The account's mobile number: Maya to Maya, and its account number at Maya Bank. */
+    phoneNumber: z.string(),
+    accountName: z.string(),
+    bankName: z.string(),
+    /** The EMV QR payload with the final amount; null when the account has no QR. */
+    qr: z.string().nullable(),
   }),
 ]);
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseEmvFields } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../../db/schema';
 import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { customerPays, merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
@@ -80,6 +82,26 @@ describe("the customer's deposit page API (public)", () => {
       accountNumber: livin.account.accountNumber,
       holderName: livin.account.holderName,
     });
+  });
+
+  it("offers a Maya account's three ways: its phone number, its QR with the amount, its account at Maya Bank", async () => {
+    const maya = await readyAccount(t, 'maya');
+    const peso = await merchantWithToken(t);
+    await t.database.db
+      .update(merchants)
+      .set({ currency: 'PHP', allowedMethods: ['maya'], minAmountMinor: 100n, maxAmountMinor: 10_000_000n })
+      .where(eq(merchants.id, peso.merchantId));
+    const session = (await peso.open({ referenceNumber: nextReference(), amount: '250' })).json();
+    const view = (await choose(session.id, 'maya')).json();
+    expect(view.instructions).toMatchObject({
+      kind: 'maya',
+      provider: 'maya',
+      ways: ['maya_to_maya_phone_number', 'maya_to_maya_qr', 'maya_to_bank'],
+      phoneNumber: maya.account.accountNumber,
+      accountName: maya.account.holderName,
+      bankName: 'Maya Bank, Inc.',
+    });
+    expect(parseEmvFields(view.instructions.qr).get('54')).toBe(view.finalAmount);
   });
 
   it('refuses a method the merchant does not take (422 naming it)', async () => {

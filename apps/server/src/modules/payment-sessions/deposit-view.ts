@@ -3,6 +3,8 @@ import {
   type DepositView,
   emvQrWithAmount,
   formatAmount,
+  MAYA_BANK_NAME,
+  MAYA_PAYMENT_WAYS,
   type PaymentInstructions,
   type WalletProvider,
 } from '@gerbang/contract';
@@ -38,11 +40,25 @@ export async function instructionsFor(
       holderName: account.holderName,
     };
   }
-  if (!account.qrPayload) return null;
+  const qr = account.qrPayload
+    ? qrWithAmount(account.qrPayload, formatAmount(session.finalAmountMinor, session.currency))
+    : null;
+  if (account.provider === 'maya') {
+    return {
+      kind: 'maya',
+      provider: account.provider,
+      ways: MAYA_PAYMENT_WAYS.filter((way) => way !== 'maya_to_maya_qr' || qr !== null),
+      phoneNumber: account.accountNumber,
+      accountName: account.holderName,
+      bankName: MAYA_BANK_NAME,
+      qr,
+    };
+  }
+  if (!qr) return null;
   return {
     kind: 'qr',
     provider: account.provider,
-    qr: qrWithAmount(account.qrPayload, formatAmount(session.finalAmountMinor, session.currency)),
+    qr,
     accountName: account.holderName,
   };
 }

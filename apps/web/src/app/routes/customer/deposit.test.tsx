@@ -153,6 +153,44 @@ describe('the deposit page', () => {
     expect(screen.getByRole('button', { name: 'Copy final payment' })).toBeInTheDocument();
   });
 
+  it('offers the three ways to pay a Maya account, each with its own instructions', async () => {
+    const user = userEvent.setup();
+    replies = {
+      [`GET /public/deposits/${ID}`]: () => ({
+        status: 200,
+        body: aView({
+          currency: 'PHP',
+          finalAmount: '250.50',
+          methods: ['maya'],
+          status: 'awaiting_payment',
+          method: 'maya',
+          instructions: {
+            kind: 'maya',
+            provider: 'maya',
+            ways: ['maya_to_maya_phone_number', 'maya_to_maya_qr', 'maya_to_bank'],
+            phoneNumber: '09171234567',
+            accountName: 'Juan Dela Cruz',
+            bankName: 'Maya Bank, Inc.',
+            qr: '000201010212',
+          },
+        }),
+      }),
+    };
+    await open();
+    const ways = await screen.findByRole('group', { name: 'How will you pay?' });
+    // By phone number first: the number to send to, and the amount.
+    expect(within(ways).getByRole('radio', { name: 'Maya to Maya: send to a phone number' })).toBeChecked();
+    expect(screen.getByText(/send exactly the final payment to this phone number/)).toBeInTheDocument();
+    expect(screen.getByText('09171234567')).toBeInTheDocument();
+    await user.click(within(ways).getByRole('radio', { name: 'Maya to Maya: scan a QR code' }));
+    expect(await screen.findByRole('img', { name: /QR code to pay .*250\.50 with Maya/ })).toBeInTheDocument();
+    await user.click(within(ways).getByRole('radio', { name: 'From another bank (InstaPay)' }));
+    expect(screen.getByText(/by InstaPay to this Maya Bank account/)).toBeInTheDocument();
+    expect(screen.getByText('Maya Bank, Inc.')).toBeInTheDocument();
+    expect(screen.getByText('Juan Dela Cruz')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy final payment' })).toBeInTheDocument();
+  });
+
   it("moves to processing on 'I Have Transferred', then to success when the server says so", async () => {
     const user = userEvent.setup();
     const session = awaitingTransfer({

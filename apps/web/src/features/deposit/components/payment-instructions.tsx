@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCopyToClipboard } from '../../../hooks/use-copy-to-clipboard';
 import { useFormatMoney } from '../../../hooks/use-format-money';
+import { MayaInstructions } from './maya-instructions';
 
 // The QR generator is loaded only when a QR is shown.
 const QrImage = lazy(() => import('../../../components/ui/qr-image'));
@@ -25,7 +26,7 @@ function CopyRow({ label, value, copyLabel }: { label: string; value: string; co
   );
 }
 
-/** Where to pay: the QR with the amount in it (DANA, Maya) or the bank account (Livin'). */
+/** Where to pay: the QR with the amount in it (DANA), Maya's three ways, or the bank account (Livin'). */
 export function PaymentInstructions({ view, instructions }: { view: DepositView; instructions: Instructions }) {
   const { t } = useTranslation(['deposit']);
   const money = useFormatMoney();
@@ -34,14 +35,32 @@ export function PaymentInstructions({ view, instructions }: { view: DepositView;
   const amountRow = (
     <CopyRow label={t('deposit:labels.finalPayment')} value={view.finalAmount} copyLabel={t('deposit:copyAmount')} />
   );
+  /** A QR with the amount in it (a DANA account's, or a Maya account's), and whose it is. */
+  const qrBlock = (qr: string, accountName: string) => (
+    <div className="flex flex-col items-center gap-3">
+      <p className="text-sm">{t('deposit:scanQr', { method })}</p>
+      <Suspense fallback={<Spinner className="size-10" />}>
+        <QrImage payload={qr} label={t('deposit:qrLabel', { amount, method })} />
+      </Suspense>
+      <p className="text-sm font-medium">{accountName}</p>
+    </div>
+  );
+  if (instructions.kind === 'maya') {
+    return (
+      <MayaInstructions
+        instructions={instructions}
+        amountRow={amountRow}
+        numberRow={(label) => (
+          <CopyRow label={label} value={instructions.phoneNumber} copyLabel={t('deposit:maya.copyNumber')} />
+        )}
+        qrBlock={(qr) => qrBlock(qr, instructions.accountName)}
+      />
+    );
+  }
   if (instructions.kind === 'qr') {
     return (
       <div className="flex flex-col items-center gap-3">
-        <p className="text-sm">{t('deposit:scanQr', { method })}</p>
-        <Suspense fallback={<Spinner className="size-10" />}>
-          <QrImage payload={instructions.qr} label={t('deposit:qrLabel', { amount, method })} />
-        </Suspense>
-        <p className="text-sm font-medium">{instructions.accountName}</p>
+        {qrBlock(instructions.qr, instructions.accountName)}
         <div className="w-full">{amountRow}</div>
       </div>
     );
