@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
-import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
+import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { merchantWithToken, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import type { WalletCommand } from '../wallets/wallets.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { fundMerchant } from '../withdrawals/withdrawals.test-support';
-import { paidSession } from './refunds.test-support';
+import { paidSession, reportPaidAfterRelease } from './refunds.test-support';
 
 type Transfer = Extract<WalletCommand, { type: 'transfer' }>;
 
@@ -54,20 +54,7 @@ describe('refunds paid after an operator released them', () => {
       /** What the refund took: everything the session received. */
       refunded: first.json().amount as string,
       /** The phone's late word: the transfer was made. Resolves with the queued exception's id. */
-      async reportPaid() {
-        await send(dana.phone.socket, 'command:result', {
-          commandId: command?.id,
-          ok: true,
-          data: { providerTransactionId: `DANA-LATE-${randomUUID()}` },
-        });
-        return eventually(async () => {
-          const items = (await operator.get('/payout-exceptions?awaitingReview=true')).json().items as {
-            id: string;
-            withdrawalId: string;
-          }[];
-          return items.find((item) => item.withdrawalId === id)?.id ?? null;
-        });
-      },
+      reportPaid: () => reportPaidAfterRelease(dana.phone, operator, command?.id, id),
     };
   }
 

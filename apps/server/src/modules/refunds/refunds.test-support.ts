@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventually, send } from '../agents/agents.test-support';
+import { type AgentClient, eventually, send } from '../agents/agents.test-support';
 import {
   type merchantWithToken,
   nextReference,
@@ -45,4 +45,27 @@ export async function paidSession(
     const now = (await shop.client.get(`/v1/payment-sessions/${session.id}`)).json();
     return now.status === 'success' ? now : null;
   }, 15_000);
+}
+
+/**
+ * A phone's late word that the transfer of a withdrawal an operator released was made after all;
+ * resolves with the id of the payout exception it queues (paid after release).
+ */
+export async function reportPaidAfterRelease(
+  phone: { socket: AgentClient },
+  operator: { get(url: string): Promise<{ json(): unknown }> },
+  commandId: string | undefined,
+  withdrawalId: string,
+): Promise<string> {
+  await send(phone.socket, 'command:result', {
+    commandId,
+    ok: true,
+    data: { providerTransactionId: `DANA-LATE-${randomUUID()}` },
+  });
+  return eventually(async () => {
+    const page = (await operator.get('/payout-exceptions?awaitingReview=true')).json() as {
+      items: { id: string; withdrawalId: string }[];
+    };
+    return page.items.find((item) => item.withdrawalId === withdrawalId)?.id ?? null;
+  });
 }

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
-import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
+import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { queuedTransfer, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import type { WalletCommand } from '../wallets/wallets.test-support';
 import { TEST_HOLDER_NAME, walletTestApp } from '../wallets/wallets.test-support';
-import { SENDER_PHONE } from './refunds.test-support';
+import { reportPaidAfterRelease, SENDER_PHONE } from './refunds.test-support';
 
 type Transfer = Extract<WalletCommand, { type: 'transfer' }>;
 
@@ -52,20 +51,7 @@ describe('returns paid after an operator released them', () => {
     expect(await waiting(transfer.id)).toBe(true);
     return {
       transfer,
-      async reportPaid() {
-        await send(dana.phone.socket, 'command:result', {
-          commandId: command?.id,
-          ok: true,
-          data: { providerTransactionId: `DANA-LATE-${randomUUID()}` },
-        });
-        return eventually(async () => {
-          const items = (await operator.get('/payout-exceptions?awaitingReview=true')).json().items as {
-            id: string;
-            withdrawalId: string;
-          }[];
-          return items.find((item) => item.withdrawalId === id)?.id ?? null;
-        });
-      },
+      reportPaid: () => reportPaidAfterRelease(dana.phone, operator, command?.id, id),
     };
   }
 
