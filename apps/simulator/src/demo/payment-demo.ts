@@ -213,6 +213,8 @@ export function playPaymentDemo(options: {
   let counter = 0;
   const checkout = async () => {
     counter += 1;
+    // This checkout's number, fixed now: the customer's steps run later, after other checkouts.
+    const nth = counter;
     const method = options.methods[randomInt(random, 0, options.methods.length - 1)] as WalletProvider;
     // Toko Demo takes 10,000 and more.
     const amount = String(randomInt(random, 10, 250) * 1000);
@@ -226,7 +228,7 @@ export function playPaymentDemo(options: {
           'idempotency-key': randomUUID(),
         },
         body: JSON.stringify({
-          referenceNumber: `DEMO-${Date.now().toString(36).toUpperCase()}-${counter}`,
+          referenceNumber: `DEMO-${Date.now().toString(36).toUpperCase()}-${nth}`,
           amount,
           method,
           customer: { name: customer },
@@ -238,16 +240,26 @@ export function playPaymentDemo(options: {
       logger.info(`[demo] ${session.referenceNumber}: no ${method} account could take it; the customer sees why`);
       return;
     }
-    if (counter === 3) invoicePaidDirectly(view);
-    if (counter === 5) wrongShop(view);
-    // The fourth customer always sends 500 too much, so a near match waits in the queue early on.
-    const roll = counter === 4 ? 0.85 : random();
+    if (nth === 3) invoicePaidDirectly(view);
+    if (nth === 5) wrongShop(view);
+    // The fourth customer always sends 500 too much, so a near match waits in the queue early on;
+    // the sixth always pays (twice).
+    const roll = nth === 4 ? 0.85 : nth === 6 ? 0 : random();
     const delay = randomInt(random, 4_000, 20_000);
     if (roll < 0.7) {
       later(delay, async () => {
         if (random() < 0.5) await call(`/public/deposits/${session.id}/transferred`, { method: 'POST' });
         pay(view, customer, view.finalAmount);
         logger.info(`[demo] ${customer} paid ${view.finalAmount} for ${session.referenceNumber} (${method})`);
+        // The sixth customer's app sends it twice: the second transfer pays nothing and waits in the queue.
+        if (nth === 6) {
+          later(5_000, async () => {
+            pay(view, customer, view.finalAmount);
+            logger.info(
+              `[demo] ${customer} paid ${session.referenceNumber} twice: admin console → Transaction, the second transfer waits in the queue`,
+            );
+          });
+        }
         // An e-wallet's history names the payer's own account: the refund goes straight back to it.
         if (!refunded && method !== 'livin') later(15_000, () => refundPart(session));
       });
@@ -265,7 +277,7 @@ export function playPaymentDemo(options: {
           `[demo] ${customer} sent 500 too much for ${session.referenceNumber}: it matches no session exactly (admin console → Transaction → Find session ranks it first: a near match)`,
         );
         // The fourth customer is sure they paid: they press 'I Have Transferred' and claim it with a screenshot.
-        if (counter === 4) await claimPaid(session, customer, sent);
+        if (nth === 4) await claimPaid(session, customer, sent);
       });
     } else {
       logger.info(`[demo] ${session.referenceNumber} will not be paid: it times out`);
