@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = {
   depositMatchedByOperator: 'deposit.matched_by_operator',
   depositRefundedOutside: 'deposit.refunded_outside',
   depositReturnRequested: 'deposit.return_requested',
+  depositReturnEndedUnpaid: 'deposit.return_ended_unpaid',
   depositResolutionProposed: 'deposit.resolution_proposed',
   depositCreditedManually: 'deposit.credited_manually',
   depositResolutionDeclined: 'deposit.resolution_declined',

@@ -2,23 +2,35 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { depositMatches, payoutExceptions, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { createAuditRepository } from '../audit/audit.repository';
+import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
 
 const UNPAID: readonly WithdrawalRecord['status'][] = ['failed', 'rejected', 'cancelled'];
 
 /**
  * A return that ended unpaid (its release journal gave the money back to suspense): the transfer it
- * was sending back waits in the review queue again, in the same transaction. Only a transfer
- * resolved `returned` is reopened.
+ * was sending back waits in the review queue again, in the same transaction, and its audit trail
+ * says why. Only a transfer resolved `returned` is reopened.
  */
 export async function reopenReturnedTransfer(tx: Database, row: WithdrawalRecord): Promise<void> {
   if (row.kind !== 'return' || row.returnedTransferId === null || !UNPAID.includes(row.status)) return;
-  await tx
+  const reopened = await tx
     .update(depositMatches)
     .set({ resolution: null, resolvedByUserId: null, resolutionNote: null, resolvedAt: null })
     .where(
       and(eq(depositMatches.walletTransactionId, row.returnedTransferId), eq(depositMatches.resolution, 'returned')),
-    );
+    )
+    .returning({ id: depositMatches.walletTransactionId });
+  if (reopened.length === 0) return;
+  // On the transfer's own audit trail: why it is back in the queue (the server did it).
+  await createAuditRepository(tx).insert({
+    actorUserId: null,
+    action: AUDIT_ACTIONS.depositReturnEndedUnpaid,
+    targetType: 'wallet_transaction',
+    targetId: row.returnedTransferId,
+    details: { withdrawalId: row.id, status: row.status, failureReason: row.failureReason },
+  });
 }
 
 /**

@@ -120,6 +120,12 @@ describe('returns: an operator sends a transfer that paid nothing back to its se
     }
     expect(await waiting(transfer.id)).toBe(true);
     expect(await listed(transfer.id)).toMatchObject({ resolution: null, returnWithdrawal: null });
+    const trail = await t.app.ctx.audit.listForTarget('wallet_transaction', transfer.id);
+    expect(trail[0]).toMatchObject({
+      action: AUDIT_ACTIONS.depositReturnEndedUnpaid,
+      actorUserId: null,
+      details: expect.objectContaining({ status: 'failed', failureReason: 'destination_invalid' }),
+    });
     expect(await ledgerViolations(t.database.db)).toEqual([]);
     // Sent back again, this time it goes.
     expect((await maker.post(`/transactions/${transfer.id}/return`, { note: 'Second try' })).statusCode).toBe(204);
