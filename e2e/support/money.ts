@@ -89,18 +89,27 @@ export async function createMerchantUser(merchantId: string) {
 export type { ApiTokenWithSecret };
 
 /**
- * A DANA shop for a checkout test: a merchant taking DANA (10,000 to 5,000,000 rupiah), its owner
- * (signed in to nothing yet), and the merchant API headers of a payments token the owner created.
+ * A merchant "Shop <code>" taking DANA, 10,000 to 5,000,000 rupiah; `extra` adds or overrides terms
+ * (a callback URL, embed origins, a fee).
  */
-export async function danaShop(code: string) {
-  const merchant = await createMerchantByApi({
+export function createDanaMerchant(code: string, extra: Record<string, unknown> = {}): Promise<MerchantWithSecret> {
+  return createMerchantByApi({
     name: `Shop ${code}`,
     code,
     currency: 'IDR',
     minAmount: '10000',
     maxAmount: '5000000',
     allowedMethods: ['dana'],
+    ...extra,
   });
+}
+
+/**
+ * A DANA shop for a checkout test: a merchant taking DANA (10,000 to 5,000,000 rupiah), its owner
+ * (signed in to nothing yet), and the merchant API headers of a payments token the owner created.
+ */
+export async function danaShop(code: string) {
+  const merchant = await createDanaMerchant(code);
   const owner = await createMerchantUser(merchant.id);
   return { merchant, owner, v1: await paymentsApiHeaders(owner, 'Checkout') };
 }

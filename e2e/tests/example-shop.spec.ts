@@ -7,7 +7,7 @@ import { callApi, signInByApi } from '../support/api';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL } from '../support/e2e-env';
 import { listen } from '../support/listen';
-import { createMerchantByApi, createMerchantUser, readyDanaAccount } from '../support/money';
+import { createDanaMerchant, createMerchantUser, readyDanaAccount } from '../support/money';
 
 let fleet: SimulatedFleet | undefined;
 const closers: (() => Promise<void>)[] = [];
@@ -30,13 +30,8 @@ test('the example shop sells through the SDK: checkout in an iframe, paid by a v
   const shopHost = await listen((request, response) => handle(request, response));
   closers.push(shopHost.close);
   const code = `SHOP${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
+  const merchant = await createDanaMerchant(code, {
     name: `Example ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
     callbackUrl: `${shopHost.url}/webhooks/gerbang`,
     embedOrigins: [shopHost.url],
   });

@@ -6,7 +6,7 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../support/device-fleet';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { type Delivery, listen, webhookReceiver } from '../support/listen';
-import { createMerchantByApi, createMerchantUser, danaShop, readyDanaAccount } from '../support/money';
+import { createDanaMerchant, createMerchantUser, danaShop, readyDanaAccount } from '../support/money';
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
@@ -38,14 +38,8 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
   closers.push(shop.close);
 
   const code = `PAY${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
+  const merchant = await createDanaMerchant(code, {
     depositFeePercent: '2',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
     callbackUrl: `${receiver.url}/gerbang`,
     embedOrigins: [shop.url],
   });

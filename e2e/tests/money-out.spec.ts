@@ -6,7 +6,7 @@ import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { webhookReceiver } from '../support/listen';
 import {
-  createMerchantByApi,
+  createDanaMerchant,
   createMerchantUser,
   fundMerchantByDeposit,
   readyDanaAccount,
@@ -27,15 +27,7 @@ async function shopWithMoney(code: string, callbackUrl?: string) {
   fleet = await startSimulatedFleet({ prefix: uniqueFleetPrefix('payout'), count: 1, failureRate: 0, latencyMs: 100 });
   const account = await readyDanaAccount(fleet);
   await topUpSender(fleet, account, '2000000');
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
-    ...(callbackUrl ? { callbackUrl } : {}),
-  });
+  const merchant = await createDanaMerchant(code, callbackUrl ? { callbackUrl } : {});
   const owner = await createMerchantUser(merchant.id);
   await fundMerchantByDeposit(fleet, account, owner, '500000');
   return { fleet, account, merchant, owner };

@@ -6,7 +6,7 @@ import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../
 import { MERCHANT_URL } from '../support/e2e-env';
 import { ACTIVATION_SUBJECT, messagesTo, waitForMailedLink } from '../support/mailbox';
 import {
-  createMerchantByApi,
+  createDanaMerchant,
   createMerchantUser,
   fundMerchantByDeposit,
   readyDanaAccount,
@@ -29,14 +29,7 @@ test("a finance member's withdrawal above the team's amount waits for an owner, 
   const account = await readyDanaAccount(fleet);
   await topUpSender(fleet, account, '2000000');
   const code = `TEAM${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
-  });
+  const merchant = await createDanaMerchant(code);
   const owner = await createMerchantUser(merchant.id);
   await fundMerchantByDeposit(fleet, account, owner, '500000');
   const ownerToken = (await signInByApi(owner)).accessToken;

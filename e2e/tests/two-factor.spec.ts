@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { createActiveUser } from '../support/api';
 import { authenticatorCode } from '../support/authenticator';
 import { expectNoSeriousViolations } from '../support/axe';
-import { createMerchantByApi } from '../support/money';
+import { createDanaMerchant } from '../support/money';
 import { expectConsoleShell, openAccountSecurity, signOut, submitSignIn } from '../support/pages';
 
 async function enterCode(page: Page, code: string) {
@@ -18,14 +18,7 @@ test('an operator turns on two-factor sign-in, signs in with a code, then once w
   test.setTimeout(120_000);
   const operator = await createActiveUser(ROLE.SubAdmin, 'two-factor');
   const code = `TF${Date.now() % 1_000_000}`;
-  const merchant = await createMerchantByApi({
-    name: `Shop ${code}`,
-    code,
-    currency: 'IDR',
-    minAmount: '10000',
-    maxAmount: '5000000',
-    allowedMethods: ['dana'],
-  });
+  const merchant = await createDanaMerchant(code);
 
   // Set up from the account menu: scan (here: read) the key, confirm with a first code.
   await page.goto('/auth/signin');

@@ -3,22 +3,14 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
 import { API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { webhookReceiver } from '../support/listen';
-import { createMerchantByApi, createMerchantUser, paymentsApiHeaders } from '../support/money';
+import { createDanaMerchant, createMerchantUser, paymentsApiHeaders } from '../support/money';
 import { startSignedIn } from '../support/session';
 
 test('a merchant follows its webhooks in its console and sends its endpoint a test event', async ({ page }) => {
   const receiver = await webhookReceiver();
   try {
     const code = `HOOK${Date.now() % 1_000_000}`;
-    const merchant = await createMerchantByApi({
-      name: `Shop ${code}`,
-      code,
-      currency: 'IDR',
-      minAmount: '10000',
-      maxAmount: '5000000',
-      allowedMethods: ['dana'],
-      callbackUrl: `${receiver.url}/gerbang`,
-    });
+    const merchant = await createDanaMerchant(code, { callbackUrl: `${receiver.url}/gerbang` });
     const owner = await createMerchantUser(merchant.id);
     const v1 = await paymentsApiHeaders(owner, 'Checkout');
     const opened = await fetch(`${API_URL}/v1/payment-sessions`, {
