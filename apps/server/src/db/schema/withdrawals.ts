@@ -185,6 +185,9 @@ export const withdrawals = pgTable(
     check('withdrawals_refund_session_check', sql`(${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`),
     check('withdrawals_return_merchant_check', sql`(${t.kind} = 'return') = (${t.merchantId} is null)`),
     check('withdrawals_return_transfer_check', sql`(${t.kind} = 'return') = (${t.returnedTransferId} is not null)`),
+    // A transfer's returns, whatever their state: every resolution of a queued transfer asks whether a
+    // return of it was paid after its release, and a new return counts the earlier ones.
+    index('withdrawals_returned_transfer_idx').on(t.returnedTransferId).where(sql`${t.returnedTransferId} is not null`),
     // One return of a transfer at a time: another only once the last one ended unpaid.
     uniqueIndex('withdrawals_return_open_key')
       .on(t.returnedTransferId)

@@ -65,12 +65,10 @@ export function createAnalyticsService(repo: AnalyticsRepository) {
       repo.payouts(by, currency, since),
       repo.transfers(by, currency, since),
     ]);
-    const keys = [...new Set([...sessions, ...payouts, ...transfers].map((row) => row.key))];
-    const find = <T extends { key: string }>(list: T[], key: string) => list.find((row) => row.key === key);
-    return keys.map((key) => ({
-      key,
-      figures: figuresOf(currency, find(sessions, key), find(payouts, key), find(transfers, key)),
-    }));
+    const byKey = <T extends { key: string }>(list: T[]) => new Map(list.map((row) => [row.key, row]));
+    const [s, p, t] = [byKey(sessions), byKey(payouts), byKey(transfers)];
+    const keys = new Set([...s.keys(), ...p.keys(), ...t.keys()]);
+    return [...keys].map((key) => ({ key, figures: figuresOf(currency, s.get(key), p.get(key), t.get(key)) }));
   }
 
   return {

@@ -1,0 +1,1 @@
+CREATE INDEX "withdrawals_returned_transfer_idx" ON "withdrawals" USING btree ("returned_transfer_id") WHERE "withdrawals"."returned_transfer_id" is not null;
