@@ -34,6 +34,8 @@ const DEMO_MERCHANTS: CreateMerchantBody[] = [
     maxAmount: '50000',
     allowedMethods: ['maya'],
     paymentTimeLimitMinutes: 30,
+    // /request-transaction?merchant=MAYA-DEMO&amount=250 opens a deposit page with Maya's three ways.
+    paymentLinksEnabled: true,
   },
 ];
 
