@@ -19,11 +19,13 @@ const reports = mkdtempSync(join(tmpdir(), 'gerbang-test-reports-'));
 
 function vitest(name, cwd, env) {
   const report = join(reports, `${name}.json`);
-  step(name, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-    cwd,
-    env,
-    report,
-  });
+  const suiteErrors = `${root}scripts/vitest-suite-errors.mjs`;
+  step(
+    name,
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--reporter=${suiteErrors}`, `--outputFile.json=${report}`],
+    { cwd, env: { ...env, VITEST_SUITE_ERRORS_FILE: `${report}.suites` }, report },
+  );
 }
 
 const firstLine = (text) => stripVTControlCharacters(text ?? '').split('\n')[0];
@@ -44,15 +46,19 @@ function playwrightFailures(suites, file = '') {
 /** "file › test: first line of the error" for every failed test in a vitest or Playwright JSON report. */
 function failuresIn(report) {
   if (!report || !existsSync(report)) return [];
+  const suiteErrors = existsSync(`${report}.suites`) ? JSON.parse(readFileSync(`${report}.suites`, 'utf8')) : [];
   const parsed = JSON.parse(readFileSync(report, 'utf8'));
   if (parsed.suites) return playwrightFailures(parsed.suites);
   const { testResults = [] } = parsed;
-  return testResults.flatMap((file) => {
+  const inTests = testResults.flatMap((file) => {
     const path = file.name.replace(root, '');
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    // A file failed by a hook alone is named by the suite errors below.
+    if (failed.length === 0 && file.status === 'failed' && !file.message) return [];
     if (failed.length === 0 && file.status === 'failed') return [`${path}: ${firstLine(file.message)}`];
     return failed.map((test) => `${path} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
   });
+  return [...inTests, ...suiteErrors.map(firstLine)];
 }
 
 function step(name, cmd, args, options = {}) {
