@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { clearTokens } from '../lib/auth-tokens';
 import {
@@ -13,6 +13,9 @@ import {
 import { loadConsoleNamespace } from '../locales/console-catalog';
 import { loadNamespace } from '../locales/namespace-catalog';
 
+// A page's first render imports its lazy route, which Vite transforms on first use: on a loaded
+// 2-core runner that took more than findBy*'s default second (a first test of its file failed so).
+configure({ asyncUtilTimeout: 5_000 });
 // jsdom has no layout engine; the router's scroll-to-top only needs the call to exist.
 window.scrollTo = () => undefined;
 // jsdom cannot draw (no canvas): charts get no context and draw nothing, quietly. Their figures are
