@@ -264,6 +264,9 @@ try {
       merchantId: tokoDemo.id,
       port: Number(process.env.DEMO_WEBHOOK_PORT ?? 8091),
       logger: consoleLogger,
+      merchantAuth: credentials.merchant
+        ? { email: credentials.merchant.email, password: credentials.merchant.password }
+        : undefined,
     }).catch((error) => {
       console.warn(`Toko Demo's webhook endpoint was not started: ${error.message}`);
       return null;

@@ -17,7 +17,7 @@ export async function listen(
   };
 }
 
-export type Delivery = { headers: Record<string, string | string[] | undefined>; body: string };
+export type Delivery = { path: string; headers: Record<string, string | string[] | undefined>; body: string };
 
 /** A merchant's webhook receiver that keeps every delivery and answers 204. */
 export async function webhookReceiver() {
@@ -28,7 +28,7 @@ export async function webhookReceiver() {
       body += chunk;
     });
     request.on('end', () => {
-      deliveries.push({ headers: request.headers, body });
+      deliveries.push({ path: request.url ?? '', headers: request.headers, body });
       response.statusCode = 204;
       response.end();
     });

@@ -6,7 +6,9 @@ import { webhookReceiver } from '../support/listen';
 import { createDanaMerchant, createMerchantUser, paymentsApiHeaders } from '../support/money';
 import { startSignedIn } from '../support/session';
 
-test('a merchant follows its webhooks in its console and sends its endpoint a test event', async ({ page }) => {
+test('a merchant follows its webhooks in its console, tests its endpoint, and adds an ERP endpoint with its own event types and secret', async ({
+  page,
+}) => {
   const receiver = await webhookReceiver();
   try {
     const code = `HOOK${Date.now() % 1_000_000}`;
@@ -61,6 +63,45 @@ test('a merchant follows its webhooks in its console and sends its endpoint a te
     const expected = createHmac('sha256', secret).update(`${t}.${test?.body}`).digest('hex');
     expect(header).toContain(`v1=${expected}`);
     await expectNoSeriousViolations(page, 'webhook event detail');
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    // A further endpoint, the shop's ERP, for the event types it chooses, with a secret of its own.
+    const further = page.getByRole('region', { name: 'Further endpoints' });
+    await further.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByRole('dialog', { name: 'Add an endpoint' });
+    await form.getByLabel(/^Endpoint URL/).fill(`${receiver.url}/erp`);
+    await form.getByLabel(/^Description/).fill('ERP');
+    await form.getByRole('checkbox', { name: 'payment_session.created' }).check();
+    await expectNoSeriousViolations(page, 'add a webhook endpoint');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const added = page.getByRole('dialog', { name: 'Endpoint added' });
+    const erpSecret = await added.getByLabel('Signing secret').inputValue();
+    expect(erpSecret).toMatch(/^whsec_/);
+    await added.getByRole('button', { name: 'Close' }).click();
+    await expect(further.getByText('ERP', { exact: true })).toBeVisible();
+
+    // A new session goes to both endpoints with one event id, each signed with its own secret.
+    const next = await fetch(`${API_URL}/v1/payment-sessions`, {
+      method: 'POST',
+      headers: { ...v1, 'idempotency-key': `${code}-2` },
+      body: JSON.stringify({ referenceNumber: `${code}-2`, amount: '130000' }),
+    });
+    expect(next.status).toBe(201);
+    const toErp = () => receiver.deliveries.find((delivery) => delivery.path === '/erp');
+    await expect.poll(() => Boolean(toErp()), { timeout: 20_000 }).toBe(true);
+    const erpDelivery = toErp();
+    const erpHeader = String(erpDelivery?.headers['gerbang-signature']);
+    const erpT = erpHeader.split(',')[0]?.slice(2);
+    expect(erpHeader).toBe(
+      `t=${erpT},v1=${createHmac('sha256', erpSecret).update(`${erpT}.${erpDelivery?.body}`).digest('hex')}`,
+    );
+    const eventId = erpDelivery?.headers['gerbang-event-id'];
+    await expect
+      .poll(() => receiver.deliveries.filter((delivery) => delivery.headers['gerbang-event-id'] === eventId).length)
+      .toBe(2);
+    await page.reload();
+    await page.getByLabel('Endpoint', { exact: true }).selectOption({ label: 'ERP' });
+    await expect(table.getByRole('row').filter({ hasText: 'payment_session.created' }).first()).toContainText('ERP');
   } finally {
     await receiver.close();
   }

@@ -21,6 +21,7 @@ import {
   createSavedView,
   createSessionRefund,
   createWallet,
+  createWebhookEndpoint,
   createWithdrawalRequest,
   creditDepositTransfer,
   currentUser,
@@ -95,6 +96,7 @@ import {
   listWalletChecks,
   listWallets,
   listWalletTransactions,
+  listWebhookEndpoints,
   listWebhookEvents,
   listWithdrawals,
   logout,
@@ -115,6 +117,7 @@ import {
   rejectWithdrawalRequest,
   removePasskey,
   removeSecondFactor,
+  removeWebhookEndpoint,
   resendActivation,
   resendWebhookEvent,
   resetUserSecondFactor,
@@ -125,6 +128,7 @@ import {
   rotateDeviceToken,
   rotateMerchantWebhookSecret,
   rotateWebhookEndpointSecret,
+  rotateWebhookEndpointSecretById,
   runHealthChecks,
   runWalletChecks,
   secondFactorPolicy,
@@ -152,6 +156,7 @@ import {
   updateUser,
   updateWallet,
   updateWebhookEndpoint,
+  updateWebhookEndpointById,
   verifyPayoutMethod,
   writeOffPayoutException,
 } from '@gerbang/contract';
@@ -477,6 +482,34 @@ const ROUTES: Protected[] = [
     endpoint: rotateWebhookEndpointSecret,
     requires: { area: 'webhooks', action: 'update' },
     request: () => ({ url: rotateWebhookEndpointSecret.path, payload: {} }),
+  },
+  {
+    endpoint: listWebhookEndpoints,
+    requires: { area: 'webhooks', action: 'view' },
+    request: () => ({ url: `${listWebhookEndpoints.path}?merchantId=${randomUUID()}` }),
+  },
+  {
+    endpoint: createWebhookEndpoint,
+    requires: { area: 'webhooks', action: 'update' },
+    request: () => ({
+      url: createWebhookEndpoint.path,
+      payload: { url: 'https://example.com/hooks', eventTypes: ['payment_session.succeeded'] },
+    }),
+  },
+  {
+    endpoint: updateWebhookEndpointById,
+    requires: { area: 'webhooks', action: 'update' },
+    request: (id) => ({ url: withId(updateWebhookEndpointById, id), payload: { description: 'Role check' } }),
+  },
+  {
+    endpoint: removeWebhookEndpoint,
+    requires: { area: 'webhooks', action: 'update' },
+    request: (id) => ({ url: withId(removeWebhookEndpoint, id) }),
+  },
+  {
+    endpoint: rotateWebhookEndpointSecretById,
+    requires: { area: 'webhooks', action: 'update' },
+    request: (id) => ({ url: withId(rotateWebhookEndpointSecretById, id), payload: {} }),
   },
   // Answered 201 for a merchant (a test event to its own endpoint, which it has none of: skipped).
   {

@@ -73,6 +73,7 @@ export * from './wallets/wallet-transactions';
 export * from './webhooks/webhook';
 export * from './webhooks/webhook-delivery';
 export * from './webhooks/webhook-endpoint';
+export * from './webhooks/webhook-endpoints';
 export * from './webhooks/webhook-events';
 export * from './withdrawals/customer-withdrawal';
 export * from './withdrawals/payout-destination';

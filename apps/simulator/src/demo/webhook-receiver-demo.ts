@@ -2,18 +2,28 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  createdWebhookEndpointSchema,
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  listWebhookEndpointsResponseSchema,
   merchantSchema,
+  removeWebhookEndpoint,
   rotateMerchantWebhookSecret,
   updateMerchant,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
   webhookSecretResponseSchema,
 } from '@gerbang/contract';
+import { z } from 'zod';
 import { type ApiAuth, createGerbangApi } from '../gerbang-api';
 import type { Logger } from '../logger';
 
 /** Every how many deliveries the demo's endpoint answers 503, so the Webhooks page shows a retry. */
 const FAIL_EVERY = 8;
+/** Toko Demo's further endpoint: its ERP, told of paid sessions and refunds' outcomes. */
+const ERP_PATH = '/toko-demo/erp';
+const ERP_DESCRIPTION = 'ERP (demo)';
+const ERP_EVENT_TYPES = ['payment_session.succeeded', 'refund.succeeded', 'refund.failed'];
 
 /** Whether `header` signs `body` under `secret` (docs/webhooks.md: any of its v1 signatures, a recent t). */
 function verifies(secret: string, body: string, header: string): boolean {
@@ -33,7 +43,9 @@ function verifies(secret: string, body: string, header: string): boolean {
  * delivery's signature with the merchant's secret (made anew at each start, as a merchant would
  * after rotating it) and answers 204, 401 for a bad signature, and 503 to every FAIL_EVERY-th
  * delivery (the retry shows in the merchant console's Webhooks page). Sets it as the merchant's
- * callback URL.
+ * callback URL. Given the merchant's own sign-in, it also adds a further endpoint on another path,
+ * its "ERP", for a few event types with a secret of its own (the one of an earlier start is
+ * removed: a secret is shown once).
  */
 export async function startDemoWebhookReceiver(options: {
   server: string;
@@ -41,9 +53,11 @@ export async function startDemoWebhookReceiver(options: {
   merchantId: string;
   port: number;
   logger: Logger;
+  merchantAuth?: ApiAuth;
 }): Promise<{ url: string; close(): Promise<void> }> {
   const api = createGerbangApi(options.server, options.auth);
   let secret = '';
+  let erpSecret = '';
   let received = 0;
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -52,7 +66,8 @@ export async function startDemoWebhookReceiver(options: {
       received += 1;
       const body = Buffer.concat(chunks).toString('utf8');
       const signature = String(request.headers[WEBHOOK_SIGNATURE_HEADER] ?? '');
-      if (!verifies(secret, body, signature)) return void response.writeHead(401).end('bad signature');
+      const signedWith = request.url === ERP_PATH ? erpSecret : secret;
+      if (!verifies(signedWith, body, signature)) return void response.writeHead(401).end('bad signature');
       if (received % FAIL_EVERY === 0) return void response.writeHead(503).end('the shop is deploying; try again');
       response.writeHead(204).end();
     });
@@ -73,6 +88,20 @@ export async function startDemoWebhookReceiver(options: {
   ).webhookSecret;
   await api.request(updateMerchant, merchantSchema, { params: { id: options.merchantId }, body: { callbackUrl: url } });
   options.logger.info(`[demo] Toko Demo's webhook endpoint: ${url} (verifies signatures; 503 every ${FAIL_EVERY}th)`);
+  if (options.merchantAuth) {
+    const merchant = createGerbangApi(options.server, options.merchantAuth);
+    const { items } = await merchant.request(listWebhookEndpoints, listWebhookEndpointsResponseSchema);
+    for (const earlier of items.filter((item) => item.description === ERP_DESCRIPTION)) {
+      await merchant.request(removeWebhookEndpoint, z.null(), { params: { id: earlier.id } });
+    }
+    const erpUrl = new URL(ERP_PATH, url).toString();
+    erpSecret = (
+      await merchant.request(createWebhookEndpoint, createdWebhookEndpointSchema, {
+        body: { url: erpUrl, eventTypes: ERP_EVENT_TYPES, description: ERP_DESCRIPTION },
+      })
+    ).secret;
+    options.logger.info(`[demo] Toko Demo's ERP endpoint: ${erpUrl} (${ERP_EVENT_TYPES.join(', ')})`);
+  }
   return {
     url,
     close: () => {

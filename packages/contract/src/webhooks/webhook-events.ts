@@ -32,6 +32,8 @@ export const webhookEventListItemSchema = z.object({
   type: z.string(),
   /** The session, withdrawal, refund or claim it is about (a test event's own id). */
   subjectId: idSchema,
+  /** Which endpoint it goes to: null is the main one (the callback URL), else one of /webhook-endpoints. */
+  endpointId: idSchema.nullable(),
   status: z.enum(WEBHOOK_EVENT_STATUSES),
   attempts: z.number().int(),
   /** The last attempt's HTTP status (null: none yet, or no answer). */
@@ -58,6 +60,8 @@ export const listWebhookEventsQuerySchema = pageQuerySchema
     type: z.enum(WEBHOOK_EVENT_TYPE_NAMES as [string, ...string[]]).optional(),
     status: z.enum(WEBHOOK_EVENT_STATUSES).optional(),
     subjectId: idSchema.optional(),
+    /** `main` (the callback URL) or an endpoint's id. */
+    endpoint: z.union([z.literal('main'), idSchema]).optional(),
     createdFrom: isoDateTimeSchema.optional(),
     createdTo: isoDateTimeSchema.optional(),
   })
@@ -67,5 +71,11 @@ export const listWebhookEventsResponseSchema = pageSchema(webhookEventListItemSc
 
 export const getWebhookEvent = { method: 'GET', path: '/webhook-events/:id' } as const;
 
-/** Sends a `webhook.test` event to the merchant's callback URL now, through the outbox like any other. */
+/**
+ * Sends a `webhook.test` event now, through the outbox like any other: to the merchant's callback
+ * URL, or to one of its further endpoints.
+ */
 export const sendTestWebhookEvent = { method: 'POST', path: '/webhook-events/test' } as const;
+/** No body (or null) is the main endpoint. */
+export const sendTestWebhookEventBodySchema = z.strictObject({ endpointId: idSchema.optional() }).nullish();
+export type SendTestWebhookEventBody = z.input<typeof sendTestWebhookEventBodySchema>;

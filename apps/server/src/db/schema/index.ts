@@ -22,5 +22,6 @@ export * from './second-factor';
 export * from './team-approvals';
 export * from './users';
 export * from './wallets';
+export * from './webhook-endpoints';
 export * from './webhooks';
 export * from './withdrawals';

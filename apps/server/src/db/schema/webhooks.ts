@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { merchants } from './merchants';
+import { webhookEndpoints } from './webhook-endpoints';
 
 /**
- * The webhook outbox: one event per state change, written in the transaction of that change, so
- * no change goes unannounced and no announcement is of a change that rolled back. Delivered to the
- * merchant's callback URL with retries; one delivery at a time per event across instances.
+ * The webhook outbox: one row per state change and endpoint (the merchant's main one and each
+ * further one subscribed to the type; they share the event's id, sequence and body), written in the
+ * transaction of that change, so no change goes unannounced and no announcement is of a change that
+ * rolled back. Delivered with retries; one delivery at a time per row across instances.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -15,6 +17,8 @@ export const webhookEvents = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'restrict' }),
+    /** The further endpoint it goes to (null: the merchant's main one, its callback URL). */
+    endpointId: uuid('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'restrict' }),
     type: text('type').notNull(),
     /** What the payment session's id, or another subject's, is. */
     subjectId: uuid('subject_id').notNull(),

@@ -3,15 +3,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/database';
-import { merchants, webhookDeliveries, webhookEvents } from '../../db/schema';
+import { webhookDeliveries, webhookEvents } from '../../db/schema';
 import { AppError, notFound } from '../../http/app-error';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import type { WebhookFetch } from './webhook-destination';
 import { recordEndpointHealth } from './webhook-endpoint-health';
-import { ENDPOINT_DISABLED } from './webhook-outbox';
+import { ENDPOINT_DISABLED, ENDPOINT_REMOVED } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
+import { targetOf } from './webhook-target';
 
 /**
  * How long a claimed event is left to one instance before another may take it over: longer than
@@ -75,7 +76,8 @@ export function createWebhookDelivery(deps: {
         where e.status = 'pending' and e.next_attempt_at <= now() and (e.locked_until is null or e.locked_until < now())
           and not exists (
             select 1 from ${webhookEvents} earlier
-            where earlier.subject_id = e.subject_id and earlier.status = 'pending' and earlier.sequence < e.sequence)
+            where earlier.subject_id = e.subject_id and earlier.endpoint_id is not distinct from e.endpoint_id
+              and earlier.status = 'pending' and earlier.sequence < e.sequence)
         order by e.next_attempt_at
         limit ${limit}
         for update skip locked
@@ -87,26 +89,20 @@ export function createWebhookDelivery(deps: {
   }
 
   async function deliver(event: EventRow): Promise<void> {
-    const [merchant] = await db
-      .select({
-        url: merchants.callbackUrl,
-        secret: merchants.webhookSecretEncrypted,
-        // The secret rotated away from, while it still signs (beside the new one).
-        disabled: sql<boolean>`${merchants.webhooksDisabledAt} is not null`,
-        previous: sql<
-          string | null
-        >`case when ${merchants.previousWebhookSecretExpiresAt} > now() then ${merchants.previousWebhookSecretEncrypted} end`,
-      })
-      .from(merchants)
-      .where(eq(merchants.id, event.merchantId));
+    const target = await targetOf(db, event);
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
-    if (!merchant?.url || merchant.disabled) {
-      const why = merchant?.url ? ENDPOINT_DISABLED : 'The merchant has no callback URL';
+    if (!target?.url || target.disabled || target.removed) {
+      const why = !target?.url
+        ? 'The merchant has no callback URL'
+        : target.removed
+          ? ENDPOINT_REMOVED
+          : ENDPOINT_DISABLED;
       await db.update(webhookEvents).set({ status: 'skipped', lockedUntil: null, lastError: why }).where(held);
       return;
     }
+    const url = target.url;
     const body = JSON.stringify(event.body);
-    const secrets = [merchant.secret, merchant.previous]
+    const secrets = [target.secret, target.previous]
       .filter((sealed): sealed is string => sealed !== null)
       .map((sealed) => deps.secretBox.decrypt(sealed, WEBHOOK_SECRET_CONTEXT));
     const attempt = event.attempts + 1;
@@ -114,13 +110,14 @@ export function createWebhookDelivery(deps: {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      const response = await deps.fetch(merchant.url, {
+      const response = await deps.fetch(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Gerbang-Webhooks/1.0',
           [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secrets, body, Math.floor(Date.now() / 1000)),
-          [WEBHOOK_EVENT_ID_HEADER]: event.id,
+          // The event's id, which every endpoint it goes to is sent (the main one's row has it too).
+          [WEBHOOK_EVENT_ID_HEADER]: String(event.body.id ?? event.id),
         },
         body,
         redirect: 'manual',
@@ -145,7 +142,7 @@ export function createWebhookDelivery(deps: {
       await tx.insert(webhookDeliveries).values({
         eventId: event.id,
         attempt,
-        url: merchant.url as string,
+        url,
         statusCode,
         durationMs,
         error,
@@ -174,7 +171,7 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
-    await recordEndpointHealth(db, event.merchantId, error === null);
+    await recordEndpointHealth(db, event, error === null);
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */

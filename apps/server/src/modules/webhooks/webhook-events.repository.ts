@@ -1,5 +1,5 @@
 import type { WebhookEventDetail, WebhookEventListItem } from '@gerbang/contract';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { cursorText, isoText } from '../../db/iso-text';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
@@ -11,6 +11,8 @@ export type WebhookEventFilter = {
   type?: string;
   status?: WebhookEventListItem['status'];
   subjectId?: string;
+  /** `main` (the callback URL) or a further endpoint's id. */
+  endpoint?: string;
   createdFrom?: string;
   createdTo?: string;
 };
@@ -23,6 +25,7 @@ const itemColumns = {
   id: E.id,
   type: E.type,
   subjectId: E.subjectId,
+  endpointId: E.endpointId,
   status: E.status,
   attempts: E.attempts,
   // Qualified by hand: drizzle writes a one-table select's columns bare, which the subquery's own
@@ -42,6 +45,7 @@ function conditionsOf(filter: WebhookEventFilter, after?: KeysetCursor): SQL | u
     filter.type ? eq(E.type, filter.type) : undefined,
     filter.status ? eq(E.status, filter.status) : undefined,
     filter.subjectId ? eq(E.subjectId, filter.subjectId) : undefined,
+    filter.endpoint === 'main' ? isNull(E.endpointId) : filter.endpoint ? eq(E.endpointId, filter.endpoint) : undefined,
     filter.createdFrom ? sql`${E.createdAt} >= ${filter.createdFrom}::timestamptz` : undefined,
     filter.createdTo ? sql`${E.createdAt} < ${filter.createdTo}::timestamptz` : undefined,
     after ? sql`(${E.createdAt}, ${E.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,

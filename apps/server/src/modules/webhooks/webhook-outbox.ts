@@ -19,28 +19,47 @@ export type OutboxEvent = {
 /** Why an event of a merchant whose endpoint was disabled is kept, not sent. */
 export const ENDPOINT_DISABLED =
   'Not sent: webhooks to this endpoint were disabled after failing for days (set the URL again to resume)';
+/** Why an event for an endpoint its merchant removed is kept, not sent. */
+export const ENDPOINT_REMOVED = 'Not sent: the merchant removed this endpoint';
 
 /**
  * The statement that writes a webhook event: it exists exactly when the change it announces
  * committed (the caller's transaction, or the same statement as a CTE reading `from` its rows).
- * Delivery happens later (webhook-delivery.ts); an event of a merchant with no callback URL is
- * written as skipped (kept for the record, never sent), in the same statement. The event's
- * `sequence` (in its body too) is taken from the outbox's sequence as it is written: a subject's
- * changes are serialized by its row lock, so its events number in the order its changes committed,
- * and delivery keeps that order.
+ * Delivery happens later (webhook-delivery.ts). It writes one row per endpoint the event goes to:
+ * the merchant's main one (the callback URL; that row has the event's id) and each further endpoint
+ * subscribed to its type (a row id of its own; the same event id, sequence and body). A main
+ * endpoint with no URL, or a disabled one, gets its row as skipped (kept for the record, never
+ * sent), in the same statement. The event's `sequence` (in its body too) is taken from the
+ * outbox's sequence as it is written: a subject's changes are serialized by its row lock, so its
+ * events number in the order its changes committed, and delivery keeps that order per endpoint.
+ * `only` narrows it to one endpoint (null: the main one), for a test event.
  */
-export function webhookEventInsert(event: OutboxEvent, from?: SQL): SQL {
+export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endpointId: string | null }): SQL {
+  const merchantId = sql`${event.merchantId}::uuid`;
+  const main = sql`
+      select null::uuid as endpoint_id, m.callback_url as url, m.webhooks_disabled_at is not null as disabled
+      from merchants m where m.id = ${merchantId}`;
+  const further = (which: SQL) => sql`
+      select e.id as endpoint_id, e.url, e.disabled_at is not null as disabled from webhook_endpoints e
+      where e.merchant_id = ${merchantId} and e.removed_at is null and ${which}`;
+  const targets =
+    only === undefined
+      ? sql`${main} union all ${further(sql`${event.type}::text = any(e.event_types)`)}`
+      : only.endpointId === null
+        ? main
+        : further(sql`e.id = ${only.endpointId}::uuid`);
   return sql`
     with next as (select nextval('webhook_events_sequence_seq') as sequence)
-    insert into webhook_events (id, merchant_id, type, subject_id, sequence, body, status, last_error, created_at, next_attempt_at)
-    select ${event.id}::uuid, m.id, ${event.type}::text, ${event.subjectId}::uuid, next.sequence,
+    insert into webhook_events (id, merchant_id, endpoint_id, type, subject_id, sequence, body, status, last_error, created_at, next_attempt_at)
+    select case when t.endpoint_id is null then ${event.id}::uuid else gen_random_uuid() end, ${merchantId}, t.endpoint_id,
+      ${event.type}::text, ${event.subjectId}::uuid, next.sequence,
       jsonb_build_object('id', ${event.id}::uuid, 'type', ${event.type}::text, 'createdAt', ${event.createdAt}::text,
         'data', ${event.data}, 'sequence', next.sequence),
-      case when m.callback_url is null or m.webhooks_disabled_at is not null then 'skipped' else 'pending' end,
-      case when m.callback_url is null then 'The merchant has no callback URL'
-        when m.webhooks_disabled_at is not null then ${sql.raw(`'${ENDPOINT_DISABLED}'`)} end,
+      case when t.url is null or t.disabled then 'skipped' else 'pending' end,
+      case when t.url is null then 'The merchant has no callback URL'
+        when t.disabled then ${sql.raw(`'${ENDPOINT_DISABLED}'`)} end,
       clock_timestamp(), clock_timestamp()
-    from merchants m, next${from ? sql`, ${from}` : sql``} where m.id = ${event.merchantId}::uuid`;
+    from next${from ? sql`, ${from}` : sql``} cross join lateral (${targets}) t`;
 }
 
 /** Writes a webhook event of `data` inside the caller's transaction (webhookEventInsert). */

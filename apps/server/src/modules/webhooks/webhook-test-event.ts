@@ -8,32 +8,43 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { webhookEventInsert } from './webhook-outbox';
 
 /**
- * A `webhook.test` event for a merchant's endpoint, written to the outbox (and audited) in one
- * transaction, so it is signed, delivered, retried and logged like any other. Its subject is its
- * own id: it waits for no other event. Returns its id.
+ * A `webhook.test` event for one of a merchant's endpoints (null: its main one, the callback URL),
+ * written to the outbox (and audited) in one transaction, so it is signed, delivered, retried and
+ * logged like any other. Its subject is its own id: it waits for no other event. Returns its outbox row's id.
  */
-export async function writeTestEvent(db: Database, actor: { userId: string; ip: string }, merchantId: string) {
+export async function writeTestEvent(
+  db: Database,
+  actor: { userId: string; ip: string },
+  merchantId: string,
+  endpointId: string | null,
+) {
   const id = randomUUID();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const written = await tx.execute(
-      sql`${webhookEventInsert({
-        id,
-        merchantId,
-        type: WEBHOOK_TEST_EVENT_TYPE,
-        subjectId: id,
-        data: sql`${JSON.stringify({ merchantId, message: 'A test event: your endpoint received it. Verify its signature as you would any other.' })}::jsonb`,
-        createdAt: new Date().toISOString(),
-      })} returning id`,
+      sql`${webhookEventInsert(
+        {
+          id,
+          merchantId,
+          type: WEBHOOK_TEST_EVENT_TYPE,
+          subjectId: id,
+          data: sql`${JSON.stringify({ merchantId, message: 'A test event: your endpoint received it. Verify its signature as you would any other.' })}::jsonb`,
+          createdAt: new Date().toISOString(),
+        },
+        undefined,
+        { endpointId },
+      )} returning id`,
     );
-    if ((written as unknown as { rows: unknown[] }).rows.length === 0) throw notFound('Merchant');
+    // The row of a further endpoint has an id of its own (the event's id is in its body).
+    const [row] = (written as unknown as { rows: { id: string }[] }).rows;
+    if (!row) throw notFound(endpointId ? 'Webhook endpoint' : 'Merchant');
     await createAuditRepository(tx).insert({
       actorUserId: actor.userId,
       action: AUDIT_ACTIONS.webhookTestSent,
       targetType: 'webhook_event',
-      targetId: id,
+      targetId: row.id,
       ip: actor.ip,
-      details: { merchantId },
+      details: { merchantId, endpointId },
     });
+    return row.id;
   });
-  return id;
 }

@@ -7,6 +7,7 @@ import {
   noContentSchema,
   resendWebhookEvent,
   sendTestWebhookEvent,
+  sendTestWebhookEventBodySchema,
   WEBHOOK_TEST_EVENTS_PER_MINUTE,
   webhookEventDetailSchema,
 } from '@gerbang/contract';
@@ -86,8 +87,9 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: {
       tags,
       security,
-      summary: `Send a webhook.test event to the merchant’s callback URL now (audited; ${WEBHOOK_TEST_EVENTS_PER_MINUTE} a minute)`,
-      response: { 201: webhookEventDetailSchema, ...errorResponses(401, 403, 429) },
+      summary: `Send a webhook.test event now to the merchant’s callback URL, or to one of its further endpoints (audited; ${WEBHOOK_TEST_EVENTS_PER_MINUTE} a minute)`,
+      body: sendTestWebhookEventBodySchema,
+      response: { 201: webhookEventDetailSchema, ...errorResponses(401, 403, 404, 422, 429) },
     },
     preHandler: ctx.auth.requirePermission('webhooks', 'create'),
     handler: async (request, reply) => {
@@ -100,7 +102,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext): Pro
           { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
         );
       }
-      const id = await writeTestEvent(ctx.db, requestActor(request), merchantId);
+      const id = await writeTestEvent(ctx.db, requestActor(request), merchantId, request.body?.endpointId ?? null);
       void delivery.kick();
       const written = await events.find(id, merchantId);
       if (!written) throw notFound('Webhook event');

@@ -1,8 +1,11 @@
 import {
+  createWebhookEndpoint,
   listMerchants,
+  listWebhookEndpoints,
   listWebhookEvents,
   ROLE,
   sendTestWebhookEvent,
+  type WebhookEndpointItem,
   type WebhookEventDetail,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +21,7 @@ const FAILING: WebhookEventDetail = {
   id: '0b3f2c9e-8a51-4c2d-9e3a-5d6f7a8b9c0d',
   type: 'payment_session.succeeded',
   subjectId: 'c4a9d2e0-1111-4222-8333-944455556666',
+  endpointId: null,
   status: 'pending',
   attempts: 2,
   lastStatusCode: 503,
@@ -56,6 +60,18 @@ const TEST_EVENT: WebhookEventDetail = {
   deliveries: [],
 };
 
+const ERP: WebhookEndpointItem = {
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  url: 'https://erp.example/hooks',
+  description: 'ERP',
+  eventTypes: ['payment_session.succeeded'],
+  failingSince: null,
+  disabledAt: null,
+  previousSecretExpiresAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const NEW_ENDPOINT_ID = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
+
 let restore = () => {};
 afterEach(() => restore());
 
@@ -84,6 +100,14 @@ function open(merchantRole: 'owner' | 'finance' = 'owner') {
         const disabledAt = request.method === 'PUT' ? null : '2026-01-04T00:00:00.000Z';
         const health = { failingSince: disabledAt && '2026-01-01T00:00:00.000Z', disabledAt };
         return { status: 200, data: { callbackUrl, previousSecretExpiresAt: null, ...health } };
+      }
+      if (request.method === 'GET' && request.url === listWebhookEndpoints.path) {
+        return { status: 200, data: { items: [ERP] } };
+      }
+      if (request.method === 'POST' && request.url === createWebhookEndpoint.path) {
+        seen.push(request);
+        const body = request.data as { url: string; eventTypes: string[] };
+        return { status: 201, data: { ...ERP, ...body, id: NEW_ENDPOINT_ID, secret: 'whsec_new-endpoint' } };
       }
       if (request.url === '/webhook-endpoint/secret') {
         seen.push(request);
@@ -168,10 +192,39 @@ describe('Webhooks', () => {
     expect(seen.find((r) => r.url === '/webhook-endpoint/secret')?.data).toEqual({ previousSecret: 'expire_now' });
   });
 
+  it('lets an owner add an endpoint for the event types it chooses, its secret shown once', async () => {
+    const user = userEvent.setup();
+    const { seen } = open();
+    const further = await screen.findByRole('region', { name: 'Further endpoints' });
+    expect(await within(further).findByText('ERP')).toBeInTheDocument();
+    expect(within(further).getByRole('button', { name: 'Send test event to ERP' })).toBeInTheDocument();
+    await user.click(within(further).getByRole('button', { name: 'Add endpoint' }));
+    const form = await screen.findByRole('dialog', { name: 'Add an endpoint' });
+    await user.type(within(form).getByLabelText(/^Endpoint URL/), 'https://staging.example/hooks');
+    await user.click(within(form).getByRole('checkbox', { name: 'payment_session.failed' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'refund.succeeded' }));
+    await user.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+    const shown = await screen.findByRole('dialog', { name: 'Endpoint added' });
+    expect(within(shown).getByLabelText('Signing secret')).toHaveValue('whsec_new-endpoint');
+    expect(seen.find((r) => r.url === createWebhookEndpoint.path)?.data).toEqual({
+      url: 'https://staging.example/hooks',
+      eventTypes: ['payment_session.succeeded', 'payment_session.expired', 'refund.succeeded'],
+      description: null,
+    });
+  });
+
+  it('names the endpoint each event went to', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Webhook events' });
+    const row = (await within(table).findByText('payment_session.succeeded')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Callback URL (main)');
+  });
+
   it('shows finance no endpoint to change', async () => {
     open('finance');
     await screen.findByRole('table', { name: 'Webhook events' });
     expect(screen.queryByRole('region', { name: 'Your endpoint' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Further endpoints' })).not.toBeInTheDocument();
   });
 
   it("lets support read a merchant's webhook events from its row in the admin console, an event's detail in place", async () => {

@@ -48,11 +48,14 @@ export function useWebhookEvent(id: string) {
   });
 }
 
-/** A `webhook.test` event to the merchant's endpoint now; the list is read again after it. */
+/** A `webhook.test` event now to the merchant's main endpoint (none) or a further one; the list is read again after it. */
 export function useSendTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => webhookEventDetailSchema.parse((await api.post(sendTestWebhookEvent.path)).data),
+    mutationFn: async (endpointId?: string) =>
+      webhookEventDetailSchema.parse(
+        (await api.post(sendTestWebhookEvent.path, endpointId ? { endpointId } : undefined)).data,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOK_EVENTS_KEY }),
   });
 }

@@ -1,8 +1,5 @@
 import {
   getWebhookEndpoint,
-  type RotateWebhookEndpointSecretBody,
-  rotatedWebhookSecretSchema,
-  rotateWebhookEndpointSecret,
   type UpdateWebhookEndpointBody,
   updateWebhookEndpoint,
   webhookEndpointSchema,
@@ -10,7 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-const ENDPOINT_KEY = ['webhook-endpoint'] as const;
+export const ENDPOINT_KEY = ['webhook-endpoint'] as const;
 
 /** Where the merchant's webhooks go, and until when its previous secret still signs. */
 export function useWebhookEndpoint() {
@@ -26,16 +23,5 @@ export function useUpdateWebhookEndpoint() {
     mutationFn: async (body: UpdateWebhookEndpointBody) =>
       webhookEndpointSchema.parse((await api.put(updateWebhookEndpoint.path, body)).data),
     onSuccess: (endpoint) => queryClient.setQueryData(ENDPOINT_KEY, endpoint),
-  });
-}
-
-/** A new secret, shown once by the caller. */
-export function useRotateWebhookSecret() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RotateWebhookEndpointSecretBody) =>
-      rotatedWebhookSecretSchema.parse((await api.post(rotateWebhookEndpointSecret.path, body)).data),
-    onSuccess: ({ callbackUrl, previousSecretExpiresAt }) =>
-      queryClient.setQueryData(ENDPOINT_KEY, { callbackUrl, previousSecretExpiresAt }),
   });
 }

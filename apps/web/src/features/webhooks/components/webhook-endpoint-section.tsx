@@ -1,17 +1,15 @@
-import { PREVIOUS_SECRET_CHOICES, type WebhookEndpoint } from '@gerbang/contract';
+import type { WebhookEndpoint } from '@gerbang/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
-import { Modal } from '../../../components/ui/modal';
-import { SecretReveal } from '../../../components/ui/secret-reveal';
-import { Select } from '../../../components/ui/select';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { useRotateWebhookSecret, useUpdateWebhookEndpoint, useWebhookEndpoint } from '../api/webhook-endpoint';
+import { useUpdateWebhookEndpoint, useWebhookEndpoint } from '../api/webhook-endpoint';
+import { RotateSecretModal } from './rotate-secret-modal';
 
 function EditUrlModal({ current, onClose }: { current: string | null; onClose(): void }) {
   const { t } = useTranslation(['webhooks']);
@@ -41,47 +39,6 @@ function EditUrlModal({ current, onClose }: { current: string | null; onClose():
         placeholder="https://shop.example.com/gerbang/webhooks"
         error={fieldErrors.callbackUrl}
         onChange={(event) => setUrl(event.target.value)}
-      />
-    </FormModal>
-  );
-}
-
-function RotateSecretModal({ onClose }: { onClose(): void }) {
-  const { t } = useTranslation(['webhooks']);
-  const apiErrorMessage = useApiErrorMessage();
-  const rotate = useRotateWebhookSecret();
-  const [previous, setPrevious] = useState<(typeof PREVIOUS_SECRET_CHOICES)[number]>('keep_24_hours');
-  if (rotate.data) {
-    return (
-      <Modal isOpen onClose={onClose} title={t('webhooks:endpoint.newSecretTitle')}>
-        <SecretReveal
-          value={rotate.data.webhookSecret}
-          label={t('webhooks:endpoint.newSecret')}
-          warning={t('webhooks:endpoint.newSecretWarning')}
-          copyLabel={t('webhooks:endpoint.copy')}
-        />
-      </Modal>
-    );
-  }
-  return (
-    <FormModal
-      title={t('webhooks:endpoint.rotateTitle')}
-      onClose={onClose}
-      onSubmit={(event) => {
-        event.preventDefault();
-        rotate.mutate({ previousSecret: previous });
-      }}
-      isLoading={rotate.isPending}
-      submitLabel={t('webhooks:endpoint.rotate')}
-      cancelLabel={t('webhooks:endpoint.cancel')}
-    >
-      {rotate.isError ? <FormError>{apiErrorMessage(rotate.error)}</FormError> : null}
-      <Select
-        label={t('webhooks:endpoint.previousSecret')}
-        name="previousSecret"
-        value={previous}
-        onChange={(event) => setPrevious(PREVIOUS_SECRET_CHOICES.find((c) => c === event.target.value) ?? previous)}
-        options={PREVIOUS_SECRET_CHOICES.map((choice) => ({ value: choice, label: t(`webhooks:endpoint.${choice}`) }))}
       />
     </FormModal>
   );
@@ -134,7 +91,7 @@ export function WebhookEndpointSection() {
         </>
       ) : null}
       {open === 'url' ? <EditUrlModal current={endpoint?.callbackUrl ?? null} onClose={() => setOpen(null)} /> : null}
-      {open === 'secret' ? <RotateSecretModal onClose={() => setOpen(null)} /> : null}
+      {open === 'secret' ? <RotateSecretModal endpointId={null} onClose={() => setOpen(null)} /> : null}
     </section>
   );
 }

@@ -18,7 +18,9 @@ import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events';
+import { useWebhookEndpoints } from '../api/webhook-endpoints';
 import { WebhookEndpointSection } from './webhook-endpoint-section';
+import { WebhookEndpointsSection } from './webhook-endpoints-section';
 import { WebhookEventDetail, WebhookEventDetailModal } from './webhook-event-detail';
 
 const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
@@ -50,10 +52,13 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
   const formatDateTime = useFormatDateTime();
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
+  const [endpoint, setEndpoint] = useState('');
+  const endpoints = useWebhookEndpoints(merchantId);
   const query = useWebhookEvents({
     merchantId,
     type: WEBHOOK_EVENT_TYPE_NAMES.find((name) => name === type),
     status: WEBHOOK_EVENT_STATUSES.find((name) => name === status),
+    endpoint: endpoint || undefined,
   });
   const events = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const sendTest = useSendTestWebhook();
@@ -72,8 +77,19 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
     if (e.status === 'skipped') return t('webhooks:list.noCallbackUrl');
     return e.lastError ?? t('webhooks:list.notYet');
   };
+  /** The main endpoint, a further one by its description or URL, or one removed since. */
+  const endpointName = (id: string | null) => {
+    if (id === null) return t('webhooks:endpoints.main');
+    const found = endpoints.data?.find((item) => item.id === id);
+    return found ? (found.description ?? found.url) : t('webhooks:endpoints.removedOne');
+  };
   const columns: TableColumn<WebhookEventListItem>[] = [
     { key: 'time', header: t('webhooks:fields.createdAt'), cell: (e) => formatDateTime(e.createdAt) },
+    {
+      key: 'endpoint',
+      header: t('webhooks:fields.endpoint'),
+      cell: (e) => <span className="text-xs break-all">{endpointName(e.endpointId)}</span>,
+    },
     {
       key: 'type',
       header: t('webhooks:fields.type'),
@@ -107,7 +123,12 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
 
   return (
     <div className="flex flex-col gap-6">
-      {canUser(user, 'webhooks', 'update') ? <WebhookEndpointSection /> : null}
+      {canUser(user, 'webhooks', 'update') ? (
+        <>
+          <WebhookEndpointSection />
+          <WebhookEndpointsSection onTestSent={setOpen} />
+        </>
+      ) : null}
       <section aria-labelledby="webhooks-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex flex-col gap-1">
@@ -154,6 +175,19 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
               ...WEBHOOK_EVENT_STATUSES.map((name) => ({ value: name, label: t(`webhooks:statuses.${name}`) })),
             ]}
           />
+          {endpoints.data && endpoints.data.length > 0 ? (
+            <Select
+              label={t('webhooks:fields.endpoint')}
+              name="endpoint"
+              value={endpoint}
+              onChange={(event) => setEndpoint(event.target.value)}
+              options={[
+                any,
+                { value: 'main', label: t('webhooks:endpoints.main') },
+                ...endpoints.data.map((item) => ({ value: item.id, label: item.description ?? item.url })),
+              ]}
+            />
+          ) : null}
         </div>
         {query.isError ? (
           <FormError>{apiErrorMessage(query.error)}</FormError>
