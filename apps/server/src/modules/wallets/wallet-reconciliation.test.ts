@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { ROLE, runWalletChecks } from '@gerbang/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
 import { walletBalanceReadings } from '../../db/schema';
-import { eventually, type FleetTestApp } from '../agents/agents.test-support';
+import { eventually, type FleetTestApp, send } from '../agents/agents.test-support';
 import {
   customerPays,
   merchantWithToken,
@@ -49,9 +50,12 @@ describe('wallet account reconciliation', () => {
     await eventually(async () => (await readings()) > before);
   }
   const dayOf = async () =>
-    ((await admin.get(`/wallet-reconciliation?date=${today()}`)).json().items as { walletAccountId: string }[]).find(
-      (row) => row.walletAccountId === dana.account.id,
-    );
+    (
+      (await admin.get(`/wallet-reconciliation?date=${today()}`)).json().items as {
+        walletAccountId: string;
+        difference: string | null;
+      }[]
+    ).find((row) => row.walletAccountId === dana.account.id);
 
   beforeAll(async () => {
     t = await walletTestApp();
@@ -91,6 +95,35 @@ describe('wallet account reconciliation', () => {
     expect(behind.json().items).toEqual([
       expect.objectContaining({ direction: 'in', amount: session.finalAmount, counterpartyName: 'Customer' }),
     ]);
+  });
+
+  it('counts a transfer the phone held at its reading but reported after it as the ledger’s at that reading, so it adds no difference', async () => {
+    const before = await dayOf();
+    // After the day's readings so far, before the next.
+    const arrivedAt = new Date().toISOString();
+    // The money is on the phone and in its balance; its history has not told the server yet.
+    phoneBalance += 7000;
+    await readBalance();
+    expect(await dayOf()).toMatchObject({ status: 'difference' });
+    await send(dana.phone.socket, 'wallet:transactions', {
+      accountId: dana.account.id,
+      transactions: [
+        {
+          providerTransactionId: `IN-TRANSIT-${randomUUID()}`,
+          direction: 'in',
+          amount: '7000',
+          counterpartyName: 'Late Reporter',
+          counterpartyAccount: '081200000007',
+          occurredAt: arrivedAt,
+        },
+      ],
+    });
+    // Booked now, after the reading: the reading's ledger counts it, the difference is the earlier one.
+    const day = await eventually(async () => {
+      const row = await dayOf();
+      return row && row.difference === before?.difference ? row : null;
+    });
+    expect(day).toMatchObject({ status: 'difference', difference: '5000' });
   });
 
   it('says a day without readings is unread, opens a day at the reading before it, refuses a bad date naming it, and keeps accounts from merchants', async () => {

@@ -35,6 +35,20 @@ const timeZoneOf = sql.raw(
 );
 
 /**
+ * The ledger's cash of account `a` as its phone saw it at a reading: what the ledger held when the
+ * reading was stored, plus what had already arrived on the phone (the provider's time) but was
+ * booked after (the history reports a transfer after the balance may already hold it). Without it
+ * a transfer that arrived just before a day's last reading shows as a difference that day and the
+ * opposite one the next.
+ */
+const ledgerAsRead = (reading: string) =>
+  sql.raw(`${reading}.ledger_cash_minor + coalesce((
+      select sum(t.amount_minor) from wallet_transactions t
+      join deposit_matches m on m.wallet_transaction_id = t.id
+      where t.account_id = a.id and t.direction = 'in'
+        and t.occurred_at <= ${reading}.read_at and m.created_at > ${reading}.read_at), 0)`);
+
+/**
  * The day's two readings of every account (or one): the opening (the last before the day, else its
  * first) and the closing (its last), with the transfers recorded between them.
  */
@@ -49,8 +63,8 @@ function readingsOfDay(date: string, accountId?: string): SQL {
     )
     select a.id, a.label, a.provider, a.account_number,
       o.read_at as opening_at, o.read_at::text as opening_exact, c.read_at::text as closing_exact,
-      o.balance_minor::text as opening_balance, o.ledger_cash_minor::text as opening_ledger,
-      c.read_at as closing_at, c.balance_minor::text as closing_balance, c.ledger_cash_minor::text as closing_ledger,
+      o.balance_minor::text as opening_balance, (${ledgerAsRead('o')})::text as opening_ledger,
+      c.read_at as closing_at, c.balance_minor::text as closing_balance, (${ledgerAsRead('c')})::text as closing_ledger,
       (select count(*)::int from wallet_transactions t where t.account_id = a.id
         and (t.occurred_at > o.read_at or t.reported_at > o.read_at)
         and least(t.occurred_at, t.reported_at) <= c.read_at) as transfers
