@@ -15,6 +15,8 @@ export const webhookDeliveryAttemptSchema = z.object({
 
 export const webhookEventSummarySchema = z.object({
   id: idSchema,
+  /** A further endpoint it went to (null: the merchant's callback URL). */
+  endpointId: idSchema.nullable(),
   type: z.string(),
   status: z.enum(WEBHOOK_EVENT_STATUSES),
   attempts: z.number().int(),
@@ -24,3 +26,13 @@ export const webhookEventSummarySchema = z.object({
   deliveries: z.array(webhookDeliveryAttemptSchema),
 });
 export type WebhookEventSummary = z.infer<typeof webhookEventSummarySchema>;
+
+/**
+ * Why an event was kept, not sent (its `lastError` when `skipped`): the consoles show each in the
+ * reader's language.
+ */
+export const WEBHOOK_NOT_SENT = {
+  noCallbackUrl: 'The merchant has no callback URL',
+  disabled: 'Not sent: webhooks to this endpoint were disabled after failing for days (set the URL again to resume)',
+  removed: 'Not sent: the merchant removed this endpoint',
+} as const;

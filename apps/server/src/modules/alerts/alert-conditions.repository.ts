@@ -102,7 +102,7 @@ export function createAlertConditionsRepository(db: Database) {
         .where(and(eq(walletAccounts.status, 'active'), isNotNull(walletAccounts.balanceMinor)));
     },
 
-    /** Merchants whose oldest undelivered, already failed webhook event is older than `minutes`. */
+    /** Merchants whose oldest undelivered, already failed webhook event to their callback URL is older than `minutes`. */
     async webhooksFailing(minutes: number): Promise<AlertSubject[]> {
       const rows = await db
         .select({
@@ -113,7 +113,11 @@ export function createAlertConditionsRepository(db: Database) {
         })
         .from(webhookEvents)
         .innerJoin(merchants, eq(merchants.id, webhookEvents.merchantId))
-        .where(and(eq(webhookEvents.status, 'pending'), gt(webhookEvents.attempts, 0)))
+        // The main endpoint's (the callback URL): a merchant's further endpoint, its ERP or staging
+        // server, is the merchant's to watch (its Webhooks page says it fails, its owners are mailed).
+        .where(
+          and(eq(webhookEvents.status, 'pending'), gt(webhookEvents.attempts, 0), isNull(webhookEvents.endpointId)),
+        )
         .groupBy(webhookEvents.merchantId, merchants.name)
         .having(lt(sql`min(${webhookEvents.createdAt})`, minutesAgo(minutes)));
       return rows.map((r) => ({

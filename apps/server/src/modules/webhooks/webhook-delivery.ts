@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_NOT_SENT, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
@@ -92,11 +92,7 @@ export function createWebhookDelivery(deps: {
     const target = await targetOf(db, event);
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
     if (!target?.url || target.disabled || target.removed) {
-      const why = !target?.url
-        ? 'The merchant has no callback URL'
-        : target.removed
-          ? ENDPOINT_REMOVED
-          : ENDPOINT_DISABLED;
+      const why = !target?.url ? WEBHOOK_NOT_SENT.noCallbackUrl : target.removed ? ENDPOINT_REMOVED : ENDPOINT_DISABLED;
       await db.update(webhookEvents).set({ status: 'skipped', lockedUntil: null, lastError: why }).where(held);
       return;
     }

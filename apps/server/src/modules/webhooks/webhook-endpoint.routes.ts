@@ -124,11 +124,11 @@ export async function webhookEndpointRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       security,
       summary:
-        'Add an endpoint for the event types it subscribes to; its signing secret is in this answer only. A URL inside the operator’s network is refused (audited)',
+        'Add an endpoint for the event types it subscribes to; its signing secret is in this answer only. A URL inside the operator’s network is refused. Needs a fresh second factor: a new endpoint receives the merchant’s events (audited)',
       body: createWebhookEndpointBodySchema,
       response: { 201: createdWebhookEndpointSchema, ...errorResponses(401, 403, 409, 422) },
     },
-    preHandler: ctx.auth.requirePermission('webhooks', 'update'),
+    preHandler: ctx.auth.requirePermission('webhooks', 'update', { stepUp: true }),
     handler: async (request, reply) =>
       reply.status(201).send(await endpoints.create(requestActor(request), requestMerchantId(request), request.body)),
   });
@@ -140,14 +140,21 @@ export async function webhookEndpointRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       security,
       summary:
-        'Change an endpoint’s URL, event types or description; saving its URL turns a disabled one back on (audited)',
+        'Change an endpoint’s URL, event types or description; saving its URL turns a disabled one back on. A new URL needs a fresh second factor (audited)',
       params: idParamsSchema,
       body: updateWebhookEndpointByIdBodySchema,
       response: { 200: webhookEndpointItemSchema, ...errorResponses(401, 403, 404, 422) },
     },
     preHandler: ctx.auth.requirePermission('webhooks', 'update'),
-    handler: (request) =>
-      endpoints.update(requestActor(request), requestMerchantId(request), request.params.id, request.body),
+    handler: async (request, reply) => {
+      const merchantId = requestMerchantId(request);
+      // Where the merchant's events go is as sensitive as a new endpoint: a new URL asks for step-up.
+      const { url } = request.body;
+      if (url !== undefined && (await endpoints.changesUrl(merchantId, request.params.id, url))) {
+        await ctx.auth.stepUp.call(app, request, reply);
+      }
+      return endpoints.update(requestActor(request), merchantId, request.params.id, request.body);
+    },
   });
 
   api.route({

@@ -72,6 +72,12 @@ export function createWebhookEndpointsService(deps: {
     });
 
   return {
+    /** Whether saving `url` would send the endpoint's events somewhere new (false when it is not found). */
+    async changesUrl(merchantId: string, id: string, url: string): Promise<boolean> {
+      const [row] = await db.select({ url: E.url }).from(E).where(live(merchantId, id));
+      return row !== undefined && row.url !== url;
+    },
+
     list: (merchantId: string): Promise<WebhookEndpointItem[]> =>
       db
         .select(itemColumns)
@@ -85,7 +91,7 @@ export function createWebhookEndpointsService(deps: {
       const secret = newWebhookSecret();
       return db.transaction(async (tx) => {
         // The merchant's row serializes its creations, so two at once cannot pass the limit together.
-        await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
+        await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for('no key update');
         const [{ count } = { count: 0 }] = await tx
           .select({ count: sql<number>`count(*)::int` })
           .from(E)
@@ -126,10 +132,14 @@ export function createWebhookEndpointsService(deps: {
       await checkUrl(body.url);
       return db.transaction(async (tx) => {
         const before = await find(tx, merchantId, id);
+        // A new URL, or saving the URL of a disabled endpoint, sends again with a fresh clock; an
+        // unchanged URL saved with other fields leaves a failing endpoint's clock running.
+        const resumes = body.url !== undefined && (body.url !== before.url || before.disabledAt !== null);
         await tx
           .update(E)
           .set({
-            ...(body.url !== undefined ? { url: body.url, disabledAt: null, failingSince: null } : {}),
+            ...(body.url !== undefined ? { url: body.url } : {}),
+            ...(resumes ? { disabledAt: null, failingSince: null } : {}),
             ...(body.eventTypes !== undefined ? { eventTypes: [...body.eventTypes] } : {}),
             ...(body.description !== undefined ? { description: body.description } : {}),
             updatedAt: sql`now()`,
@@ -142,7 +152,7 @@ export function createWebhookEndpointsService(deps: {
             diff[key] = { from: before[key], to: after[key] };
           }
         }
-        if (body.url !== undefined && before.disabledAt) diff.webhooks = { from: 'disabled', to: 'sending' };
+        if (resumes && before.disabledAt) diff.webhooks = { from: 'disabled', to: 'sending' };
         if (Object.keys(diff).length > 0) await audit(tx, actor, AUDIT_ACTIONS.webhookEndpointUpdated, id, diff);
         return after;
       });
@@ -160,7 +170,8 @@ export function createWebhookEndpointsService(deps: {
         // A delivery under way finishes; its outcome is recorded as any other.
         await tx
           .update(webhookEvents)
-          .set({ status: 'skipped', lastError: ENDPOINT_REMOVED })
+          // The claim goes too: a delivery whose lease ran out records nothing over this.
+          .set({ status: 'skipped', lastError: ENDPOINT_REMOVED, claimId: null })
           .where(
             and(
               eq(webhookEvents.endpointId, id),

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
-import { webhookEndpoints } from '../../db/schema';
+import { sessions, webhookEndpoints } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
+import { codeAt, enrolTotp, signInWithCode } from '../second-factor/second-factor.test-support';
 import { disableFailingEndpoints } from './webhook-endpoint-health';
 import { ENDPOINT_REMOVED } from './webhook-outbox';
 import { verifyWebhook } from './webhook-signature';
@@ -204,6 +205,37 @@ describe("a merchant's further webhook endpoints", () => {
     expect(JSON.stringify(audit.map((entry) => entry.details))).not.toContain('whsec_');
     // Another merchant's endpoint is not found.
     expect((await owner.post('/webhook-events/test', { endpointId: randomUUID() })).statusCode).toBe(404);
+  });
+
+  it('asks an enrolled member for a fresh second factor to add an endpoint or send one elsewhere, not to rename it', async () => {
+    const developer = await signedInUser(t, ROLE.Merchant, { merchantId, merchantRole: 'developer' });
+    const { secret } = await enrolTotp(t.app, developer.headers);
+    const session = await signInWithCode(t.app, developer.user.email, codeAt(secret));
+    await t.database.db
+      .update(sessions)
+      .set({ secondFactorVerifiedAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(sessions.userId, developer.user.id));
+    const stale = api(t.app, session.headers);
+    const before = (await owner.get('/webhook-endpoints')).json().items.length;
+    const added = await stale.post('/webhook-endpoints', { url: erp.url, eventTypes: ['refund.failed'] });
+    expect(added.statusCode).toBe(403);
+    expect(added.json().error.code).toBe('STEP_UP_REQUIRED');
+    expect((await owner.get('/webhook-endpoints')).json().items).toHaveLength(before);
+    const moved = await stale.patch(`/webhook-endpoints/${erpEndpoint.id}`, { url: `${erp.url}/elsewhere` });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json().error.code).toBe('STEP_UP_REQUIRED');
+    // The same URL with a new description needs none, and leaves the failure clock as it was.
+    await t.database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '1 day'` })
+      .where(eq(webhookEndpoints.id, erpEndpoint.id));
+    const renamed = await stale.patch(`/webhook-endpoints/${erpEndpoint.id}`, {
+      url: erp.url,
+      description: 'ERP live',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ url: erp.url, description: 'ERP live' });
+    expect(renamed.json().failingSince).not.toBeNull();
   });
 
   it('stops sending to a removed endpoint, keeps its waiting deliveries as not sent and lists its past ones', async () => {

@@ -23,6 +23,7 @@ export async function webhookEventsOf(db: Database, subjectId: string): Promise<
     .orderBy(asc(webhookDeliveries.id));
   return events.map((event) => ({
     id: event.id,
+    endpointId: event.endpointId,
     type: event.type,
     status: event.status,
     attempts: event.attempts,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_NOT_SENT } from '@gerbang/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 
@@ -16,11 +17,9 @@ export type OutboxEvent = {
   createdAt: unknown;
 };
 
-/** Why an event of a merchant whose endpoint was disabled is kept, not sent. */
-export const ENDPOINT_DISABLED =
-  'Not sent: webhooks to this endpoint were disabled after failing for days (set the URL again to resume)';
-/** Why an event for an endpoint its merchant removed is kept, not sent. */
-export const ENDPOINT_REMOVED = 'Not sent: the merchant removed this endpoint';
+/** Why an event of an endpoint disabled after failing, or removed, is kept, not sent. */
+export const ENDPOINT_DISABLED = WEBHOOK_NOT_SENT.disabled;
+export const ENDPOINT_REMOVED = WEBHOOK_NOT_SENT.removed;
 
 /**
  * The statement that writes a webhook event: it exists exactly when the change it announces
@@ -56,8 +55,8 @@ export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endp
       jsonb_build_object('id', ${event.id}::uuid, 'type', ${event.type}::text, 'createdAt', ${event.createdAt}::text,
         'data', ${event.data}, 'sequence', next.sequence),
       case when t.url is null or t.disabled then 'skipped' else 'pending' end,
-      case when t.url is null then 'The merchant has no callback URL'
-        when t.disabled then ${sql.raw(`'${ENDPOINT_DISABLED}'`)} end,
+      case when t.url is null then ${WEBHOOK_NOT_SENT.noCallbackUrl}::text
+        when t.disabled then ${WEBHOOK_NOT_SENT.disabled}::text end,
       clock_timestamp(), clock_timestamp()
     from next${from ? sql`, ${from}` : sql``} cross join lateral (${targets}) t`;
 }

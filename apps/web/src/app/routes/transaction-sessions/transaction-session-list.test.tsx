@@ -68,6 +68,7 @@ const DETAIL: PaymentSessionDetail = {
   webhooks: [
     {
       id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+      endpointId: null,
       type: 'payment_session.succeeded',
       status: 'failed',
       attempts: 1,

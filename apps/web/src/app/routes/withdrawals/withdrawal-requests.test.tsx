@@ -220,6 +220,7 @@ describe('Withdrawal requests', () => {
       webhooks: [
         {
           id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6e',
+          endpointId: null,
           type: 'withdrawal.failed',
           status: 'failed',
           attempts: 1,

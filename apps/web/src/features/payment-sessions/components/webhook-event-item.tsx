@@ -33,6 +33,7 @@ export function WebhookEventItem({ event, onResent }: { event: WebhookEventSumma
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-mono">{event.type}</span>
           <Badge tone={WEBHOOK_TONES[event.status]}>{t(`paymentSessions:webhookStatuses.${event.status}`)}</Badge>
+          {event.endpointId ? <Badge tone="purple">{t('paymentSessions:detail.webhook.furtherEndpoint')}</Badge> : null}
           <span className="text-gray-700 dark:text-gray-300">
             {t('paymentSessions:detail.webhook.attempts')}: {event.attempts}
             {event.nextAttemptAt

@@ -34,8 +34,12 @@ export function WebhookEndpointFormModal({ endpoint, onClose, onCreated }: Props
     event.preventDefault();
     if (types.length === 0) return;
     const body = { url: url.trim(), eventTypes: types, description: description.trim() || null };
-    if (endpoint) update.mutate(body, { onSuccess: onClose });
-    else create.mutate(body, { onSuccess: (created) => onCreated?.(created.secret) });
+    // The URL goes only when it changed (or to resume a disabled endpoint): saving it restarts the
+    // failure clock, and a new one asks for step-up.
+    const { url: newUrl, ...rest } = body;
+    if (endpoint) {
+      update.mutate(newUrl !== endpoint.url || endpoint.disabledAt ? body : rest, { onSuccess: onClose });
+    } else create.mutate(body, { onSuccess: (created) => onCreated?.(created.secret) });
   };
   const toggle = (type: string, on: boolean) =>
     setTypes((current) => (on ? [...current, type] : current.filter((chosen) => chosen !== type)));

@@ -2,6 +2,7 @@ import {
   canUser,
   WEBHOOK_EVENT_STATUSES,
   WEBHOOK_EVENT_TYPE_NAMES,
+  WEBHOOK_NOT_SENT,
   type WebhookEventListItem,
 } from '@gerbang/contract';
 import { useMemo, useState } from 'react';
@@ -74,7 +75,11 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
 
   const lastAnswer = (e: WebhookEventListItem) => {
     if (e.lastStatusCode) return t('webhooks:list.httpStatus', { code: e.lastStatusCode });
-    if (e.status === 'skipped') return t('webhooks:list.noCallbackUrl');
+    if (e.status === 'skipped') {
+      if (e.lastError === WEBHOOK_NOT_SENT.disabled) return t('webhooks:list.notSentDisabled');
+      if (e.lastError === WEBHOOK_NOT_SENT.removed) return t('webhooks:list.notSentRemoved');
+      return t('webhooks:list.noCallbackUrl');
+    }
     return e.lastError ?? t('webhooks:list.notYet');
   };
   /** The main endpoint, a further one by its description or URL, or one removed since. */
