@@ -29,24 +29,35 @@ export async function readyAccount(
   });
   const account = await addAccount(t, phone.device.id, provider);
   await t.database.db.update(walletAccounts).set({ loginStatus: 'logged_in' }).where(eq(walletAccounts.id, account.id));
-  for (const type of ['wallet', 'get_qr_code'] as const) {
-    const res = await t.app.inject({
-      method: runWalletChecks.method,
-      url: runWalletChecks.path,
-      headers: t.admin.headers,
-      payload: { accountIds: [account.id], type },
-    });
-    if (res.statusCode !== 200) throw new Error(`checks failed to start: ${res.body}`);
-  }
+  const runChecks = async () => {
+    for (const type of ['wallet', 'get_qr_code'] as const) {
+      const res = await t.app.inject({
+        method: runWalletChecks.method,
+        url: runWalletChecks.path,
+        headers: t.admin.headers,
+        payload: { accountIds: [account.id], type },
+      });
+      if (res.statusCode !== 200) throw new Error(`checks failed to start: ${res.body}`);
+    }
+  };
+  await runChecks();
+  let ranAt = Date.now();
   await eventually(async () => {
     const [row] = await t.database.db
       .select({ health: walletAccounts.healthState, qr: walletAccounts.qrPayload })
       .from(walletAccounts)
       .where(eq(walletAccounts.id, account.id));
+    // Set-up, not a measure. The wallet tests give a check 2 s (WALLET_COMMAND_DEADLINE_SECONDS):
+    // on a loaded 2-core runner a round trip through the phone ran out, the account stayed failing
+    // and this waited in vain (a beforeAll failure in CI). A failed check is run again, as an
+    // operator would.
+    // (A failing account stays failing while its checks run again: not sooner than a deadline apart.)
+    if (row?.health === 'failing' && Date.now() - ranAt > 3_000) {
+      ranAt = Date.now();
+      await runChecks();
+    }
     return row?.health === 'healthy' && row.qr !== null;
-    // Set-up, not a measure: two checks' round trips through a phone, slow on a loaded 2-core runner
-    // (5 s ran out once in a full run, with every server-postgres file in parallel).
-  }, 15_000);
+  }, 30_000);
   return { account, phone, commands };
 }
 
