@@ -85,15 +85,36 @@ export async function readyAccount(
   );
   fleet.wallets.deliverTransfer(account.id, { amount: topUp, counterpartyName: 'Top-up' });
   // The balance and limits (wallet), and the QR code customers pay to (deposits offer it).
-  for (const type of ['wallet', 'get_qr_code'] as const) {
-    await admin('POST', runWalletChecks.path, { accountIds: [account.id], type });
-  }
+  const runChecks = async () => {
+    for (const type of ['wallet', 'get_qr_code'] as const) {
+      await admin('POST', runWalletChecks.path, { accountIds: [account.id], type });
+    }
+  };
+  await runChecks();
+  // A check that ran out of its short test deadline on a loaded runner leaves the account failing:
+  // run the checks again (not sooner than a deadline apart), as an operator would.
+  let ranAt = Date.now();
+  const againIfFailed = async (failed: boolean) => {
+    if (!failed || Date.now() - ranAt < 4_000) return;
+    ranAt = Date.now();
+    await runChecks();
+  };
   await eventually(
-    async () => walletQrCodeSchema.parse((await admin('GET', getWalletQrCode.path.replace(':id', account.id))).body),
+    async () => {
+      const code = walletQrCodeSchema.parse((await admin('GET', getWalletQrCode.path.replace(':id', account.id))).body);
+      await againIfFailed(code.lastFetch?.status === HEALTH_CHECK_STATUS.Failed);
+      return code;
+    },
     (code) => code.lastFetch?.status === HEALTH_CHECK_STATUS.OK,
+    30_000,
   );
   return eventually(
-    async () => walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body),
+    async () => {
+      const a = walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body);
+      await againIfFailed(a.healthState === 'failing');
+      return a;
+    },
     (a) => a.healthState === 'healthy' && a.balance !== null && Number(a.balance) >= Number(topUp),
+    30_000,
   );
 }
