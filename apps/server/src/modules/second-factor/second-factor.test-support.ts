@@ -1,7 +1,9 @@
-import { TOTP_PERIOD_SECONDS } from '@gerbang/contract';
+import { type MerchantTeamRole, ROLE, TOTP_PERIOD_SECONDS } from '@gerbang/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { TEST_PASSWORD } from '../../../test/helpers/test-app';
+import { signedInUser, TEST_PASSWORD, type TestApp } from '../../../test/helpers/test-app';
+import { sessions } from '../../db/schema';
 
 /** Shared by the second-factor tests: codes computed as an authenticator app does, and the flows. */
 
@@ -67,4 +69,19 @@ export async function signInWithCode(app: FastifyInstance, email: string, code: 
   if (res.statusCode !== 200) throw new Error(`code step failed: ${res.statusCode} ${res.body}`);
   const { accessToken } = res.json() as { accessToken: string };
   return { accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/**
+ * A merchant member enrolled in TOTP, signed in with a code proved 6 minutes ago: an action that
+ * asks for step-up (a fresh factor, 5 minutes) is refused to these headers.
+ */
+export async function memberWithStaleSecondFactor(t: TestApp, merchantId: string, merchantRole: MerchantTeamRole) {
+  const member = await signedInUser(t, ROLE.Merchant, { merchantId, merchantRole });
+  const { secret } = await enrolTotp(t.app, member.headers);
+  const session = await signInWithCode(t.app, member.user.email, codeAt(secret));
+  await t.database.db
+    .update(sessions)
+    .set({ secondFactorVerifiedAt: new Date(Date.now() - 6 * 60_000) })
+    .where(eq(sessions.userId, member.user.id));
+  return { user: member.user, secret, headers: session.headers };
 }

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@gerbang/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
-import { sessions } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
-import { codeAt, enrolTotp, signInWithCode } from '../second-factor/second-factor.test-support';
+import { memberWithStaleSecondFactor } from '../second-factor/second-factor.test-support';
 import { verifyWebhook } from './webhook-signature';
 import { type Received, webhookReceiver } from './webhooks.test-support';
 
@@ -100,14 +98,8 @@ describe("a merchant's own webhook endpoint", () => {
   });
 
   it('asks an enrolled member for a fresh second factor before rotating, and keeps the secret until then', async () => {
-    const developer = await signedInUser(t, ROLE.Merchant, { merchantId, merchantRole: 'developer' });
-    const { secret } = await enrolTotp(t.app, developer.headers);
-    const session = await signInWithCode(t.app, developer.user.email, codeAt(secret));
-    await t.database.db
-      .update(sessions)
-      .set({ secondFactorVerifiedAt: new Date(Date.now() - 6 * 60_000) })
-      .where(eq(sessions.userId, developer.user.id));
-    const refused = await api(t.app, session.headers).post('/webhook-endpoint/secret', {});
+    const developer = await memberWithStaleSecondFactor(t, merchantId, 'developer');
+    const refused = await api(t.app, developer.headers).post('/webhook-endpoint/secret', {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('STEP_UP_REQUIRED');
     const still = await testDelivery();

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { createTestApp, signedInUser, type TestApp } from '../../../test/helpers/test-app';
-import { sessions, webhookEndpoints } from '../../db/schema';
+import { webhookEndpoints } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
-import { codeAt, enrolTotp, signInWithCode } from '../second-factor/second-factor.test-support';
+import { memberWithStaleSecondFactor } from '../second-factor/second-factor.test-support';
 import { disableFailingEndpoints } from './webhook-endpoint-health';
 import { ENDPOINT_REMOVED } from './webhook-outbox';
 import { verifyWebhook } from './webhook-signature';
@@ -208,14 +208,7 @@ describe("a merchant's further webhook endpoints", () => {
   });
 
   it('asks an enrolled member for a fresh second factor to add an endpoint or send one elsewhere, not to rename it', async () => {
-    const developer = await signedInUser(t, ROLE.Merchant, { merchantId, merchantRole: 'developer' });
-    const { secret } = await enrolTotp(t.app, developer.headers);
-    const session = await signInWithCode(t.app, developer.user.email, codeAt(secret));
-    await t.database.db
-      .update(sessions)
-      .set({ secondFactorVerifiedAt: new Date(Date.now() - 6 * 60_000) })
-      .where(eq(sessions.userId, developer.user.id));
-    const stale = api(t.app, session.headers);
+    const stale = api(t.app, (await memberWithStaleSecondFactor(t, merchantId, 'developer')).headers);
     const before = (await owner.get('/webhook-endpoints')).json().items.length;
     const added = await stale.post('/webhook-endpoints', { url: erp.url, eventTypes: ['refund.failed'] });
     expect(added.statusCode).toBe(403);

@@ -6,9 +6,9 @@ import { FormError } from '../../../components/ui/form-error';
 import { FormModal } from '../../../components/ui/form-modal';
 import { Input } from '../../../components/ui/input';
 import { useFormFieldErrors } from '../../../hooks/use-form-field-errors';
-import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useUpdateWebhookEndpoint, useWebhookEndpoint } from '../api/webhook-endpoint';
+import { EndpointHealthNotes } from './endpoint-health-notes';
 import { RotateSecretModal } from './rotate-secret-modal';
 
 function EditUrlModal({ current, onClose }: { current: string | null; onClose(): void }) {
@@ -48,7 +48,6 @@ function EditUrlModal({ current, onClose }: { current: string | null; onClose():
 export function WebhookEndpointSection() {
   const { t } = useTranslation(['webhooks']);
   const apiErrorMessage = useApiErrorMessage();
-  const formatDateTime = useFormatDateTime();
   const query = useWebhookEndpoint();
   const [open, setOpen] = useState<'url' | 'secret' | null>(null);
   const endpoint: WebhookEndpoint | undefined = query.data;
@@ -66,20 +65,7 @@ export function WebhookEndpointSection() {
           <p className="text-sm break-all text-gray-900 dark:text-gray-100">
             {endpoint.callbackUrl ?? t('webhooks:endpoint.none')}
           </p>
-          {endpoint.disabledAt ? (
-            <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-700 dark:bg-red-950 dark:text-red-100">
-              {t('webhooks:endpoint.disabled', { time: formatDateTime(endpoint.disabledAt) })}
-            </p>
-          ) : endpoint.failingSince ? (
-            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-              {t('webhooks:endpoint.failing', { time: formatDateTime(endpoint.failingSince) })}
-            </p>
-          ) : null}
-          {endpoint.previousSecretExpiresAt ? (
-            <p className="text-sm text-gray-700 dark:text-gray-300">
-              {t('webhooks:endpoint.previousSigns', { time: formatDateTime(endpoint.previousSecretExpiresAt) })}
-            </p>
-          ) : null}
+          <EndpointHealthNotes {...endpoint} />
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setOpen('url')}>
               {t('webhooks:endpoint.edit')}

@@ -8,10 +8,10 @@ import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { SecretReveal } from '../../../components/ui/secret-reveal';
 import { toast } from '../../../components/ui/toast';
-import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSendTestWebhook } from '../api/get-webhook-events';
 import { useRemoveWebhookEndpoint, useWebhookEndpoints } from '../api/webhook-endpoints';
+import { EndpointHealthNotes } from './endpoint-health-notes';
 import { RotateSecretModal } from './rotate-secret-modal';
 import { WebhookEndpointFormModal } from './webhook-endpoint-form-modal';
 
@@ -30,7 +30,6 @@ function EndpointCard({
   onTestSent(eventId: string): void;
 }) {
   const { t } = useTranslation(['webhooks']);
-  const formatDateTime = useFormatDateTime();
   const apiErrorMessage = useApiErrorMessage();
   const confirm = useConfirm();
   const remove = useRemoveWebhookEndpoint();
@@ -52,20 +51,7 @@ function EndpointCard({
       <p className="text-xs text-gray-700 dark:text-gray-300">
         {t('webhooks:endpoints.receives')} <span className="font-mono">{endpoint.eventTypes.join(', ')}</span>
       </p>
-      {endpoint.disabledAt ? (
-        <p className="text-sm text-red-800 dark:text-red-200">
-          {t('webhooks:endpoint.disabled', { time: formatDateTime(endpoint.disabledAt) })}
-        </p>
-      ) : endpoint.failingSince ? (
-        <p className="text-sm text-amber-900 dark:text-amber-100">
-          {t('webhooks:endpoint.failing', { time: formatDateTime(endpoint.failingSince) })}
-        </p>
-      ) : null}
-      {endpoint.previousSecretExpiresAt ? (
-        <p className="text-sm text-gray-700 dark:text-gray-300">
-          {t('webhooks:endpoint.previousSigns', { time: formatDateTime(endpoint.previousSecretExpiresAt) })}
-        </p>
-      ) : null}
+      <EndpointHealthNotes {...endpoint} />
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => onOpen({ kind: 'edit', endpoint })}>
           {t('webhooks:endpoints.edit')}
