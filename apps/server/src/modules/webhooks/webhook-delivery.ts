@@ -10,7 +10,6 @@ import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import type { WebhookFetch } from './webhook-destination';
 import { recordEndpointHealth } from './webhook-endpoint-health';
-import { ENDPOINT_DISABLED, ENDPOINT_REMOVED } from './webhook-outbox';
 import { signWebhook } from './webhook-signature';
 import { targetOf } from './webhook-target';
 
@@ -92,7 +91,11 @@ export function createWebhookDelivery(deps: {
     const target = await targetOf(db, event);
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
     if (!target?.url || target.disabled || target.removed) {
-      const why = !target?.url ? WEBHOOK_NOT_SENT.noCallbackUrl : target.removed ? ENDPOINT_REMOVED : ENDPOINT_DISABLED;
+      const why = !target?.url
+        ? WEBHOOK_NOT_SENT.noCallbackUrl
+        : target.removed
+          ? WEBHOOK_NOT_SENT.removed
+          : WEBHOOK_NOT_SENT.disabled;
       await db.update(webhookEvents).set({ status: 'skipped', lockedUntil: null, lastError: why }).where(held);
       return;
     }

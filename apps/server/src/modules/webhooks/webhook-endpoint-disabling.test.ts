@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE } from '@gerbang/contract';
+import { ROLE, WEBHOOK_NOT_SENT } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../test/helpers/test-api';
@@ -8,7 +8,6 @@ import { merchants } from '../../db/schema';
 import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { disableFailingEndpoints } from './webhook-endpoint-health';
-import { ENDPOINT_DISABLED } from './webhook-outbox';
 import { webhookReceiver } from './webhooks.test-support';
 
 describe('an endpoint that keeps failing', () => {
@@ -83,7 +82,7 @@ describe('an endpoint that keeps failing', () => {
 
     const hitsBefore = hook.hits();
     const kept = await sendTest();
-    expect(await eventOf(kept.id)).toMatchObject({ status: 'skipped', lastError: ENDPOINT_DISABLED });
+    expect(await eventOf(kept.id)).toMatchObject({ status: 'skipped', lastError: WEBHOOK_NOT_SENT.disabled });
     expect(hook.hits()).toBe(hitsBefore);
   });
 

@@ -4,6 +4,7 @@ import {
   type RotateWebhookEndpointSecretBody,
   type UpdateWebhookEndpointByIdBody,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_NOT_SENT,
   WEBHOOK_PREVIOUS_SECRET_HOURS,
   type WebhookEndpointItem,
 } from '@gerbang/contract';
@@ -17,7 +18,6 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { newWebhookSecret, WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import { callbackUrlProblem } from './webhook-destination';
-import { ENDPOINT_REMOVED } from './webhook-outbox';
 
 type Actor = { userId: string; ip: string };
 
@@ -171,7 +171,7 @@ export function createWebhookEndpointsService(deps: {
         await tx
           .update(webhookEvents)
           // The claim goes too: a delivery whose lease ran out records nothing over this.
-          .set({ status: 'skipped', lastError: ENDPOINT_REMOVED, claimId: null })
+          .set({ status: 'skipped', lastError: WEBHOOK_NOT_SENT.removed, claimId: null })
           .where(
             and(
               eq(webhookEvents.endpointId, id),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE, WEBHOOK_ENDPOINTS_MAX } from '@gerbang/contract';
+import { ROLE, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_NOT_SENT } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiTokenAs, merchantApi } from '../../../test/helpers/merchant-api';
@@ -10,7 +10,6 @@ import { eventually } from '../agents/agents.test-support';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { memberWithStaleSecondFactor } from '../second-factor/second-factor.test-support';
 import { disableFailingEndpoints } from './webhook-endpoint-health';
-import { ENDPOINT_REMOVED } from './webhook-outbox';
 import { verifyWebhook } from './webhook-signature';
 import { type Received, webhookReceiver } from './webhooks.test-support';
 
@@ -239,7 +238,7 @@ describe("a merchant's further webhook endpoints", () => {
     );
     expect((await owner.delete(`/webhook-endpoints/${erpEndpoint.id}`)).statusCode).toBe(204);
     const [kept] = await events(`subjectId=${waiting}&endpoint=${erpEndpoint.id}`);
-    expect(kept).toMatchObject({ status: 'skipped', lastError: ENDPOINT_REMOVED });
+    expect(kept).toMatchObject({ status: 'skipped', lastError: WEBHOOK_NOT_SENT.removed });
     const hits = erp.hits();
     const later = await open();
     await eventually(async () => about(main, later).length === 1);

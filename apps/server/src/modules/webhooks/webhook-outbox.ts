@@ -17,10 +17,6 @@ export type OutboxEvent = {
   createdAt: unknown;
 };
 
-/** Why an event of an endpoint disabled after failing, or removed, is kept, not sent. */
-export const ENDPOINT_DISABLED = WEBHOOK_NOT_SENT.disabled;
-export const ENDPOINT_REMOVED = WEBHOOK_NOT_SENT.removed;
-
 /**
  * The statement that writes a webhook event: it exists exactly when the change it announces
  * committed (the caller's transaction, or the same statement as a CTE reading `from` its rows).
