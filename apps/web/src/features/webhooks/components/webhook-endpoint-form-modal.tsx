@@ -79,16 +79,16 @@ export function WebhookEndpointFormModal({ endpoint, onClose, onCreated }: Props
         </legend>
         <div className="grid grid-cols-1 gap-1 sm:grid-cols-2">
           {WEBHOOK_SUBSCRIBABLE_EVENT_TYPES.map((type) => (
-            <label key={type} className="flex items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
+            <label key={type} className="flex min-w-0 items-center gap-2 text-sm text-gray-800 dark:text-gray-200">
               <input
                 type="checkbox"
                 name="eventTypes"
                 value={type}
-                className="size-4"
+                className="size-4 shrink-0"
                 checked={types.includes(type)}
                 onChange={(event) => toggle(type, event.target.checked)}
               />
-              <code className="font-mono text-xs">{type}</code>
+              <code className="font-mono text-xs break-all">{type}</code>
             </label>
           ))}
         </div>
