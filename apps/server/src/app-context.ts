@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
+import { createSecretBox } from './crypto/secret-box';
 import type { Database, DatabaseHandle } from './db/database';
 import { type AppEventBus, createAppEventBus } from './events/app-events';
 import { type AuthHooks, createAuthHooks } from './http/authenticate';
@@ -12,6 +13,7 @@ import { createSecondFactorGate, type SecondFactorGate } from './modules/second-
 import { type AccessTokens, createAccessTokens } from './modules/sessions/access-token';
 import { createSessionState, type SessionState } from './modules/sessions/session-state';
 import { createSessionsRepository } from './modules/sessions/sessions.repository';
+import { createTestTwins, type TestTwins } from './modules/test-mode/test-twins';
 
 /** What feature modules may depend on. Built once per app; tests build their own. */
 export type AppContext = {
@@ -28,6 +30,8 @@ export type AppContext = {
   audit: AuditRepository;
   mailer: Mailer;
   accountLinks: AccountLinks;
+  /** Each merchant's test twin (test mode), made on first use. */
+  testTwins: TestTwins;
   /** Periodic work run once per interval across instances; started when the app is ready. */
   scheduler: Scheduler;
 };
@@ -48,6 +52,7 @@ export function createAppContext(options: {
     sessions: sessionsRepository,
     stepUpValidSeconds: config.STEP_UP_VALID_SECONDS,
   });
+  const testTwins = createTestTwins(db, createSecretBox(config.ENCRYPTION_KEYS));
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, logger });
   return {
     config,
@@ -57,8 +62,9 @@ export function createAppContext(options: {
     events: createAppEventBus(),
     accessTokens,
     sessionState,
-    auth: createAuthHooks({ accessTokens, sessionState, secondFactor }),
+    auth: createAuthHooks({ accessTokens, sessionState, secondFactor, testTwins }),
     secondFactor,
+    testTwins,
     audit: createAuditRepository(db),
     mailer,
     accountLinks: createAccountLinks({ db, mailer, config }),

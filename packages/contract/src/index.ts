@@ -55,6 +55,7 @@ export * from './proxies/proxy';
 export * from './realtime/events';
 export * from './roles';
 export * from './saved-views/saved-view';
+export * from './test-mode/test-mode';
 export * from './users/get-user';
 export * from './users/invite-user';
 export * from './users/list-users';

@@ -47,6 +47,7 @@ export const sessionExample: PaymentSession = {
   createdAt: '2026-11-27T10:00:00.000Z',
   updatedAt: '2026-11-27T10:00:01.000Z',
   paymentUrl: `https://pay.gerbang.example/deposit?session=${SESSION_ID}`,
+  livemode: true,
 };
 
 export const balanceExample: MerchantBalance = { currency: 'IDR', available: '1250000', pending: '121000' };

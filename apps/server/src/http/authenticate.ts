@@ -1,16 +1,20 @@
-import { type Action, type Area, can, ROLE, type RoleId } from '@gerbang/contract';
+import { type Action, type Area, can, MODE_HEADER, ROLE, type RoleId } from '@gerbang/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { users } from '../db/schema';
 import type { SecondFactorGate } from '../modules/second-factor/second-factor-gate';
 import type { AccessTokens } from '../modules/sessions/access-token';
 import type { SessionState } from '../modules/sessions/session-state';
+import type { TestTwins } from '../modules/test-mode/test-twins';
 import { AppError, forbidden } from './app-error';
 
 export type AuthContext = {
   userId: string;
   sessionId: string;
   roleId: RoleId;
+  /** The merchant the request acts for: in test mode (a merchant user's MODE_HEADER), its test twin. */
   merchantId: string | null;
+  /** false: a merchant user in test mode. */
+  livemode: boolean;
   user: typeof users.$inferSelect;
 };
 
@@ -47,19 +51,39 @@ export async function resolveAccessToken(
   if (!claims) return null;
   const user = await deps.sessionState.getActiveUser(claims.sid);
   if (!user || user.id !== claims.sub) return null;
-  return { userId: user.id, sessionId: claims.sid, roleId: user.roleId as RoleId, merchantId: user.merchantId, user };
+  return {
+    userId: user.id,
+    sessionId: claims.sid,
+    roleId: user.roleId as RoleId,
+    merchantId: user.merchantId,
+    livemode: true,
+    user,
+  };
 }
 
 export function createAuthHooks(deps: {
   accessTokens: AccessTokens;
   sessionState: SessionState;
   secondFactor: SecondFactorGate;
+  testTwins: Pick<TestTwins, 'twinOf'>;
 }) {
   const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
     const auth = await resolveAccessToken(bearerToken(request.headers.authorization), deps);
     if (!auth) throw unauthenticated();
     if (!request.routeOptions.config.allowedBeforeSecondFactor && (await deps.secondFactor.mustEnrol(auth.user)))
       throw enrolmentRequired();
+    const mode = request.headers[MODE_HEADER];
+    if (mode !== undefined && mode !== 'live' && mode !== 'test') {
+      throw new AppError('VALIDATION_FAILED', `The ${MODE_HEADER} header is "live" or "test"`, {
+        fields: { [`headers.${MODE_HEADER}`]: 'Use "live" or "test"' },
+      });
+    }
+    // Test mode is a merchant's: an operator's request reads every merchant's data and asks for
+    // test activity with its lists' own filters.
+    if (mode === 'test' && auth.merchantId) {
+      request.auth = { ...auth, merchantId: await deps.testTwins.twinOf(auth.merchantId), livemode: false };
+      return;
+    }
     request.auth = auth;
   };
 
@@ -106,6 +130,16 @@ export function requestMerchantId(request: FastifyRequest): string {
   const { merchantId } = requireAuth(request);
   if (!merchantId) throw forbidden();
   return merchantId;
+}
+
+/**
+ * The live merchant of a Merchant user, whatever the mode: its team, its approvals and its audit
+ * log are the merchant's, not test mode's.
+ */
+export function requestLiveMerchantId(request: FastifyRequest): string {
+  const { user } = requireAuth(request);
+  if (!user.merchantId) throw forbidden();
+  return user.merchantId;
 }
 
 /**

@@ -21,6 +21,7 @@ const view = (status: DepositView['status']): DepositView => ({
   serverTime: '2030-01-01T00:00:00.000Z',
   returnUrl: null,
   embedOrigins: ['https://shop.example.com'],
+  livemode: true,
 });
 
 /** Pretends the page is in an iframe on `referrer`, and records what it posts to its parent. */

@@ -1,8 +1,9 @@
-import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
+import { MODE_HEADER, REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
 import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
+import { getConsoleMode } from './console-mode';
 import { afterFirstFrame } from './first-frame';
 import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
@@ -42,6 +43,7 @@ api.interceptors.request.use(async (config) => {
   if (config.isRefreshCall) return config;
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', bearer(token));
+  if (getConsoleMode() === 'test') config.headers.set(MODE_HEADER, 'test');
   return config;
 });
 

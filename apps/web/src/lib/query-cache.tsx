@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { hasBothTokens, subscribeTokens } from './auth-tokens';
+import { subscribeConsoleMode } from './console-mode';
 import { onRealtimeReconnect } from './realtime-store';
 
 /**
@@ -38,6 +39,9 @@ subscribeTokens(() => {
   if (hadTokens && !hasTokens) client.clear();
   hadTokens = hasTokens;
 });
+
+// Test/Live switched: every answer was the other mode's; the pages read theirs again.
+subscribeConsoleMode(() => void client.resetQueries());
 
 // After a lost realtime connection, events may have been missed: every page's data is read again.
 onRealtimeReconnect(() => void client.invalidateQueries());

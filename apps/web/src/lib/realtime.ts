@@ -17,6 +17,7 @@ import type { ZodType } from 'zod';
 import { env } from '../config/env';
 import { refreshAccessToken } from './api-client';
 import { getAccessToken } from './auth-tokens';
+import { getConsoleMode, subscribeConsoleMode } from './console-mode';
 import {
   getRealtimeSocket,
   notifyRealtimeReconnect,
@@ -80,7 +81,7 @@ function createSocket(): RealtimeSocket {
     reconnection: true,
     ...REALTIME_RECONNECTION,
     autoConnect: false,
-    auth: (cb) => cb({ token: getAccessToken() }),
+    auth: (cb) => cb({ token: getAccessToken(), mode: getConsoleMode() }),
     extraHeaders: authHeaders(),
   });
   let hasConnectedBefore = false;
@@ -118,6 +119,12 @@ function createSocket(): RealtimeSocket {
   });
   return created;
 }
+
+// Test/Live switched: the socket joins the other mode's merchant room (the handshake says which).
+subscribeConsoleMode(() => {
+  const socket = getRealtimeSocket();
+  if (socket?.connected) socket.disconnect().connect();
+});
 
 /** Connects (once) for the signed-in user. */
 export function connectRealtime(): RealtimeSocket {

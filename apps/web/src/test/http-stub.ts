@@ -1,3 +1,4 @@
+import { MODE_HEADER } from '@gerbang/contract';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { api } from '../lib/api-client';
 
@@ -13,6 +14,8 @@ export type StubRequest = {
   authorization: string | null;
   /** The Idempotency-Key header of a money request. */
   idempotencyKey: string | null;
+  /** The merchant console's mode header (test mode), when sent. */
+  mode: string | null;
   data: unknown;
 };
 export type StubResponse = { status: number; data?: unknown };
@@ -28,6 +31,7 @@ export function stubHttp(handler: StubHandler): { requests: StubRequest[]; resto
       params: (config.params as Record<string, unknown> | undefined) ?? {},
       authorization: (config.headers.get('Authorization') as string | undefined) ?? null,
       idempotencyKey: (config.headers.get('Idempotency-Key') as string | undefined) ?? null,
+      mode: (config.headers.get(MODE_HEADER) as string | undefined) ?? null,
       data: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
     };
     requests.push(request);

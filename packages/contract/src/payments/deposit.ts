@@ -30,6 +30,8 @@ export const depositViewSchema = z.object({
   returnUrl: z.string().nullable(),
   /** Origins that may frame this page: the page posts its messages only to one of them. */
   embedOrigins: z.array(z.string()),
+  /** false: a test session (test mode): the page says TEST and offers the test provider's outcomes. */
+  livemode: z.boolean(),
 });
 export type DepositView = z.infer<typeof depositViewSchema>;
 

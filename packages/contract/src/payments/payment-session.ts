@@ -4,6 +4,7 @@ import { defineLifecycle } from '../lifecycle';
 import { callbackUrlSchema } from '../merchants/merchant';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
+import { modeSchema } from '../test-mode/test-mode';
 import { walletProviderSchema } from '../wallets/provider';
 
 /**
@@ -147,6 +148,8 @@ export const paymentSessionSchema = z.object({
   updatedAt: isoDateTimeSchema,
   /** The public deposit page for this session, to open or to put in an iframe. */
   paymentUrl: z.string(),
+  /** false: a test mode session (a test token's), paid only by the test provider (docs/test-mode.md). */
+  livemode: z.boolean(),
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
@@ -211,6 +214,8 @@ const operatorSessionFilters = {
   search: z.string().trim().min(1).max(64).optional(),
   createdFrom: isoDateTimeSchema.optional(),
   createdTo: isoDateTimeSchema.optional(),
+  /** Operators see live sessions unless they ask for test mode's (a Merchant user's mode is its console's). */
+  mode: modeSchema.optional(),
 };
 export const listOperatorPaymentSessionsQuerySchema = pageQuerySchema
   .extend(operatorSessionFilters)

@@ -68,5 +68,7 @@ export const webhookEventSchema = z.object({
   sequence: z.number().int(),
   createdAt: isoDateTimeSchema,
   data: z.record(z.string(), z.unknown()),
+  /** false on test mode's events (a test twin's: docs/test-mode.md). */
+  livemode: z.boolean(),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -16,6 +16,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
+
+/** Live money, and test mode's (everything a test token or the console's test mode makes). */
+export const LEDGER_BOOKS = ['live', 'test'] as const;
+
 import { merchants } from './merchants';
 import { walletAccounts } from './wallets';
 
@@ -50,6 +54,8 @@ export const ledgerAccounts = pgTable(
     walletAccountId: uuid('wallet_account_id').references(() => walletAccounts.id, { onDelete: 'restrict' }),
     currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
     normal: smallint('normal').notNull(),
+    /** Which book: live money, or test mode's (a test token's sessions); a journal never mixes them. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('live'),
     balanceMinor: bigint('balance_minor', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: createdAt(),
   },
@@ -58,6 +64,8 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_code_currency_key').on(t.code, t.currency),
     // What an entry's foreign key points at: the account in the entry's currency.
     unique('ledger_accounts_id_currency_key').on(t.id, t.currency),
+    // What an entry's book foreign key points at: the account in the entry's book.
+    unique('ledger_accounts_id_book_key').on(t.id, t.book),
     index('ledger_accounts_merchant_idx').on(t.merchantId),
     check('ledger_accounts_normal_check', sql`${t.normal} in (1, -1)`),
     check(
@@ -85,6 +93,7 @@ export const ledgerJournals = pgTable(
     referenceType: text('reference_type').notNull(),
     referenceId: uuid('reference_id').notNull(),
     currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('live'),
     memo: text('memo'),
     createdAt: createdAt(),
   },
@@ -95,6 +104,7 @@ export const ledgerJournals = pgTable(
       .on(t.referenceId)
       .where(sql`${t.kind} in ('withdrawal_settle', 'withdrawal_release')`),
     unique('ledger_journals_id_currency_key').on(t.id, t.currency),
+    unique('ledger_journals_id_book_key').on(t.id, t.book),
     index('ledger_journals_reference_idx').on(t.referenceType, t.referenceId),
   ],
 );
@@ -111,6 +121,8 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
     /** The journal's currency, and its account's: both foreign keys below hold it to them. */
     currency: text('currency', { enum: ['IDR', 'PHP'] }).notNull(),
+    /** The journal's book, and its account's: the foreign keys below hold it to both, as the currency. */
+    book: text('book', { enum: LEDGER_BOOKS }).notNull().default('live'),
     /** Debit positive, credit negative, in the journal's currency's minor units. */
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),
@@ -125,6 +137,16 @@ export const ledgerEntries = pgTable(
       name: 'ledger_entries_account_currency_fk',
       columns: [t.accountId, t.currency],
       foreignColumns: [ledgerAccounts.id, ledgerAccounts.currency],
+    }),
+    foreignKey({
+      name: 'ledger_entries_journal_book_fk',
+      columns: [t.journalId, t.book],
+      foreignColumns: [ledgerJournals.id, ledgerJournals.book],
+    }),
+    foreignKey({
+      name: 'ledger_entries_account_book_fk',
+      columns: [t.accountId, t.book],
+      foreignColumns: [ledgerAccounts.id, ledgerAccounts.book],
     }),
     index('ledger_entries_journal_idx').on(t.journalId),
     index('ledger_entries_account_idx').on(t.accountId, t.id),

@@ -1,6 +1,7 @@
 import { PAYOUT_NAME_POLICIES } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -60,12 +61,20 @@ export const merchants = pgTable(
     /** Money out a member other than an owner asks for above this waits for an owner; null: none does. */
     teamApprovalAboveMinor: bigint('team_approval_above_minor', { mode: 'bigint' }),
     /** A payout whose holder's name does not match: allow, hold (for an operator), refuse. */
+    /**
+     * Set on a merchant's test twin (test mode): its own tokens, sessions, balances and webhooks,
+     * kept apart from the live merchant's (docs/test-mode.md); null on every live merchant.
+     */
+    liveMerchantId: uuid('live_merchant_id').references((): AnyPgColumn => merchants.id, { onDelete: 'restrict' }),
     payoutNamePolicy: text('payout_name_policy', { enum: PAYOUT_NAME_POLICIES }).notNull().default('hold'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('merchants_code_key').on(t.code),
+    // A merchant has at most one test twin.
+    // (Partial: the list's "live merchants only" walks the name index, not this one.)
+    uniqueIndex('merchants_live_merchant_key').on(t.liveMerchantId).where(sql`${t.liveMerchantId} is not null`),
     // The list: by name, then id (keyset), with and without the status filter.
     index('merchants_name_id_idx').on(t.name, t.id),
     index('merchants_status_name_id_idx').on(t.status, t.name, t.id),

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -66,6 +67,8 @@ export const paymentSessions = pgTable(
     returnUrl: text('return_url'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     failureReason: text('failure_reason'),
+    /** false: opened in test mode (a test twin's), paid only by the test provider, never routed to a phone. */
+    livemode: boolean('livemode').notNull().default(true),
     apiTokenId: uuid('api_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

@@ -71,7 +71,7 @@ export function createAnalyticsRepository(db: Database) {
           select min(e.created_at) as credited_at from payment_session_events e
           where e.session_id = s.id and e.to_status = 'success'
         ) c on s.status = 'success'
-        where s.currency = ${currency} and ${SESSIONS.time} >= ${since.toISOString()}::timestamptz
+        where s.livemode and s.currency = ${currency} and ${SESSIONS.time} >= ${since.toISOString()}::timestamptz
         group by 1`,
       ),
 
@@ -111,7 +111,7 @@ export function createAnalyticsRepository(db: Database) {
           (select count(*)::int from deposit_matches m join wallet_transactions t on t.id = m.wallet_transaction_id
             where m.resolved_at is null and m.outcome <> 'matched' and t.currency = ${currency}) as transfers,
           (select count(*)::int from payment_claims c join payment_sessions s on s.id = c.payment_session_id
-            where c.status = 'open' and s.currency = ${currency}) as claims`,
+            where c.status = 'open' and s.livemode and s.currency = ${currency}) as claims`,
       );
       return row ?? { transfers: 0, claims: 0 };
     },

@@ -9,6 +9,7 @@ import {
   type MerchantTeamRole,
   MONEY_OUT_SCOPES,
   SCOPE_NEEDS,
+  TEST_TOKEN_PREFIX,
   teamRoleMay,
 } from '@gerbang/contract';
 import { AppError, invalidFields, notFound } from '../../http/app-error';
@@ -37,8 +38,8 @@ export type ApiCaller = {
   merchant: MerchantRecord;
 };
 
-/** "gbk_" and eight characters of the secret: enough to tell tokens apart, useless to an attacker. */
-const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
+/** "gbk_" (a test token's "gbk_test_") and eight characters of the secret: enough to tell tokens apart, useless to an attacker. */
+const SHOWN_SECRET_CHARACTERS = 8;
 
 export function toApiTokenResponse(row: ApiTokenRecord): ApiToken {
   return {
@@ -121,7 +122,7 @@ export function createApiTokensService(deps: {
     async create(
       actor: MerchantActor,
       body: CreateApiTokenBody & { allowedNetworks: string[] },
-      merchant: { apiTokenAllowlistRequired: boolean },
+      merchant: { apiTokenAllowlistRequired: boolean; liveMerchantId: string | null },
     ): Promise<ApiTokenWithSecret> {
       const beyond = body.scopes.filter((scope) => {
         const need = SCOPE_NEEDS[scope];
@@ -134,11 +135,13 @@ export function createApiTokensService(deps: {
       }
       if (body.allowedNetworks.length === 0 && movesMoneyOut(body.scopes) && allowlistRequired(merchant))
         throw invalidFields({ 'body.allowedNetworks': 'Tokens that move money out must name their allowed networks' });
-      const secret = `${API_TOKEN_PREFIX}${newOpaqueToken()}`;
+      // A test twin's tokens are test tokens, and say so in their first characters (docs/test-mode.md).
+      const start = merchant.liveMerchantId ? TEST_TOKEN_PREFIX : API_TOKEN_PREFIX;
+      const secret = `${start}${newOpaqueToken()}`;
       const token = await repo.insert({
         merchantId: actor.merchantId,
         name: body.name,
-        prefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+        prefix: secret.slice(0, start.length + SHOWN_SECRET_CHARACTERS),
         tokenHash: hashToken(secret),
         scopes: body.scopes,
         allowedNetworks: [...new Set(body.allowedNetworks)],

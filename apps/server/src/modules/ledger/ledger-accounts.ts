@@ -48,6 +48,12 @@ export const LEDGER_ACCOUNTS = {
     currency,
     walletAccountId,
   }),
+  /** What test mode's provider received (test mode: no phone, no account; test book only). */
+  testProviderCash: (currency: Currency): LedgerAccountRef => ({
+    code: `test-provider:${currency}:cash`,
+    kind: 'wallet_cash',
+    currency,
+  }),
   /** Gerbang's fees. */
   feeRevenue: (currency: Currency): LedgerAccountRef => ({ code: `fees:${currency}`, kind: 'fee_revenue', currency }),
   /** Money received that belongs to nobody yet (a transfer that matched no session). */

@@ -45,6 +45,23 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     join ledger_accounts a on a.id = e.account_id
     where a.currency <> j.currency`,
   );
+  // Each book (live money, test mode's) balances on its own, and no journal reaches across books:
+  // a test session's deposit is in the test book, a live one's in the live book.
+  const books = await sqlRows<{ book: string; currency: string; total: string }>(
+    db,
+    sql`
+    select e.book, e.currency, sum(e.amount_minor)::text as total from ledger_entries e
+    group by e.book, e.currency having sum(e.amount_minor) <> 0`,
+  );
+  const crossed = await sqlRows<{ id: string }>(
+    db,
+    sql`
+    select distinct j.id from ledger_journals j
+    join ledger_entries e on e.journal_id = j.id
+    join ledger_accounts a on a.id = e.account_id
+    left join payment_sessions s on j.reference_type = 'payment_session' and s.id = j.reference_id
+    where a.book <> j.book or e.book <> j.book or (s.id is not null and j.book <> (case when s.livemode then 'live' else 'test' end))`,
+  );
   // Every withdrawal holds once, and its hold is resolved exactly as its state says: settled when
   // it succeeded, released when it failed, was rejected or cancelled, neither while it is open.
   const holds = await sqlRows<{ id: string; status: string; holds: number; settles: number; releases: number }>(
@@ -188,5 +205,7 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     ...drifted.map((r) => `account ${r.code} keeps ${r.kept} but its entries sum to ${r.summed}`),
     ...negative.map((r) => `account ${r.code} is below zero: ${r.balance}`),
     ...mixed.map((r) => `journal ${r.id} mixes currencies`),
+    ...books.map((r) => `the ${r.book} book's ${r.currency} entries sum to ${r.total}`),
+    ...crossed.map((r) => `journal ${r.id} reaches outside its book`),
   ];
 }

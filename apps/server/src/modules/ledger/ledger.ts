@@ -1,7 +1,10 @@
 import type { Currency } from '@gerbang/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
+import { type LEDGER_BOOKS, ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
+
+export type LedgerBook = (typeof LEDGER_BOOKS)[number];
+
 import { LEDGER_ACCOUNTS, type LedgerAccountRef, NORMAL_BALANCE } from './ledger-accounts';
 
 export type JournalLine = { account: LedgerAccountRef; amountMinor: bigint };
@@ -12,6 +15,8 @@ export type Journal = {
   referenceType: string;
   referenceId: string;
   currency: Currency;
+  /** Live money (the default) or test mode's: every account it moves is in its book. */
+  book?: LedgerBook;
   memo?: string;
   /** Debit positive, credit negative; they must sum to zero. */
   lines: JournalLine[];
@@ -20,13 +25,24 @@ export type Journal = {
 export class UnbalancedJournalError extends Error {}
 
 /**
+ * An account as its book keeps it: test mode's accounts are their live purpose's code under
+ * "test:" ("test:fees:IDR"), so a test journal never finds a live account, nor the reverse.
+ */
+function inBook(ref: LedgerAccountRef, book: LedgerBook): LedgerAccountRef & { book: LedgerBook } {
+  return book === 'live' ? { ...ref, book } : { ...ref, code: `${book}:${ref.code}`, book };
+}
+
+/**
  * Posts a journal inside the caller's transaction (so it commits or rolls back with the state
  * change it records). Returns false when a journal of this kind and reference already exists:
  * posting twice is a no-op, never a second movement. Balances move in account-code order, so two
  * journals touching the same accounts lock them in the same order and cannot deadlock.
  */
 export async function postJournal(tx: Database, journal: Journal): Promise<boolean> {
-  const lines = journal.lines.filter((line) => line.amountMinor !== 0n);
+  const book = journal.book ?? 'live';
+  const lines = journal.lines
+    .filter((line) => line.amountMinor !== 0n)
+    .map((line) => ({ ...line, account: inBook(line.account, book) }));
   const sum = lines.reduce((total, line) => total + line.amountMinor, 0n);
   if (sum !== 0n || lines.some((line) => line.account.currency !== journal.currency)) {
     throw new UnbalancedJournalError(`journal ${journal.kind} ${journal.referenceId} does not balance`);
@@ -38,6 +54,7 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
       referenceType: journal.referenceType,
       referenceId: journal.referenceId,
       currency: journal.currency,
+      book,
       memo: journal.memo,
     })
     // Only the same kind for the same reference is a replay; any other unique rule (a hold settled
@@ -75,6 +92,7 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
       journalId: posted.id,
       accountId: accountId(line.account.code),
       currency: journal.currency,
+      book,
       amountMinor: line.amountMinor,
     })),
   );

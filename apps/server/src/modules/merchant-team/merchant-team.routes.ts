@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { requestMerchantId, requireAuth } from '../../http/authenticate';
+import { requestLiveMerchantId, requireAuth } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { createUsersRepository } from '../users/users.repository';
@@ -29,7 +29,7 @@ const tags = ['team'];
 const security = BEARER_SECURITY;
 const actorOf = (request: FastifyRequest): TeamActor => ({
   userId: requireAuth(request).userId,
-  merchantId: requestMerchantId(request),
+  merchantId: requestLiveMerchantId(request),
   ip: request.ip,
 });
 

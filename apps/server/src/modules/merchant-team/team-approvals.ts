@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
-import { requestMerchantId, requireAuth } from '../../http/authenticate';
+import { requestLiveMerchantId, requireAuth } from '../../http/authenticate';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 import { createTeamApprovalMail } from './team-approval-mail';
 import { createTeamApprovals, type TeamApprovalActor, type TeamApprovals } from './team-approvals.service';
@@ -45,7 +45,7 @@ export function teamApprovalActorOf(request: FastifyRequest): TeamApprovalActor 
   const auth = requireAuth(request);
   return {
     userId: auth.userId,
-    merchantId: requestMerchantId(request),
+    merchantId: requestLiveMerchantId(request),
     teamRole: auth.user.merchantRole ?? null,
     ip: request.ip,
   };

@@ -7,6 +7,7 @@ import { escapeLike } from '../../db/like-pattern';
 import { named, preparedRead } from '../../db/prepared-read';
 import { merchants } from '../../db/schema';
 import type { SortedKeysetCursor } from '../../http/keyset-cursor';
+import { followLiveTerms } from '../test-mode/test-twin-terms';
 
 export type MerchantRecord = typeof merchants.$inferSelect;
 export type NewMerchantRecord = Omit<typeof merchants.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
@@ -87,6 +88,8 @@ export function createMerchantsRepository(db: Database) {
       .from(merchants)
       .where(
         and(
+          // Test twins are test mode's, not merchants of their own (docs/test-mode.md).
+          isNull(merchants.liveMerchantId),
           has.has('status') ? eq(merchants.status, placeholder('status')) : undefined,
           has.has('q') ? (or(ilike(merchants.name, pattern), ilike(merchants.code, pattern)) as SQL) : undefined,
           has.has('after')
@@ -136,6 +139,7 @@ export function createMerchantsRepository(db: Database) {
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(merchants.id, id))
         .returning();
+      if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(db, id);
       return rows[0] ?? null;
     },
 
@@ -179,6 +183,7 @@ export function createMerchantsRepository(db: Database) {
         .set({ status: to, updatedAt: sql`now()` })
         .where(and(eq(merchants.id, id), eq(merchants.status, from)))
         .returning();
+      if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(db, id);
       return rows[0] ?? null;
     },
   };

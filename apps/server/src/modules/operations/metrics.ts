@@ -62,7 +62,7 @@ function createMetrics(ctx: AppContext) {
   countsByStatus(
     'gerbang_payment_sessions',
     'Payment sessions by status',
-    sql`select status, count(*)::int as count from payment_sessions group by status`,
+    sql`select status, count(*)::int as count from payment_sessions where livemode group by status`,
   );
   countsByStatus(
     'gerbang_webhook_events',

@@ -112,6 +112,7 @@ export function createPaymentClaimsRepository(db: Database) {
           merchantId: paymentSessions.merchantId,
           status: paymentSessions.status,
           currency: paymentSessions.currency,
+          livemode: paymentSessions.livemode,
         })
         .from(paymentSessions)
         .where(eq(paymentSessions.id, sessionId))
@@ -162,13 +163,16 @@ export function createPaymentClaimsRepository(db: Database) {
 
     ofSession: (sessionId: string) => select(db, eq(paymentClaims.paymentSessionId, sessionId)),
 
-    /** Newest first, keyset on (created_at, id); a merchant's only when `merchantId` is given. */
+    /**
+     * Newest first, keyset on (created_at, id); a merchant's only when `merchantId` is given, every
+     * live merchant's otherwise (test mode files no claims: the test provider has no transfer to find).
+     */
     page(filter: { status?: PaymentClaimStatus; merchantId?: string | null }, limit: number, after?: KeysetCursor) {
       return select(
         db,
         and(
           filter.status ? eq(paymentClaims.status, filter.status) : undefined,
-          filter.merchantId ? eq(paymentClaims.merchantId, filter.merchantId) : undefined,
+          filter.merchantId ? eq(paymentClaims.merchantId, filter.merchantId) : eq(paymentSessions.livemode, true),
           after
             ? sql`(${paymentClaims.createdAt}, ${paymentClaims.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
             : undefined,

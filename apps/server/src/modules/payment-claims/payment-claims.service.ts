@@ -70,6 +70,12 @@ export function createPaymentClaimsService(deps: { db: Database; repo: PaymentCl
         await db.transaction(async (tx) => {
           const session = await repo.lockSession(tx, sessionId);
           if (!session) throw notFound('Payment session');
+          if (!session.livemode) {
+            throw new AppError(
+              'TEST_MODE_UNSUPPORTED',
+              'A test payment has no transfer to look for: use the test buttons to simulate its outcome',
+            );
+          }
           if (!(CLAIMABLE_SESSION_STATUSES as readonly string[]).includes(session.status)) {
             throw new AppError(
               'INVALID_STATE',

@@ -3,20 +3,27 @@ import type { Journal } from '../ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
 import type { PaymentSessionRecord } from './payment-session-record';
 
-const { walletCash, merchantAvailable, feeRevenue, amountAdjustment, suspense } = LEDGER_ACCOUNTS;
+const { walletCash, merchantAvailable, feeRevenue, amountAdjustment, suspense, testProviderCash } = LEDGER_ACCOUNTS;
 
 /**
  * A paid session: what arrived is at its wallet account (or, when an operator matched a queued
  * transfer, in suspense); the merchant is owed amount − fee, Gerbang earns the fee, and what the
  * customer paid beyond the amount (extra fee − discount) goes to adjustments. A near match (an
  * operator's, of a transfer a little off the final amount) moves the difference to the merchant:
- * it is owed amount + (received − final) − fee, the fee computed on that. Sums to zero.
+ * it is owed amount + (received − final) − fee, the fee computed on that. Sums to zero. A test
+ * session's money (test mode) is at the test provider, in the test book.
  */
 export function depositJournal(
   session: PaymentSessionRecord,
-  source: { walletAccountId: string } | 'suspense',
+  source: { walletAccountId: string } | 'suspense' | 'test_provider',
 ): Journal {
   const cur = session.currency;
+  const sourceAccount =
+    source === 'suspense'
+      ? suspense(cur)
+      : source === 'test_provider'
+        ? testProviderCash(cur)
+        : walletCash(source.walletAccountId, cur);
   const received = session.receivedAmountMinor ?? session.finalAmountMinor;
   const credited = session.amountMinor + (received - session.finalAmountMinor);
   return {
@@ -24,11 +31,10 @@ export function depositJournal(
     referenceType: 'payment_session',
     referenceId: session.id,
     currency: cur,
+    // A test session's money is test mode's: its journal is in the test book, whoever posts it.
+    book: session.livemode ? 'live' : 'test',
     lines: [
-      {
-        account: source === 'suspense' ? suspense(cur) : walletCash(source.walletAccountId, cur),
-        amountMinor: received,
-      },
+      { account: sourceAccount, amountMinor: received },
       { account: merchantAvailable(session.merchantId, cur), amountMinor: -(credited - session.feeMinor) },
       { account: feeRevenue(cur), amountMinor: -session.feeMinor },
       { account: amountAdjustment(cur), amountMinor: session.discountMinor - session.extraFeeMinor },

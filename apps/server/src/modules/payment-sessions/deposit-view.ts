@@ -9,6 +9,7 @@ import {
   type WalletProvider,
 } from '@gerbang/contract';
 import type { MerchantRecord } from '../merchants/merchants.repository';
+import { testProviderInstructions } from '../test-mode/test-provider-instructions';
 import type { PaymentSessionRecord } from './payment-session-record';
 import type { PaymentSessionsRepository } from './payment-sessions.repository';
 
@@ -28,7 +29,9 @@ export async function instructionsFor(
   session: PaymentSessionRecord,
   repo: Pick<PaymentSessionsRepository, 'receiveDetails'>,
 ): Promise<PaymentInstructions | null> {
-  if (!session.walletAccountId || !['awaiting_payment', 'processing'].includes(session.status)) return null;
+  if (!['awaiting_payment', 'processing'].includes(session.status)) return null;
+  if (!session.livemode) return testProviderInstructions(session);
+  if (!session.walletAccountId) return null;
   const account = await repo.receiveDetails(session.walletAccountId);
   if (!account) return null;
   if (ACCOUNT_TYPE_OF_PROVIDER[account.provider] === 'bank') {
@@ -87,5 +90,6 @@ export function toDepositView(
     serverTime: new Date().toISOString(),
     returnUrl: session.returnUrl,
     embedOrigins: merchant.embedOrigins,
+    livemode: session.livemode,
   };
 }

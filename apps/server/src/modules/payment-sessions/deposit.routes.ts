@@ -6,6 +6,8 @@ import {
   markDepositTransferred,
   selectDepositMethod,
   selectDepositMethodBodySchema,
+  simulateDepositPayment,
+  simulatePaymentBodySchema,
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +26,7 @@ const EVENT_STREAM_KEEPALIVE_MS = 25_000;
 
 /** The customer's deposit page: public, keyed by the session id its link carries. */
 export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { repo, service } = paymentSessionsOf(ctx);
+  const { repo, service, testPayments } = paymentSessionsOf(ctx);
   const merchants = createMerchantsRepository(ctx.db);
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Open event streams end when the app closes, or closing would wait for every customer to leave.
@@ -88,6 +90,20 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
       }
       return view(session);
     },
+  });
+
+  api.route({
+    method: simulateDepositPayment.method,
+    url: simulateDepositPayment.path,
+    schema: {
+      tags,
+      summary:
+        "Test mode's provider pays (or not) a test session: paid, paid late, wrong amount, failed (403 TEST_MODE_ONLY on a live session)",
+      params: idParamsSchema,
+      body: simulatePaymentBodySchema,
+      response: { 200: depositViewSchema, ...errorResponses(403, 404, 409, 422) },
+    },
+    handler: async (request) => view(await testPayments.simulate(request.params.id, request.body.outcome)),
   });
 
   api.route({

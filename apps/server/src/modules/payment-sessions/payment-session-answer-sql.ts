@@ -36,6 +36,7 @@ export function answerFields(t: SessionColumns) {
     createdAt: isoText(t.createdAt),
     updatedAt: isoText(t.updatedAt),
     paymentUrl: sql`${sql.placeholder('customerPagesUrl')}::text || '/deposit?session=' || ${t.id}::text`,
+    livemode: t.livemode,
   } satisfies Record<keyof PaymentSession, SQLWrapper>;
 }
 

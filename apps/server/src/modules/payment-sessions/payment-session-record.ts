@@ -11,6 +11,9 @@ export type OpenedSession = Pick<
   NewPaymentSession,
   'merchantId' | 'referenceNumber' | 'currency' | 'amountMinor' | 'feeMinor' | 'apiTokenId'
 > & {
+  /** false: its merchant is a test twin (test mode). */
+  livemode: boolean;
+} & {
   method: string | null;
   customer: unknown;
   returnUrl: string | null;

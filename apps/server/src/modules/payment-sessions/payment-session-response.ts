@@ -39,6 +39,7 @@ export function toPaymentSession(row: PaymentSessionRecord, customerPagesUrl: st
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     paymentUrl: paymentUrlOf(customerPagesUrl, row.id),
+    livemode: row.livemode,
   };
 }
 

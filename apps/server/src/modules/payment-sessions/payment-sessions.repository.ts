@@ -29,6 +29,8 @@ import { toPaymentSession } from './payment-session-response';
 
 export type ListPaymentSessionsFilter = {
   merchantId?: string;
+  /** Live sessions only (true) or test mode's (false); absent: a merchant's own, which are one mode. */
+  livemode?: boolean;
   status?: PaymentSessionStatus;
   referenceNumber?: string;
   method?: string;
@@ -61,6 +63,7 @@ const listColumns = {
 const shapeOf = (filter: ListPaymentSessionsFilter, after?: KeysetCursor) =>
   [
     filter.merchantId ? 'merchant' : '',
+    filter.livemode !== undefined ? 'mode' : '',
     filter.status ? 'status' : '',
     filter.referenceNumber ? 'reference' : '',
     filter.method ? 'method' : '',
@@ -92,6 +95,7 @@ function listConditions(shape: string): SQL | undefined {
   const placeholder = sql.placeholder;
   return and(
     has.has('merchant') ? eq(paymentSessions.merchantId, placeholder('merchantId')) : undefined,
+    has.has('mode') ? eq(paymentSessions.livemode, placeholder('livemode')) : undefined,
     has.has('status') ? eq(paymentSessions.status, placeholder('status')) : undefined,
     has.has('reference') ? eq(paymentSessions.referenceNumber, placeholder('referenceNumber')) : undefined,
     has.has('method') ? eq(paymentSessions.method, placeholder('method')) : undefined,
@@ -159,6 +163,7 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       returnUrl: sql`${p('returnUrl')}::text`,
       metadata: sql`${p('metadata')}::jsonb`,
       apiTokenId: sql`${p('apiTokenId')}::uuid`,
+      livemode: sql`${p('livemode')}::boolean`,
       expiresAt: secondsFromNow(p('timeLimitSeconds')),
       paidAt: sql`null::timestamptz`,
       receivedAmountMinor: sql`null::bigint`,

@@ -14,19 +14,24 @@ import {
   listPaymentSessions,
   listPaymentSessionsQuerySchema,
   listPaymentSessionsResponseSchema,
+  type Mode,
   paymentSessionDetailSchema,
   paymentSessionSchema,
+  simulateApiPaymentSession,
+  simulatePaymentBodySchema,
 } from '@gerbang/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { createSessionExample, sessionExample, withExample } from '../../http/api-examples';
+import { AppError } from '../../http/app-error';
 import { merchantScopeOf } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { paymentSessionsOf } from './payment-sessions';
+import type { ListPaymentSessionsFilter } from './payment-sessions.repository';
 import { paymentSessionsCsv } from './payment-sessions-export';
 
 const tags = ['merchant-api'];
@@ -38,7 +43,7 @@ const security = API_TOKEN_SECURITY;
  */
 export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
-  const { service, detail, repo } = paymentSessionsOf(ctx);
+  const { service, detail, repo, testPayments } = paymentSessionsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -71,6 +76,32 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
         request.body,
       );
       return reply.status(answer.status as 201).send(answer.body);
+    },
+  });
+
+  api.route({
+    method: simulateApiPaymentSession.method,
+    url: simulateApiPaymentSession.path,
+    schema: {
+      tags,
+      security,
+      summary:
+        "Test mode: the test provider pays (or not) one of the merchant's test sessions (a test token, scope payments:write): paid, paid_late, wrong_amount, failed. A live token gets 403 TEST_MODE_ONLY",
+      params: idParamsSchema,
+      body: simulatePaymentBodySchema,
+      response: {
+        200: withExample(paymentSessionSchema, sessionExample),
+        ...apiErrorResponses({ 403: ['TEST_MODE_ONLY'], 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
+      },
+    },
+    onRequest: guard('payments:write'),
+    handler: async (request) => {
+      const caller = requireApiCaller(request);
+      if (!caller.merchant.liveMerchantId) {
+        throw new AppError('TEST_MODE_ONLY', 'Simulated payments take a test token (gbk_test_…)');
+      }
+      const session = await testPayments.simulate(request.params.id, request.body.outcome, caller.merchantId);
+      return service.view(session);
     },
   });
 
@@ -124,8 +155,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: (request) => {
       const { limit, cursor, ...filter } = request.query;
-      const merchantId = merchantScopeOf(request) ?? filter.merchantId;
-      return service.listForOperators({ ...filter, merchantId }, { limit, cursor });
+      return service.listForOperators(consoleSessionFilter(request, filter), { limit, cursor });
     },
   });
 
@@ -142,8 +172,11 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     },
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: async (request, reply) => {
-      const merchantId = merchantScopeOf(request) ?? request.query.merchantId;
-      return sendCsvExport(reply, 'payment-sessions', paymentSessionsCsv(repo, { ...request.query, merchantId }));
+      return sendCsvExport(
+        reply,
+        'payment-sessions',
+        paymentSessionsCsv(repo, consoleSessionFilter(request, request.query)),
+      );
     },
   });
 
@@ -160,4 +193,17 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: (request) => detail.get(request.params.id, merchantScopeOf(request)),
   });
+}
+
+/**
+ * A console's filter: a Merchant user's own merchant's sessions (its test twin's in test mode),
+ * whatever `merchantId` says; an operator's of any merchant, live unless it asks for test mode's.
+ */
+function consoleSessionFilter(
+  request: FastifyRequest,
+  query: Omit<ListPaymentSessionsFilter, 'livemode'> & { mode?: Mode },
+): ListPaymentSessionsFilter {
+  const { mode, ...filter } = query;
+  const scope = merchantScopeOf(request);
+  return scope ? { ...filter, merchantId: scope } : { ...filter, livemode: mode !== 'test' };
 }

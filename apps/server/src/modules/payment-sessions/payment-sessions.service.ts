@@ -122,6 +122,29 @@ export function createPaymentSessionsService(deps: {
     return 'full';
   }
 
+  /**
+   * A test session's method (test mode): the test provider takes it, never a phone's account, so
+   * it has no account and no discount (the simulated payment names its session; the amount need
+   * not tell sessions apart).
+   */
+  async function reserveTestRails(
+    tx: Database,
+    session: PaymentSessionRecord,
+    method: WalletProvider,
+  ): Promise<SessionMove | 'closed'> {
+    const moved = await repo.transition(tx, session.id, 'method_selected', {
+      details: { method, testProvider: true },
+      set: {
+        method,
+        walletAccountId: null,
+        discountMinor: 0n,
+        finalAmountMinor: session.amountMinor + session.extraFeeMinor,
+      },
+      where: withinTimeLimit,
+    });
+    return moved ?? 'closed';
+  }
+
   function checkTerms(merchant: MerchantRecord, body: CreatePaymentSessionBody): bigint {
     if (merchant.status !== 'active') {
       throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended and opens no new payment session');
@@ -158,7 +181,8 @@ export function createPaymentSessionsService(deps: {
     ): Promise<{ status: number; body: PaymentSession }> {
       const merchant = caller.merchant ?? (await merchantOf(caller.merchantId));
       const amountMinor = checkTerms(merchant, body);
-      const accounts = body.method ? await candidateAccounts(body.method) : [];
+      const livemode = merchant.liveMerchantId === null;
+      const accounts = body.method && livemode ? await candidateAccounts(body.method) : [];
       const changed: [PaymentSessionRecord, PaymentSessionStatus | null][] = [];
       const fields: OpenedSession = {
         merchantId: merchant.id,
@@ -171,6 +195,7 @@ export function createPaymentSessionsService(deps: {
         returnUrl: body.returnUrl ?? null,
         metadata: body.metadata ?? null,
         apiTokenId: caller.tokenId ?? null,
+        livemode,
         timeLimitSeconds: merchant.paymentTimeLimitMinutes * 60,
       };
       const scope = { merchantId: merchant.id, caller: caller.caller, key: idempotencyKey, route: caller.route, body };
@@ -189,7 +214,9 @@ export function createPaymentSessionsService(deps: {
             // Without a key the statement inserts the session or fails: never null.
             const created = (await repo.open(tx, fields)) as PaymentSessionRecord;
             changed.push([created, null]);
-            const reserved = await reserve(tx, created, method, accounts);
+            const reserved = livemode
+              ? await reserve(tx, created, method, accounts)
+              : await reserveTestRails(tx, created, method);
             if (typeof reserved !== 'object') return { status: 201, body: view(created) };
             changed.push([reserved.row, reserved.from]);
             return { status: 201, body: view(reserved.row) };
@@ -239,8 +266,11 @@ export function createPaymentSessionsService(deps: {
           'body.method': `Not one of this merchant's methods: ${merchant.allowedMethods.join(', ')}`,
         });
       }
-      const accounts = await candidateAccounts(method);
-      const reserved = await db.transaction((tx) => reserve(tx, session, method, accounts));
+      const reserved = session.livemode
+        ? await candidateAccounts(method).then((accounts) =>
+            db.transaction((tx) => reserve(tx, session, method, accounts)),
+          )
+        : await db.transaction((tx) => reserveTestRails(tx, session, method));
       if (reserved === 'closed') {
         const now = await repo.findById(id);
         if (now?.status === 'awaiting_payment' && now.method === method) return now; // a second tap won

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { createIdempotency, type Idempotency } from '../idempotency/idempotency';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
+import { createTestPayments, type TestPayments } from '../test-mode/test-payments';
 import { createWalletsRepository } from '../wallets/wallets.repository';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 import { CLOCK_SKEW_SECONDS, createDepositMatching, type DepositMatching } from './deposit-matching';
@@ -21,6 +22,8 @@ export type PaymentSessions = {
   matching: DepositMatching;
   reviews: DepositReviewsService;
   detail: PaymentSessionDetailReader;
+  /** Test mode's provider: pays (or not) test sessions, no phone. */
+  testPayments: TestPayments;
   /** Pushes session changes and balance changes to the consoles. */
   bind(consoles: Broadcaster): void;
 };
@@ -88,6 +91,15 @@ export function paymentSessionsOf(ctx: AppContext): PaymentSessions {
     matching,
     reviews,
     detail: createPaymentSessionDetail({ db: ctx.db, repo, customerPagesUrl }),
+    testPayments: createTestPayments({
+      db: ctx.db,
+      repo,
+      merchants: createMerchantsRepository(ctx.db),
+      onChange: (row, from) => {
+        onChange(row, from);
+        if (row.status === 'success') onBalanceChanged(row.merchantId);
+      },
+    }),
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

@@ -48,7 +48,11 @@ export function attachRealtime(app: FastifyInstance, ctx: AppContext): void {
       // A user who must enrol a second factor first gets no live data either.
       if (!auth || !claims || (await ctx.secondFactor.mustEnrol(auth.user)))
         return next(new Error(REALTIME_CONNECT_ERRORS.unauthorized));
-      const { user: _user, ...rest } = auth;
+      // The merchant console in test mode hears its test twin's changes (the handshake's `mode`).
+      const testMode = socket.handshake.auth?.mode === 'test' && auth.merchantId;
+      const { user: _user, ...rest } = testMode
+        ? { ...auth, merchantId: await ctx.testTwins.twinOf(auth.merchantId as string), livemode: false }
+        : auth;
       socket.data = { auth: rest, tokenExpiresAtMs: claims.exp * 1000 };
       next();
     } catch (error) {

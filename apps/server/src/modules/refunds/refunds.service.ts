@@ -20,6 +20,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { createAuditRepository } from '../audit/audit.repository';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
+import { checkMoneyMayLeave } from '../test-mode/live-only';
 import type { AccountInquiries } from '../withdrawals/account-inquiries';
 import { insertHeld } from '../withdrawals/withdrawal-holds';
 import type { WithdrawalListener } from '../withdrawals/withdrawal-moves';
@@ -119,9 +120,7 @@ export function createRefundsService(deps: {
     ): Promise<{ status: number; body: Refund }> {
       const merchant = await deps.merchants.findById(who.merchantId);
       if (!merchant) throw notFound('Merchant');
-      if (merchant.status !== 'active') {
-        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
-      }
+      checkMoneyMayLeave(merchant, 'Refunds');
       let created: WithdrawalRecord | null = null;
       const answer = await deps.idempotency.run(
         {

@@ -27,7 +27,8 @@ export type OutboxEvent = {
  * sent), in the same statement. The event's `sequence` (in its body too) is taken from the
  * outbox's sequence as it is written: a subject's changes are serialized by its row lock, so its
  * events number in the order its changes committed, and delivery keeps that order per endpoint.
- * `only` narrows it to one endpoint (null: the main one), for a test event.
+ * `only` narrows it to one endpoint (null: the main one), for a test event. `livemode` is false
+ * on a test twin's events (test mode), as Stripe's are.
  */
 export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endpointId: string | null }): SQL {
   const merchantId = sql`${event.merchantId}::uuid`;
@@ -49,7 +50,8 @@ export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endp
     select case when t.endpoint_id is null then ${event.id}::uuid else gen_random_uuid() end, ${merchantId}, t.endpoint_id,
       ${event.type}::text, ${event.subjectId}::uuid, next.sequence,
       jsonb_build_object('id', ${event.id}::uuid, 'type', ${event.type}::text, 'createdAt', ${event.createdAt}::text,
-        'data', ${event.data}, 'sequence', next.sequence),
+        'data', ${event.data}, 'sequence', next.sequence,
+        'livemode', (select l.live_merchant_id is null from merchants l where l.id = ${merchantId})),
       case when t.url is null or t.disabled then 'skipped' else 'pending' end,
       case when t.url is null then ${WEBHOOK_NOT_SENT.noCallbackUrl}::text
         when t.disabled then ${WEBHOOK_NOT_SENT.disabled}::text end,

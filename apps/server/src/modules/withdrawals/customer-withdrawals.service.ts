@@ -16,6 +16,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
+import { checkMoneyMayLeave } from '../test-mode/live-only';
 import type { AccountInquiries } from './account-inquiries';
 import type { InquiryRecord } from './account-inquiries.repository';
 import { checkDestination } from './destination-check';
@@ -203,9 +204,7 @@ export function createCustomerWithdrawalsService(deps: {
       body: CreateWithdrawalBody,
     ): Promise<{ status: number; body: ApiWithdrawal }> {
       const merchant = await merchantOf(caller.merchantId);
-      if (merchant.status !== 'active') {
-        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
-      }
+      checkMoneyMayLeave(merchant, 'Withdrawals');
       const { problems, accountNumber } = checkDestination(body, merchant.currency);
       const amount = parseAmount(body.amount, merchant.currency);
       if (!amount.ok) problems['body.amount'] = amount.message;

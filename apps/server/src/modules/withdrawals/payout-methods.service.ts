@@ -14,6 +14,7 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
+import { refuseInTestMode } from '../test-mode/live-only';
 import type { AccountInquiries } from './account-inquiries';
 import type { InquiryRecord } from './account-inquiries.repository';
 import type { PayoutMethodRecord, PayoutMethodsRepository } from './payout-methods.repository';
@@ -84,6 +85,7 @@ export function createPayoutMethodsService(deps: {
       const body = createPayoutMethodBodySchema.parse(input);
       const merchant = await deps.merchants.findById(actor.merchantId);
       if (!merchant) throw notFound('Merchant');
+      refuseInTestMode(merchant, 'Payout methods');
       const provider = PAYOUT_PROVIDERS[body.provider];
       if (provider.currency !== merchant.currency) {
         throw invalidFields({

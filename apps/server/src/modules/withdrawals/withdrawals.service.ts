@@ -16,6 +16,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
+import { checkMoneyMayLeave } from '../test-mode/live-only';
 import { webhookEventsOf } from '../webhooks/webhook-log';
 import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
@@ -118,9 +119,7 @@ export function createWithdrawalsService(deps: {
       if (!merchantId) throw invalidFields({ 'body.merchantId': 'Choose the merchant whose balance this takes out' });
       const merchant = await deps.merchants.findById(merchantId);
       if (!merchant) throw invalidFields({ 'body.merchantId': 'No such merchant' });
-      if (merchant.status !== 'active') {
-        throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
-      }
+      checkMoneyMayLeave(merchant, 'Withdrawals');
       const method = await deps.payoutMethods.find(body.payoutMethodId, merchantId);
       if (!method) throw invalidFields({ 'body.payoutMethodId': 'Not one of this merchant’s payout methods' });
       if (method.status !== 'verified') {

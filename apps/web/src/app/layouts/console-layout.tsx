@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { SecondFactorOffNotice, StepUpPrompt } from '../../features/second-factor/components/second-factor-prompts';
+import { TestModeBanner } from '../../features/test-mode/components/test-mode-banner';
 import { QueryCacheProvider } from '../../lib/query-cache';
 import { useSession } from '../../lib/session';
 import { useCurrentRoute } from '../current-route';
@@ -57,6 +58,7 @@ export function ConsoleLayout({ sidebarItems, routes, headerFallback }: ConsoleL
           onToggleSidebar={() => setIsSidebarOpen((open) => !open)}
           toggleRef={toggleRef}
         />
+        <TestModeBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 space-y-6 px-3 py-6 outline-none sm:px-6">
           <SecondFactorOffNotice />
           <PageHeader fallback={headerFallback} />

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/ui/icon';
 import { AlertBellSlot } from '../../features/alerts/components/alert-bell-slot';
+import { ModeSwitch } from '../../features/test-mode/components/mode-switch';
 import { LanguageSwitch } from './language-switch';
 import { SIDEBAR_ID } from './sidebar';
 import { ThemeSwitch } from './theme-switch';
@@ -32,6 +33,7 @@ export function TopBar({ isSidebarOpen, onToggleSidebar, toggleRef }: TopBarProp
         <Icon name={isSidebarOpen ? 'close' : 'menu'} className="size-6" />
       </button>
       <div className="ml-auto flex items-center gap-1 sm:gap-3">
+        <ModeSwitch />
         <AlertBellSlot />
         <ThemeSwitch />
         <LanguageSwitch />

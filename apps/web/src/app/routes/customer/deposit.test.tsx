@@ -25,6 +25,7 @@ function aView(overrides: Partial<DepositView> = {}): DepositView {
     serverTime: '2030-01-01T00:00:00.000Z',
     returnUrl: 'https://sinar.example.com/orders/1001',
     embedOrigins: ['https://sinar.example.com'],
+    livemode: true,
     ...overrides,
   };
 }
@@ -304,5 +305,39 @@ describe('the deposit page', () => {
     const sent = JSON.parse(requests.filter((r) => r.method === 'POST').at(-1)?.body ?? '{}');
     expect(sent).toMatchObject({ senderName: 'Lina', amount: '150000' });
     expect(screen.queryByRole('button', { name: 'Send claim' })).not.toBeInTheDocument();
+  });
+
+  it('marks a test session TEST and lets whoever tests pay it with the test provider’s buttons', async () => {
+    const user = userEvent.setup();
+    const session = awaitingTransfer({
+      livemode: false,
+      method: 'livin',
+      instructions: { ...LIVIN_DETAILS, bankName: 'TEST', accountNumber: '0000000000', holderName: 'GERBANG TEST' },
+    });
+    replies[`POST /public/deposits/${ID}/simulate`] = () => {
+      session.status = 'success';
+      return { status: 200, body: aView({ livemode: false, status: 'success' }) };
+    };
+    await open();
+    const panel = await screen.findByRole('region', { name: 'Test payment' });
+    expect(within(panel).getByText('TEST')).toBeInTheDocument();
+    expect(within(panel).getByText(/This is a test payment: no money moves/)).toBeInTheDocument();
+    for (const name of ['Simulate paid', 'Simulate paid late', 'Simulate wrong amount', 'Simulate failed']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole('button', { name: 'Simulate paid' }));
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    const sent = requests.find((r) => r.url.endsWith('/simulate'));
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({ outcome: 'paid' });
+    // A paid test session offers no more outcomes, and never a claim.
+    expect(screen.queryByRole('button', { name: 'Simulate paid' })).not.toBeInTheDocument();
+  });
+
+  it('shows no test buttons on a live session', async () => {
+    awaitingTransfer({ method: 'livin', instructions: LIVIN_DETAILS });
+    await open();
+    expect(await screen.findByText('1234567890123')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Simulate paid' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Test payment' })).not.toBeInTheDocument();
   });
 });

@@ -34,6 +34,7 @@ const SESSION: OperatorPaymentSession = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:05:00.000Z',
   paymentUrl: 'http://localhost:3000/deposit?session=3f6c1a2b-4d5e-4f60-8a71-b2c3d4e5f607',
+  livemode: true,
   merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6',
   merchantName: 'Toko Sinar',
   walletAccountId: '8e2f3a4b-5c6d-4e7f-8091-a2b3c4d5e6f7',

@@ -14,6 +14,8 @@ import { PaymentInstructions } from './payment-instructions';
 
 /** Loaded only when a claim can be filed: most customers never need it. */
 const CustomerClaimPanel = lazy(() => import('../../payment-claims/components/customer-claim-panel'));
+/** Loaded only on a test session's page (test mode). */
+const TestPaymentPanel = lazy(() => import('../../test-mode/components/test-payment-panel'));
 
 /** Which spec §8 message each situation shows (docs/deposit-page.md lists them). */
 function problemMessageKey(problem: DepositProblem): string {
@@ -57,7 +59,7 @@ function Outcome({ view }: { view: DepositView }) {
  */
 export function DepositFlow({ sessionId }: { sessionId: string | null }) {
   const { t } = useTranslation(['deposit']);
-  const { view, problem, isBusy, clockOffsetMs, chooseMethod, confirmTransferred } = useDeposit(sessionId);
+  const { view, problem, isBusy, clockOffsetMs, chooseMethod, confirmTransferred, simulate } = useDeposit(sessionId);
   useParentMessages(view, depositStatusMessage);
 
   const alert = problem ? <FormError>{t(problemMessageKey(problem))}</FormError> : null;
@@ -65,6 +67,11 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {view.livemode ? null : (
+        <Suspense fallback={null}>
+          <TestPaymentPanel view={view} isBusy={isBusy} onSimulate={(run) => void simulate(run)} />
+        </Suspense>
+      )}
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('deposit:payTo', { merchant: view.merchantName })}</p>
       <DepositSummary view={view} />
       {alert}
@@ -102,7 +109,7 @@ export function DepositFlow({ sessionId }: { sessionId: string | null }) {
       ) : null}
       {['success', 'expired', 'failed'].includes(view.status) ? <Outcome view={view} /> : null}
       {/* CLAIMABLE_SESSION_STATUSES (contract), spelled out: the page imports no value of the contract here. */}
-      {view.status === 'processing' || view.status === 'expired' || view.status === 'failed' ? (
+      {view.livemode && (view.status === 'processing' || view.status === 'expired' || view.status === 'failed') ? (
         <Suspense fallback={null}>
           <CustomerClaimPanel view={view} />
         </Suspense>

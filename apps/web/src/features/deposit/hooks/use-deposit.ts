@@ -106,5 +106,7 @@ export function useDeposit(sessionId: string | null) {
         () => confirmDepositTransferred(sessionId as string),
         () => ({ kind: 'unexpected' }),
       ),
+    /** A test session's simulated outcome (test mode's panel brings the call). */
+    simulate: (run: () => Promise<DepositView>) => act(run, () => ({ kind: 'unexpected' })),
   };
 }

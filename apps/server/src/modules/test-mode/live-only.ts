@@ -1,0 +1,21 @@
+import { AppError } from '../../http/app-error';
+
+type MerchantTerms = { status: string; liveMerchantId: string | null };
+
+/**
+ * Money out is live only for now (docs/test-mode.md): a test twin's withdrawal, refund or payout
+ * method would go to a phone, which test mode never does. Refused, with nothing changed.
+ */
+export function refuseInTestMode(merchant: Pick<MerchantTerms, 'liveMerchantId'>, what: string): void {
+  if (merchant.liveMerchantId) {
+    throw new AppError('TEST_MODE_UNSUPPORTED', `${what} are live only: test mode has no money out yet`);
+  }
+}
+
+/** Before money leaves a merchant's balance: an active, live merchant only. */
+export function checkMoneyMayLeave(merchant: MerchantTerms, what: string): void {
+  if (merchant.status !== 'active') {
+    throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
+  }
+  refuseInTestMode(merchant, what);
+}

@@ -1,0 +1,31 @@
+import type { Mode } from '@gerbang/contract';
+import { useSyncExternalStore } from 'react';
+import { localStore } from './local-store';
+
+/**
+ * The merchant console's Test/Live switch (docs/test-mode.md): kept in this browser, sent with
+ * every API call (MODE_HEADER) and the realtime handshake, so the server answers with the test
+ * twin's data. Operators never see the switch; the server ignores the mode for them.
+ */
+const STORAGE_KEY = 'gerbang.console-mode';
+const listeners = new Set<() => void>();
+
+export function getConsoleMode(): Mode {
+  return localStore.get(STORAGE_KEY) === 'test' ? 'test' : 'live';
+}
+
+export function setConsoleMode(mode: Mode): void {
+  if (mode === getConsoleMode()) return;
+  if (mode === 'test') localStore.set(STORAGE_KEY, 'test');
+  else localStore.remove(STORAGE_KEY);
+  for (const listener of listeners) listener();
+}
+
+export function subscribeConsoleMode(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useConsoleMode(): Mode {
+  return useSyncExternalStore(subscribeConsoleMode, getConsoleMode, () => 'live' as const);
+}

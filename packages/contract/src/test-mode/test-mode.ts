@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Test mode (docs/test-mode.md): a merchant integrates against a test twin of itself, whose
+ * sessions, balances, tokens and webhooks never mix with live ones and which no phone ever pays.
+ */
+
+/** The merchant console asks for test mode's data with this header (absent: live). */
+export const MODE_HEADER = 'x-gerbang-mode';
+export const MODES = ['live', 'test'] as const;
+export const modeSchema = z.enum(MODES);
+export type Mode = z.infer<typeof modeSchema>;
+
+/** A test token's secret starts with this; a live one's with "gbk_" and anything else. */
+export const TEST_TOKEN_PREFIX = 'gbk_test_';
+
+/**
+ * What the test provider can make of a test session, as a customer or a merchant's server asks:
+ * `paid` (the exact amount arrives in time), `paid_late` (the session expires, then the money
+ * arrives), `wrong_amount` (less than asked arrives and is credited as it is, as an operator's near
+ * match would), `failed` (the customer said they paid; nothing arrived).
+ */
+export const TEST_PAYMENT_OUTCOMES = ['paid', 'paid_late', 'wrong_amount', 'failed'] as const;
+export const testPaymentOutcomeSchema = z.enum(TEST_PAYMENT_OUTCOMES);
+export type TestPaymentOutcome = z.infer<typeof testPaymentOutcomeSchema>;
+
+export const simulatePaymentBodySchema = z.strictObject({ outcome: testPaymentOutcomeSchema });
+export type SimulatePaymentBody = z.infer<typeof simulatePaymentBodySchema>;
+
+/** A wrong amount is this share of the final amount short (1 %, at least one minor unit). */
+export const TEST_WRONG_AMOUNT_SHORT_PERCENT = 1;
+
+/** The test deposit page's buttons (public, test sessions only: 403 TEST_MODE_ONLY on a live one). */
+export const simulateDepositPayment = { method: 'POST', path: '/public/deposits/:id/simulate' } as const;
+/** The merchant API's test helper (a test token only; scope payments:write). */
+export const simulateApiPaymentSession = { method: 'POST', path: '/v1/test/payment-sessions/:id/simulate' } as const;
+
+/** What the test provider tells a customer: no real account, nothing to send money to. */
+export const TEST_PROVIDER_HOLDER = 'GERBANG TEST';
+export const TEST_PROVIDER_ACCOUNT_NUMBER = '0000000000';
