@@ -222,6 +222,7 @@ try {
     playPaymentDemo,
     playPayoutDemo,
     createDemoPayoutToken,
+    seedDemoTestMode,
     startDemoWebhookReceiver,
   } = await import('../apps/simulator/src/index.ts');
   fleet = await startFleet({
@@ -296,6 +297,18 @@ try {
     credentials.merchant.payoutToken = await createDemoPayoutToken(urls.api, merchantAuth);
     saveCredentials(credentials);
   }
+  // Test mode: a test token (saved with the credentials) and test sessions of every outcome.
+  if (merchantAuth && !credentials.merchant.testApiToken) {
+    credentials.merchant.testApiToken = await seedDemoTestMode({
+      server: urls.api,
+      merchant: merchantAuth,
+      logger: consoleLogger,
+    }).catch((error) => {
+      console.warn(`Toko Demo's test mode was not seeded: ${error.message}`);
+      return undefined;
+    });
+    saveCredentials(credentials);
+  }
   const stopPayouts = merchantAuth
     ? playPayoutDemo({
         server: urls.api,
@@ -344,6 +357,10 @@ move in the merchant console (its Dashboard balance moves live):
   Webhooks:         ${webhookReceiver ? `${webhookReceiver.url} (Toko Demo's endpoint: see the console's Webhooks page)` : '(not started)'}
   API token:        ${credentials.merchant.apiToken}
                     (curl -H "Authorization: Bearer <token>" ${urls.api}/v1/balance)
+  Test token:       ${credentials.merchant.testApiToken ?? '(not made)'}
+                    (test mode: the console's "Test mode" switch shows its sessions; pay one with
+                    POST ${urls.api}/v1/test/payment-sessions/<id>/simulate {"outcome":"paid"}, or
+                    with the TEST buttons on its deposit page; docs/test-mode.md)
   Payment link:     ${urls.console ?? 'http://localhost:3000'}/request-transaction?merchant=TOKO-DEMO&amount=150000
                     (a customer opens a payment of Toko Demo themselves; pay it from the
                     simulator's control API, docs/simulator.md)

@@ -31,7 +31,7 @@ export class ApiError extends Error {
 type Parser<T> = { parse(value: unknown): T };
 
 /** A small REST client for the few endpoints the simulator needs (registering its devices). */
-export function createGerbangApi(server: string, auth: ApiAuth) {
+export function createGerbangApi(server: string, auth: ApiAuth, options: { headers?: Record<string, string> } = {}) {
   let accessToken = 'accessToken' in auth ? auth.accessToken : null;
 
   async function call<T>(
@@ -44,7 +44,7 @@ export function createGerbangApi(server: string, auth: ApiAuth) {
     const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     const url = new URL(path, server);
     for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     const response = await fetch(url, {

@@ -2,6 +2,7 @@ export { type ControlApi, startControlApi } from './control-api';
 export { seedDemoMerchants } from './demo/merchant-demo';
 export { playPaymentDemo, seedDemoMerchantAccess } from './demo/payment-demo';
 export { createDemoPayoutToken, playPayoutDemo } from './demo/payout-demo';
+export { seedDemoTestMode } from './demo/test-mode-demo';
 export { playWalletDemo } from './demo/wallet-demo';
 export { startDemoWebhookReceiver } from './demo/webhook-receiver-demo';
 export type { DeviceBehaviour, DeviceState } from './device-types';

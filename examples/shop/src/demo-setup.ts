@@ -7,12 +7,15 @@ async function call<T>(
   path: string,
   token: string | null,
   body?: unknown,
+  mode: 'live' | 'test' = 'live',
 ): Promise<T> {
   const response = await fetch(new URL(path, gerbangUrl), {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      // The merchant console's Test mode switch (docs/test-mode.md).
+      ...(mode === 'test' ? { 'x-gerbang-mode': 'test' } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -28,9 +31,10 @@ type DemoCredentials = {
 };
 
 /**
- * Connects the shop to `npm run demo`'s Toko Demo, as its owner would in the merchant console: an
- * API token for payments and refunds, the shop's webhook URL as the endpoint, a new signing secret,
- * and (as the demo Admin) the shop's origin among those that may frame the deposit page.
+ * Connects the shop to `npm run demo`'s Toko Demo in test mode, as its owner would in the merchant
+ * console with its Test mode switch on: a test API token (gbk_test_…) for payments and refunds,
+ * the shop's webhook URL as test mode's endpoint, a new test signing secret, and (as the demo
+ * Admin) the shop's origin among those that may frame the deposit page (test mode follows it).
  */
 export async function connectToDemo(options: { gerbangUrl: string; publicUrl: string; credentialsFile: string }) {
   const credentials = JSON.parse(readFileSync(options.credentialsFile, 'utf8')) as DemoCredentials;
@@ -39,21 +43,29 @@ export async function connectToDemo(options: { gerbangUrl: string; publicUrl: st
   const signIn = async (who: { email: string; password: string }) =>
     (await call<{ accessToken: string }>(options.gerbangUrl, 'POST', '/auth/signin', null, who)).accessToken;
   const owner = await signIn(credentials.merchant);
-  const token = await call<{ secret: string }>(options.gerbangUrl, 'POST', '/api-tokens', owner, {
-    name: `Example shop ${new Date().toISOString()}`,
-    scopes: ['payments:write', 'payments:read', 'refunds:write'],
-  });
-  await call(options.gerbangUrl, 'PUT', '/webhook-endpoint', owner, {
-    callbackUrl: `${options.publicUrl}/webhooks/gerbang`,
-  });
+  const token = await call<{ secret: string }>(
+    options.gerbangUrl,
+    'POST',
+    '/api-tokens',
+    owner,
+    { name: `Example shop ${new Date().toISOString()}`, scopes: ['payments:write', 'payments:read', 'refunds:write'] },
+    'test',
+  );
+  await call(
+    options.gerbangUrl,
+    'PUT',
+    '/webhook-endpoint',
+    owner,
+    { callbackUrl: `${options.publicUrl}/webhooks/gerbang` },
+    'test',
+  );
   const { webhookSecret } = await call<{ webhookSecret: string }>(
     options.gerbangUrl,
     'POST',
     '/webhook-endpoint/secret',
     owner,
-    {
-      previousSecret: 'expire_now',
-    },
+    { previousSecret: 'expire_now' },
+    'test',
   );
   const { user } = await call<{ user: { merchantId: string } }>(options.gerbangUrl, 'GET', '/auth/current-user', owner);
   const admin = await signIn(credentials);

@@ -80,10 +80,6 @@ export const ERROR_STATUS = {
   STEP_UP_REQUIRED: 403,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
-  /** A test-mode helper called with a live token, or on a live session: test mode's only. */
-  TEST_MODE_ONLY: 403,
-  /** Not in test mode yet (money out with a test token or in the console's test mode). */
-  TEST_MODE_UNSUPPORTED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -1,9 +1,8 @@
-import { MODE_HEADER, REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
+import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
 import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
-import { getConsoleMode } from './console-mode';
 import { afterFirstFrame } from './first-frame';
 import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
@@ -34,6 +33,15 @@ export const api = axios.create({
   headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
 });
 
+/**
+ * Headers every call carries besides the token: the merchant console's Test/Live mode, which
+ * lib/console-mode.ts sets when the console loads (the sign-in page's download does without it).
+ */
+let extraHeaders: () => Record<string, string> = () => ({});
+export function setExtraRequestHeaders(read: () => Record<string, string>): void {
+  extraHeaders = read;
+}
+
 function bearer(token: string): string {
   return `Bearer ${token}`;
 }
@@ -43,7 +51,7 @@ api.interceptors.request.use(async (config) => {
   if (config.isRefreshCall) return config;
   const token = getAccessToken();
   if (token) config.headers.set('Authorization', bearer(token));
-  if (getConsoleMode() === 'test') config.headers.set(MODE_HEADER, 'test');
+  for (const [name, value] of Object.entries(extraHeaders())) config.headers.set(name, value);
   return config;
 });
 

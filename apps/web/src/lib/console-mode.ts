@@ -1,5 +1,7 @@
-import type { Mode } from '@gerbang/contract';
+import { MODE_HEADER, type Mode } from '@gerbang/contract';
 import { useSyncExternalStore } from 'react';
+import { setExtraRequestHeaders } from './api-client';
+import { hasBothTokens, subscribeTokens } from './auth-tokens';
 import { localStore } from './local-store';
 
 /**
@@ -29,3 +31,9 @@ export function subscribeConsoleMode(listener: () => void): () => void {
 export function useConsoleMode(): Mode {
   return useSyncExternalStore(subscribeConsoleMode, getConsoleMode, () => 'live' as const);
 }
+
+setExtraRequestHeaders((): Record<string, string> => (getConsoleMode() === 'test' ? { [MODE_HEADER]: 'test' } : {}));
+// Signed out: the next user of this browser starts live.
+subscribeTokens(() => {
+  if (!hasBothTokens()) setConsoleMode('live');
+});

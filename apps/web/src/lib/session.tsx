@@ -9,7 +9,6 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { clearTokens, hasBothTokens, setTokens, subscribeTokens } from './auth-tokens';
-import { setConsoleMode } from './console-mode';
 import { checkCurrentUser, getCurrentUserState, signedIn, subscribeCurrentUser } from './current-user-store';
 import { afterFirstFrame } from './first-frame';
 import { disconnectRealtime, onRealtimeReconnect, useRealtimeEvent } from './realtime-store';
@@ -99,8 +98,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       disconnectRealtime();
       clearTokens();
       forgetUser();
-      // The next user of this browser starts live.
-      setConsoleMode('live');
     }
   }, []);
 

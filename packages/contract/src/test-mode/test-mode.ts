@@ -3,16 +3,17 @@ import { z } from 'zod';
 /**
  * Test mode (docs/test-mode.md): a merchant integrates against a test twin of itself, whose
  * sessions, balances, tokens and webhooks never mix with live ones and which no phone ever pays.
+ * (One module with its schemas on purpose: a zod-free module would join the sign-in page's
+ * download, which only the consoles' pages need.)
  */
-
 /** The merchant console asks for test mode's data with this header (absent: live). */
 export const MODE_HEADER = 'x-gerbang-mode';
 export const MODES = ['live', 'test'] as const;
-export const modeSchema = z.enum(MODES);
-export type Mode = z.infer<typeof modeSchema>;
+export type Mode = (typeof MODES)[number];
 
 /** A test token's secret starts with this; a live one's with "gbk_" and anything else. */
 export const TEST_TOKEN_PREFIX = 'gbk_test_';
+export const modeSchema = z.enum(MODES);
 
 /**
  * What the test provider can make of a test session, as a customer or a merchant's server asks:
@@ -30,7 +31,7 @@ export type SimulatePaymentBody = z.infer<typeof simulatePaymentBodySchema>;
 /** A wrong amount is this share of the final amount short (1 %, at least one minor unit). */
 export const TEST_WRONG_AMOUNT_SHORT_PERCENT = 1;
 
-/** The test deposit page's buttons (public, test sessions only: 403 TEST_MODE_ONLY on a live one). */
+/** The test deposit page's buttons (public, test sessions only: 403 FORBIDDEN on a live one). */
 export const simulateDepositPayment = { method: 'POST', path: '/public/deposits/:id/simulate' } as const;
 /** The merchant API's test helper (a test token only; scope payments:write). */
 export const simulateApiPaymentSession = { method: 'POST', path: '/v1/test/payment-sessions/:id/simulate' } as const;

@@ -75,7 +75,12 @@ export async function ledgerRoutes(app: FastifyInstance, ctx: AppContext): Promi
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store');
       if (format === 'pdf') {
         const lines = merchantStatementLines(ctx.db, merchant, { from, to });
-        const header = { merchantName: merchant.name, merchantCode: merchant.code, currency: merchant.currency };
+        const header = {
+          merchantName: merchant.name,
+          merchantCode: merchant.code,
+          currency: merchant.currency,
+          testMode: merchant.liveMerchantId !== null,
+        };
         return reply
           .header('content-type', 'application/pdf')
           .send(merchantStatementPdf(lines, { ...header, from, to, language }));

@@ -2,6 +2,8 @@ import type { Language } from '@gerbang/contract';
 
 type Texts = {
   title: string;
+  /** After the merchant's name on a test mode statement (a test twin's: docs/test-mode.md). */
+  testMode: string;
   /** {{from}}, {{to}}, {{currency}}. */
   period: string;
   columns: { at: string; type: string; reference: string; amount: string; balance: string };
@@ -12,6 +14,7 @@ type Texts = {
 export const STATEMENT_PDF_TEXTS: Record<Language, Texts> = {
   en: {
     title: 'Statement',
+    testMode: 'TEST MODE: no real money',
     period: 'From {{from}} to {{to}} (UTC), in {{currency}}',
     columns: { at: 'Time (UTC)', type: 'Type', reference: 'Reference', amount: 'Amount', balance: 'Balance' },
     types: {
@@ -29,6 +32,7 @@ export const STATEMENT_PDF_TEXTS: Record<Language, Texts> = {
   },
   id: {
     title: 'Laporan rekening',
+    testMode: 'MODE UJI: bukan uang sungguhan',
     period: 'Dari {{from}} sampai {{to}} (UTC), dalam {{currency}}',
     columns: { at: 'Waktu (UTC)', type: 'Jenis', reference: 'Referensi', amount: 'Jumlah', balance: 'Saldo' },
     types: {
@@ -46,6 +50,7 @@ export const STATEMENT_PDF_TEXTS: Record<Language, Texts> = {
   },
   ph: {
     title: 'Statement',
+    testMode: 'TEST MODE: walang totoong pera',
     period: 'Mula {{from}} hanggang {{to}} (UTC), sa {{currency}}',
     columns: { at: 'Oras (UTC)', type: 'Uri', reference: 'Reference', amount: 'Halaga', balance: 'Balanse' },
     types: {

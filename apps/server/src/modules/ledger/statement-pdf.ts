@@ -39,6 +39,7 @@ export function merchantStatementPdf(
     merchantName: string;
     merchantCode: string;
     currency: string;
+    testMode: boolean;
     from: string;
     to: string;
     language: Language;
@@ -98,7 +99,8 @@ export function merchantStatementPdf(
     y += ROW;
   };
 
-  doc.font('Helvetica-Bold').fontSize(16).text(`${text.title}: ${header.merchantName}`, MARGIN, y);
+  const title = `${text.title}: ${header.merchantName}${header.testMode ? ` (${text.testMode})` : ''}`;
+  doc.font('Helvetica-Bold').fontSize(16).text(title, MARGIN, y);
   y = doc.y + 4;
   doc
     .font('Helvetica')

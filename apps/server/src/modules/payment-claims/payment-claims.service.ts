@@ -72,7 +72,7 @@ export function createPaymentClaimsService(deps: { db: Database; repo: PaymentCl
           if (!session) throw notFound('Payment session');
           if (!session.livemode) {
             throw new AppError(
-              'TEST_MODE_UNSUPPORTED',
+              'INVALID_STATE',
               'A test payment has no transfer to look for: use the test buttons to simulate its outcome',
             );
           }

@@ -98,7 +98,7 @@ export async function depositRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary:
-        "Test mode's provider pays (or not) a test session: paid, paid late, wrong amount, failed (403 TEST_MODE_ONLY on a live session)",
+        "Test mode's provider pays (or not) a test session: paid, paid late, wrong amount, failed (403 FORBIDDEN on a live session)",
       params: idParamsSchema,
       body: simulatePaymentBodySchema,
       response: { 200: depositViewSchema, ...errorResponses(403, 404, 409, 422) },

@@ -86,19 +86,19 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       tags,
       security,
       summary:
-        "Test mode: the test provider pays (or not) one of the merchant's test sessions (a test token, scope payments:write): paid, paid_late, wrong_amount, failed. A live token gets 403 TEST_MODE_ONLY",
+        "Test mode: the test provider pays (or not) one of the merchant's test sessions (a test token, scope payments:write): paid, paid_late, wrong_amount, failed. A live token gets 403 FORBIDDEN",
       params: idParamsSchema,
       body: simulatePaymentBodySchema,
       response: {
         200: withExample(paymentSessionSchema, sessionExample),
-        ...apiErrorResponses({ 403: ['TEST_MODE_ONLY'], 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
+        ...apiErrorResponses({ 403: ['FORBIDDEN'], 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
       },
     },
     onRequest: guard('payments:write'),
     handler: async (request) => {
       const caller = requireApiCaller(request);
       if (!caller.merchant.liveMerchantId) {
-        throw new AppError('TEST_MODE_ONLY', 'Simulated payments take a test token (gbk_test_…)');
+        throw new AppError('FORBIDDEN', 'Simulated payments take a test token (gbk_test_…)');
       }
       const session = await testPayments.simulate(request.params.id, request.body.outcome, caller.merchantId);
       return service.view(session);

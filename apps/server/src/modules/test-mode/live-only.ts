@@ -8,7 +8,7 @@ type MerchantTerms = { status: string; liveMerchantId: string | null };
  */
 export function refuseInTestMode(merchant: Pick<MerchantTerms, 'liveMerchantId'>, what: string): void {
   if (merchant.liveMerchantId) {
-    throw new AppError('TEST_MODE_UNSUPPORTED', `${what} are live only: test mode has no money out yet`);
+    throw new AppError('INVALID_STATE', `${what} are live only: test mode has no money out yet`);
   }
 }
 

@@ -155,9 +155,9 @@ describe('test mode: a merchant integrates against test money that never mixes w
       payload: { outcome: 'paid' },
     });
     expect(page.statusCode).toBe(403);
-    expect(page.json().error.code).toBe('TEST_MODE_ONLY');
+    expect(page.json().error.code).toBe('FORBIDDEN');
     const withLiveToken = await shop.client.post(`/v1/test/payment-sessions/${live.id}/simulate`, { outcome: 'paid' });
-    expect(withLiveToken.json().error.code).toBe('TEST_MODE_ONLY');
+    expect(withLiveToken.json().error.code).toBe('FORBIDDEN');
     // The test token cannot see a live session at all.
     expect((await simulate(live.id, 'paid')).statusCode).toBe(404);
     expect((await shop.client.get(`/v1/payment-sessions/${live.id}`)).json()).toMatchObject({
@@ -231,13 +231,13 @@ describe('test mode: a merchant integrates against test money that never mixes w
       { 'idempotency-key': randomUUID() },
     );
     expect(refund.statusCode).toBe(409);
-    expect(refund.json().error.code).toBe('TEST_MODE_UNSUPPORTED');
+    expect(refund.json().error.code).toBe('INVALID_STATE');
     const withdrawal = await testApi.post(
       '/v1/withdrawals',
       { referenceNumber: nextReference(), amount: '1000', provider: 'dana', accountNumber: '081234567890' },
       { 'idempotency-key': randomUUID() },
     );
-    expect(withdrawal.json().error?.code ?? withdrawal.statusCode).toBe('TEST_MODE_UNSUPPORTED');
+    expect(withdrawal.json().error?.code ?? withdrawal.statusCode).toBe('INVALID_STATE');
     expect((await testApi.get('/v1/balance')).json()).toEqual(before);
   });
 

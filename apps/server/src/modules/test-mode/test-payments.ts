@@ -75,7 +75,7 @@ export function createTestPayments(deps: {
       const session = await repo.findById(id, merchantId);
       if (!session) throw notFound('Payment session');
       if (session.livemode) {
-        throw new AppError('TEST_MODE_ONLY', 'This is a live payment session: only test sessions can be simulated');
+        throw new AppError('FORBIDDEN', 'This is a live payment session: only test sessions can be simulated');
       }
       if (!(WAITING as readonly string[]).includes(session.status)) {
         throw new AppError(

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { SecondFactorOffNotice, StepUpPrompt } from '../../features/second-factor/components/second-factor-prompts';
-import { TestModeBanner } from '../../features/test-mode/components/test-mode-banner';
 import { QueryCacheProvider } from '../../lib/query-cache';
 import { useSession } from '../../lib/session';
 import { useCurrentRoute } from '../current-route';
@@ -14,6 +13,7 @@ import { PageHeader } from './page-header';
 import type { PageHeaderVariant } from './page-header-variants';
 import { Sidebar } from './sidebar';
 import type { SidebarItem } from './sidebar-item';
+import { TestModeBanner } from './test-mode-banner';
 import { TopBar } from './top-bar';
 
 type ConsoleLayoutProps = {

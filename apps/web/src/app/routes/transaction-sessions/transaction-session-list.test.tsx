@@ -169,6 +169,26 @@ describe('Transaction Session (admin console)', () => {
     await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ status: 'expired' }));
   });
 
+  it('shows live sessions unless the operator asks for test mode’s', async () => {
+    const user = userEvent.setup();
+    const seen: StubRequest[] = [];
+    const app = renderApp({
+      path: '/transaction-session',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url !== listPaymentSessions.path) return null;
+        seen.push(request);
+        return { status: 200, data: { items: [SESSION], nextCursor: null } };
+      },
+    });
+    restore = app.http.restore;
+    await screen.findByRole('table', { name: 'Payment sessions' });
+    expect(seen[0]?.params.mode).toBeUndefined();
+    await user.selectOptions(screen.getByLabelText('Mode'), 'Test mode');
+    await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ mode: 'test' }));
+    expect(app.location()).toContain('mode=test');
+  });
+
   it('filters by merchant, reference start and creation days, as instants of the browser’s days', async () => {
     const user = userEvent.setup();
     const seen: StubRequest[] = [];

@@ -10,7 +10,7 @@ import { queryParams } from '../../../lib/query-params';
 
 export type PaymentSessionFilters = Pick<
   ListOperatorPaymentSessionsQuery,
-  'status' | 'method' | 'merchantId' | 'walletAccountId' | 'search' | 'createdFrom' | 'createdTo'
+  'status' | 'method' | 'merchantId' | 'walletAccountId' | 'search' | 'createdFrom' | 'createdTo' | 'mode'
 >;
 
 /** Without filters: the key prefix of every session list, for refetching on a realtime update. */

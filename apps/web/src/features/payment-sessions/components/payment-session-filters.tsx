@@ -1,4 +1,6 @@
 import {
+  MODES,
+  type Mode,
   PAYMENT_SESSION_STATUSES,
   type PaymentSessionStatus,
   WALLET_PROVIDERS,
@@ -21,6 +23,8 @@ export type FilterForm = {
   walletAccountId: string;
   fromDay: string;
   toDay: string;
+  /** Operators: live sessions, or test mode's (docs/test-mode.md). */
+  mode: Mode;
 };
 
 export const EMPTY_FILTERS: FilterForm = {
@@ -31,6 +35,7 @@ export const EMPTY_FILTERS: FilterForm = {
   walletAccountId: '',
   fromDay: '',
   toDay: '',
+  mode: 'live',
 };
 
 /** The form as the API's filters: "to" includes its whole day. */
@@ -43,6 +48,7 @@ export function toApiFilters(form: FilterForm, search: string): PaymentSessionFi
     walletAccountId: form.walletAccountId || undefined,
     createdFrom: startOfDay(form.fromDay),
     createdTo: startOfDay(form.toDay, 1),
+    mode: form.mode === 'test' ? 'test' : undefined,
   };
 }
 
@@ -107,6 +113,13 @@ export function PaymentSessionFiltersForm({ value, onChange, forOperators }: Pro
                 ? [{ value: '', label: t('paymentSessions:filters.accountNeedsMethod') }]
                 : [any, ...(accounts.data ?? [])]
             }
+          />
+          <Select
+            label={t('paymentSessions:filters.mode')}
+            name="mode"
+            value={value.mode}
+            onChange={(event) => set({ mode: event.target.value === 'test' ? 'test' : 'live' })}
+            options={MODES.map((mode) => ({ value: mode, label: t(`paymentSessions:modes.${mode}`) }))}
           />
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import {
+  MODES,
   type OperatorPaymentSession,
   PAYMENT_SESSION_STATUSES,
   SERVER_EVENTS,
@@ -42,6 +43,7 @@ export function PaymentSessionList({ forOperators }: { forOperators: boolean }) 
   const [form, setForm] = useUrlFilters<FilterForm>(EMPTY_FILTERS, {
     status: PAYMENT_SESSION_STATUSES,
     method: WALLET_PROVIDERS,
+    mode: MODES,
   });
   const [isExporting, setIsExporting] = useState(false);
   const search = useDebouncedValue(form.search.trim(), SEARCH_DEBOUNCE_MS);

@@ -1,7 +1,7 @@
 import { ROLE } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { useConsoleMode } from '../../../lib/console-mode';
-import { useSession } from '../../../lib/session';
+import { useConsoleMode } from '../../lib/console-mode';
+import { useSession } from '../../lib/session';
 
 /** Above every page while the merchant console is in test mode: nothing here is real money. */
 export function TestModeBanner() {

@@ -1,7 +1,7 @@
 import { ROLE } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { setConsoleMode, useConsoleMode } from '../../../lib/console-mode';
-import { useSession } from '../../../lib/session';
+import { setConsoleMode, useConsoleMode } from '../../lib/console-mode';
+import { useSession } from '../../lib/session';
 
 /** The merchant console's Test/Live switch (top bar): a merchant's own data, or its test mode's. */
 export function ModeSwitch() {

@@ -2,9 +2,9 @@ import { listApiTokens, ROLE } from '@gerbang/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setConsoleMode } from '../../../lib/console-mode';
-import { renderApp } from '../../../test/render-app';
-import { makeUser } from '../../../test/user-fixture';
+import { setConsoleMode } from '../../lib/console-mode';
+import { renderApp } from '../../test/render-app';
+import { makeUser } from '../../test/user-fixture';
 
 const OWNER = makeUser(ROLE.Merchant, { merchantId: '7d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' });
 const token = (name: string, prefix: string) => ({
