@@ -5,6 +5,7 @@ import type {
   IDEMPOTENCY_KEY_HEADER,
   listApiWithdrawalsQuerySchema,
   listPaymentSessionsQuerySchema,
+  testPaymentOutcomeSchema,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
   walletProviderSchema,
@@ -35,6 +36,9 @@ export type CreateWithdrawalParams = z.input<typeof createWithdrawalBodySchema>;
 export type CreateRefundParams = z.input<typeof createRefundBodySchema>;
 export type ListPaymentSessionsParams = Partial<z.output<typeof listPaymentSessionsQuerySchema>>;
 export type ListWithdrawalsParams = Partial<z.output<typeof listApiWithdrawalsQuerySchema>>;
+
+/** What test mode's provider makes of a test session (docs/test-mode.md). */
+export type TestPaymentOutcome = z.output<typeof testPaymentOutcomeSchema>;
 
 /** How a customer pays a session: a wallet provider's id (`dana`, `livin`, …). */
 export type PaymentMethod = z.output<typeof walletProviderSchema>;

@@ -9,6 +9,7 @@ import type {
   listApiPaymentSessions,
   listApiRefunds,
   listApiWithdrawals,
+  simulateApiPaymentSession,
 } from '@gerbang/contract';
 
 /** One route of the merchant API, as the SDK calls it. */
@@ -27,7 +28,8 @@ type Pinned<E> = E & { readonly idempotent: boolean };
  * typed as the contract's endpoint, so a path that differs from it fails the typecheck.
  *
  * Every route here is safe to send again: reads are reads, the creating POSTs carry their key, and
- * cancelling a withdrawal that is already cancelled answers with it again.
+ * cancelling a withdrawal that is already cancelled answers with it again; a simulated outcome
+ * happens once (asked again, it answers 409 INVALID_STATE, which is not retried).
  */
 export const V1_ENDPOINTS = {
   createPaymentSession: { method: 'POST', path: '/v1/payment-sessions', idempotent: true },
@@ -40,6 +42,7 @@ export const V1_ENDPOINTS = {
   getWithdrawal: { method: 'GET', path: '/v1/withdrawals/:id', idempotent: false },
   listWithdrawals: { method: 'GET', path: '/v1/withdrawals', idempotent: false },
   cancelWithdrawal: { method: 'POST', path: '/v1/withdrawals/:id/cancel', idempotent: false },
+  simulatePayment: { method: 'POST', path: '/v1/test/payment-sessions/:id/simulate', idempotent: false },
 } as const satisfies {
   createPaymentSession: Pinned<typeof createApiPaymentSession>;
   getPaymentSession: Pinned<typeof getApiPaymentSession>;
@@ -51,4 +54,5 @@ export const V1_ENDPOINTS = {
   getWithdrawal: Pinned<typeof getApiWithdrawal>;
   listWithdrawals: Pinned<typeof listApiWithdrawals>;
   cancelWithdrawal: Pinned<typeof cancelApiWithdrawal>;
+  simulatePayment: Pinned<typeof simulateApiPaymentSession>;
 };

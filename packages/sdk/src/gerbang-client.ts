@@ -9,6 +9,7 @@ import type {
   Page,
   PaymentSession,
   Refund,
+  TestPaymentOutcome,
 } from './contract-types.js';
 import { V1_ENDPOINTS } from './endpoints.js';
 import { type CallOptions, createTransport, type TransportOptions } from './transport.js';
@@ -86,6 +87,16 @@ export function createGerbangClient(options: GerbangClientOptions) {
     get: (call: SignalOptions = {}) => transport.send<MerchantBalance>({ endpoint: e.getBalance, ...call }),
   };
 
-  return { paymentSessions, refunds, withdrawals, balance };
+  const testMode = {
+    /**
+     * Test mode only (a `gbk_test_` token): the test provider pays one of your test sessions, or
+     * not: `paid`, `paid_late`, `wrong_amount`, `failed`. Its webhooks follow as a live payment's
+     * would. A live token is refused (403 FORBIDDEN).
+     */
+    simulatePayment: (paymentSessionId: string, outcome: TestPaymentOutcome, call: SignalOptions = {}) =>
+      transport.send<PaymentSession>({ endpoint: e.simulatePayment, id: paymentSessionId, body: { outcome }, ...call }),
+  };
+
+  return { paymentSessions, refunds, withdrawals, balance, testMode };
 }
 export type GerbangClient = ReturnType<typeof createGerbangClient>;

@@ -14,6 +14,7 @@ export type {
   PaymentSession,
   PaymentSessionStatus,
   Refund,
+  TestPaymentOutcome,
   WebhookEvent,
   WithdrawalStatus,
 } from './contract-types.js';
