@@ -18,14 +18,20 @@ export async function listen(app: FastifyInstance): Promise<string> {
  */
 export function connect(
   url: string,
-  options: { token?: string; headers?: Record<string, string>; beforeConnect?: (socket: ClientSocket) => void } = {},
+  options: {
+    token?: string;
+    /** More of the handshake's auth: the merchant console's `mode`. */
+    auth?: Record<string, string>;
+    headers?: Record<string, string>;
+    beforeConnect?: (socket: ClientSocket) => void;
+  } = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
-    ...(options.token ? { auth: { token: options.token } } : {}),
+    ...(options.token ? { auth: { token: options.token, ...options.auth } } : {}),
     ...(options.headers ? { extraHeaders: options.headers } : {}),
   });
   options.beforeConnect?.(socket);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MODE_HEADER, ROLE } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/helpers/eventually';
 import { merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
@@ -10,6 +11,7 @@ import type { FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
 import { merchantWithToken, nextReference, readyAccount } from '../payment-sessions/payment-sessions.test-support';
+import { arrives, connect, next } from '../realtime/realtime.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 
 describe('test mode: a merchant integrates against test money that never mixes with live money', () => {
@@ -145,6 +147,26 @@ describe('test mode: a merchant integrates against test money that never mixes w
       .where(eq(ledgerJournals.referenceId, session.id));
     expect(deposits).toHaveLength(1);
     expect(await ledgerViolations(t.database.db)).toEqual([]);
+  });
+
+  it('tells the console in test mode, over its realtime connection, and the live console nothing', async () => {
+    const token = shop.sessionHeaders.authorization.replace(/^Bearer /, '');
+    const live = await connect(t.url, { token });
+    const test = await connect(t.url, { token, auth: { mode: 'test' } });
+    try {
+      const heard: { id: string; status: string }[] = [];
+      test.on('payment-session:update', (update) => heard.push(update));
+      const liveHeard = arrives(live, 'payment-session:update', 1_500);
+      const session = (await openTest({ amount: '25000', method: 'dana' })).json();
+      const balance = next(test, 'merchant:trigger-available-balance');
+      await simulate(session.id, 'paid');
+      await eventually(async () => heard.some((update) => update.id === session.id && update.status === 'success'));
+      await balance;
+      expect(await liveHeard).toBe(false);
+    } finally {
+      live.close();
+      test.close();
+    }
   });
 
   it('never simulates a live session, with a live token, or on the public page', async () => {
