@@ -149,3 +149,11 @@ export function requestLiveMerchantId(request: FastifyRequest): string {
 export function merchantScopeOf(request: FastifyRequest): string | undefined {
   return requireAuth(request).roleId === ROLE.Merchant ? requestMerchantId(request) : undefined;
 }
+
+/**
+ * merchantScopeOf, by the live merchant whatever the mode: what belongs to the merchant itself
+ * (its audit log: entries record their actor's merchant), not to test mode.
+ */
+export function liveMerchantScopeOf(request: FastifyRequest): string | undefined {
+  return requireAuth(request).roleId === ROLE.Merchant ? requestLiveMerchantId(request) : undefined;
+}

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { merchantScopeOf } from '../../http/authenticate';
+import { liveMerchantScopeOf } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { createAuditLogService } from './audit-log.service';
@@ -42,7 +42,7 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: listAuditLogResponseSchema, ...errorResponses(401, 403, 422) },
     },
     preHandler: ctx.auth.requirePermission('audit', 'view'),
-    handler: (request) => service.list(request.query, merchantScopeOf(request)),
+    handler: (request) => service.list(request.query, liveMerchantScopeOf(request)),
   });
 
   api.route({
@@ -59,7 +59,7 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
     preHandler: ctx.auth.requirePermission('audit', 'view'),
     handler: async (request, reply) => {
-      return sendCsvExport(reply, 'audit-log', service.csv(request.query, merchantScopeOf(request)));
+      return sendCsvExport(reply, 'audit-log', service.csv(request.query, liveMerchantScopeOf(request)));
     },
   });
 
@@ -74,6 +74,6 @@ export async function auditLogRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: auditLogEntrySchema, ...errorResponses(401, 403, 404, 422) },
     },
     preHandler: ctx.auth.requirePermission('audit', 'view'),
-    handler: (request) => service.get(request.params.id, merchantScopeOf(request)),
+    handler: (request) => service.get(request.params.id, liveMerchantScopeOf(request)),
   });
 }

@@ -70,6 +70,13 @@ describe('test mode: a merchant integrates against test money that never mixes w
     expect(live.items.map((token: { id: string }) => token.id)).toEqual([shop.token.id]);
   });
 
+  it('keeps the merchant’s own audit log in test mode: the test token’s creation is in it, either way', async () => {
+    const inTest = (await testConsole('GET', '/audit-log?limit=50')).json().items;
+    const inLive = (await shop.console.get('/audit-log?limit=50')).json().items;
+    expect(inTest.map((entry: { action: string }) => entry.action)).toContain('api_token.created');
+    expect(inTest).toEqual(inLive);
+  });
+
   it('routes a test session to the test provider, never to a phone, even with a ready live account', async () => {
     const res = await openTest({ amount: '100000', method: 'dana' });
     expect(res.statusCode, res.body).toBe(201);
