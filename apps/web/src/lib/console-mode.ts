@@ -32,6 +32,13 @@ export function useConsoleMode(): Mode {
   return useSyncExternalStore(subscribeConsoleMode, getConsoleMode, () => 'live' as const);
 }
 
+// Switched in another tab of this console: this one follows at once, so no tab shows one mode while
+// its requests act in the other.
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  for (const listener of listeners) listener();
+});
+
 setExtraRequestHeaders((): Record<string, string> => (getConsoleMode() === 'test' ? { [MODE_HEADER]: 'test' } : {}));
 // Signed out: the next user of this browser starts live.
 subscribeTokens(() => {

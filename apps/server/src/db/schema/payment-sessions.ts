@@ -89,6 +89,8 @@ export const paymentSessions = pgTable(
       t.id.desc(),
     ),
     index('payment_sessions_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Operators' list of test mode's sessions (mode=test), newest first: few rows among many.
+    index('payment_sessions_test_created_id_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`not ${t.livemode}`),
     index('payment_sessions_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     // The operators' filters by method and by receiving account, newest first.
     index('payment_sessions_method_created_id_idx').on(t.method, t.createdAt.desc(), t.id.desc()),
@@ -105,6 +107,8 @@ export const paymentSessions = pgTable(
       'payment_sessions_amounts_check',
       sql`${t.amountMinor} > 0 and ${t.discountMinor} >= 0 and ${t.extraFeeMinor} >= 0 and ${t.feeMinor} >= 0 and ${t.finalAmountMinor} = ${t.amountMinor} - ${t.discountMinor} + ${t.extraFeeMinor} and ${t.finalAmountMinor} > 0`,
     ),
+    // A test session is never on a phone's account (docs/test-mode.md): no transfer can pay it.
+    check('payment_sessions_test_no_account_check', sql`${t.livemode} or ${t.walletAccountId} is null`),
     check(
       'payment_sessions_refunded_check',
       sql`${t.refundedMinor} >= 0 and ${t.refundedMinor} <= coalesce(${t.receivedAmountMinor}, 0)`,

@@ -116,7 +116,13 @@ export function createAlertConditionsRepository(db: Database) {
         // The main endpoint's (the callback URL): a merchant's further endpoint, its ERP or staging
         // server, is the merchant's to watch (its Webhooks page says it fails, its owners are mailed).
         .where(
-          and(eq(webhookEvents.status, 'pending'), gt(webhookEvents.attempts, 0), isNull(webhookEvents.endpointId)),
+          and(
+            eq(webhookEvents.status, 'pending'),
+            gt(webhookEvents.attempts, 0),
+            isNull(webhookEvents.endpointId),
+            // Test mode's endpoints are the merchant's own development servers: never an operator's page.
+            isNull(merchants.liveMerchantId),
+          ),
         )
         .groupBy(webhookEvents.merchantId, merchants.name)
         .having(lt(sql`min(${webhookEvents.createdAt})`, minutesAgo(minutes)));

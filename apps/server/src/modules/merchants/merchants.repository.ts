@@ -134,13 +134,17 @@ export function createMerchantsRepository(db: Database) {
     },
 
     async update(id: string, changes: MerchantChanges): Promise<MerchantRecord | null> {
-      const rows = await db
-        .update(merchants)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(merchants.id, id))
-        .returning();
-      if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(db, id);
-      return rows[0] ?? null;
+      // The test twin follows in the same transaction: never a live merchant suspended while its
+      // test mode still takes payments.
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(merchants)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(merchants.id, id))
+          .returning();
+        if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(tx, id);
+        return rows[0] ?? null;
+      });
     },
 
     /**
@@ -178,13 +182,15 @@ export function createMerchantsRepository(db: Database) {
 
     /** A guarded transition: null when the merchant is not in `from` (already there, or gone). */
     async setStatus(id: string, from: MerchantStatus, to: MerchantStatus): Promise<MerchantRecord | null> {
-      const rows = await db
-        .update(merchants)
-        .set({ status: to, updatedAt: sql`now()` })
-        .where(and(eq(merchants.id, id), eq(merchants.status, from)))
-        .returning();
-      if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(db, id);
-      return rows[0] ?? null;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(merchants)
+          .set({ status: to, updatedAt: sql`now()` })
+          .where(and(eq(merchants.id, id), eq(merchants.status, from)))
+          .returning();
+        if (rows[0] && !rows[0].liveMerchantId) await followLiveTerms(tx, id);
+        return rows[0] ?? null;
+      });
     },
   };
 }

@@ -18,9 +18,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
+import { notFound } from '../../http/app-error';
 import { requestActor } from '../../http/authenticate';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { merchantsServiceOf } from './merchants';
+import { createMerchantsRepository } from './merchants.repository';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
 const tags = ['merchants'];
@@ -28,6 +30,15 @@ const security = BEARER_SECURITY;
 
 export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = merchantsServiceOf(ctx);
+  const repo = createMerchantsRepository(ctx.db);
+  /**
+   * The id, when it names a merchant of Merchant Management: a test twin (test mode) is not one:
+   * it follows its live merchant's terms and is changed only through it (docs/test-mode.md).
+   */
+  const operatorsMerchant = async (id: string) => {
+    if ((await repo.findById(id))?.liveMerchantId) throw notFound('Merchant');
+    return id;
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.route({
@@ -70,7 +81,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: merchantSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('merchants', 'view'),
-    handler: (request) => service.get(request.params.id),
+    handler: async (request) => service.get(await operatorsMerchant(request.params.id)),
   });
 
   api.route({
@@ -85,7 +96,8 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: merchantSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('merchants', 'update', { stepUp: true }),
-    handler: (request) => service.update(requestActor(request), request.params.id, request.body),
+    handler: async (request) =>
+      service.update(requestActor(request), await operatorsMerchant(request.params.id), request.body),
   });
 
   api.route({
@@ -99,7 +111,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: merchantSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('merchants', 'operate'),
-    handler: (request) => service.suspend(requestActor(request), request.params.id),
+    handler: async (request) => service.suspend(requestActor(request), await operatorsMerchant(request.params.id)),
   });
 
   api.route({
@@ -113,7 +125,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: merchantSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('merchants', 'operate'),
-    handler: (request) => service.resume(requestActor(request), request.params.id),
+    handler: async (request) => service.resume(requestActor(request), await operatorsMerchant(request.params.id)),
   });
 
   api.route({
@@ -127,6 +139,7 @@ export async function merchantsRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: webhookSecretResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('merchants', 'update', { stepUp: true }),
-    handler: (request) => service.rotateWebhookSecret(requestActor(request), request.params.id),
+    handler: async (request) =>
+      service.rotateWebhookSecret(requestActor(request), await operatorsMerchant(request.params.id)),
   });
 }

@@ -67,7 +67,10 @@ function createMetrics(ctx: AppContext) {
   countsByStatus(
     'gerbang_webhook_events',
     'Webhook events in the outbox by status (pending includes those waiting for a retry)',
-    sql`select status, count(*)::int as count from webhook_events where status in ('pending', 'failed') group by status`,
+    // Live merchants' only: test mode's endpoints are merchants' development servers.
+    sql`select status, count(*)::int as count from webhook_events
+        where status in ('pending', 'failed') and merchant_id not in (select id from merchants where live_merchant_id is not null)
+        group by status`,
     ['pending', 'failed'],
   );
 
@@ -79,7 +82,8 @@ function createMetrics(ctx: AppContext) {
       const [lag] = await rows<{ seconds: number | null }>(
         ctx,
         sql`select extract(epoch from now() - min(next_attempt_at))::float8 as seconds
-            from webhook_events where status = 'pending' and next_attempt_at <= now()`,
+            from webhook_events where status = 'pending' and next_attempt_at <= now()
+              and merchant_id not in (select id from merchants where live_merchant_id is not null)`,
       );
       this.set(Math.max(0, lag?.seconds ?? 0));
     },

@@ -109,6 +109,8 @@ export function createDepositReviewsService(deps: {
   async function sessionToPay(tx: Database, transfer: QueuedTransfer, sessionId: string) {
     const [session] = await tx.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId)).for('update');
     if (!session) throw invalidFields({ 'body.paymentSessionId': 'No payment session has this id' });
+    if (!session.livemode)
+      throw invalidFields({ 'body.paymentSessionId': 'This is a test session: it takes no real money' });
     if (session.walletAccountId !== transfer.accountId) {
       throw invalidFields({ 'body.paymentSessionId': 'This session was paid into another account' });
     }
@@ -187,6 +189,9 @@ export function createDepositReviewsService(deps: {
   async function merchantToCredit(tx: Database, transfer: QueuedTransfer, body: CreditBody) {
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, body.merchantId));
     if (!merchant) throw invalidFields({ 'body.merchantId': 'No merchant has this id' });
+    // Real money never reaches test mode's books (docs/test-mode.md).
+    if (merchant.liveMerchantId)
+      throw invalidFields({ 'body.merchantId': 'This is a test mode merchant: it takes no real money' });
     if (merchant.currency !== transfer.currency) {
       throw invalidFields({
         'body.merchantId': `This merchant is paid in ${merchant.currency}, not ${transfer.currency}`,

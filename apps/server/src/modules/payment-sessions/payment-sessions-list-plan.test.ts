@@ -21,6 +21,8 @@ describe('the payment session list query plan', () => {
 
   const ordered: Record<string, { filter: ListPaymentSessionsFilter; index: RegExp }> = {
     'no filter': { filter: {}, index: /payment_sessions_created_id_idx/ },
+    'live sessions (operators)': { filter: { livemode: true }, index: /payment_sessions_created_id_idx/ },
+    'test mode sessions (operators)': { filter: { livemode: false }, index: /payment_sessions_test_created_id_idx/ },
     'a merchant': { filter: { merchantId: ID }, index: /payment_sessions_merchant_(status_)?created_id_idx/ },
     'a merchant and a status': {
       // On an empty table the planner may take either column's index; both walk in order.

@@ -153,9 +153,9 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       response: { 200: listOperatorPaymentSessionsResponseSchema, ...errorResponses(401, 403, 422) },
     },
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
-    handler: (request) => {
+    handler: async (request) => {
       const { limit, cursor, ...filter } = request.query;
-      return service.listForOperators(consoleSessionFilter(request, filter), { limit, cursor });
+      return service.listForOperators(await consoleSessionFilter(ctx, request, filter), { limit, cursor });
     },
   });
 
@@ -175,7 +175,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       return sendCsvExport(
         reply,
         'payment-sessions',
-        paymentSessionsCsv(repo, consoleSessionFilter(request, request.query)),
+        paymentSessionsCsv(repo, await consoleSessionFilter(ctx, request, request.query)),
       );
     },
   });
@@ -197,13 +197,18 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
 
 /**
  * A console's filter: a Merchant user's own merchant's sessions (its test twin's in test mode),
- * whatever `merchantId` says; an operator's of any merchant, live unless it asks for test mode's.
+ * whatever `merchantId` says; an operator's of any merchant, live unless it asks for test mode's
+ * (a merchant named then is its test twin: test sessions are the twin's).
  */
-function consoleSessionFilter(
+async function consoleSessionFilter(
+  ctx: AppContext,
   request: FastifyRequest,
   query: Omit<ListPaymentSessionsFilter, 'livemode'> & { mode?: Mode },
-): ListPaymentSessionsFilter {
+): Promise<ListPaymentSessionsFilter> {
   const { mode, ...filter } = query;
   const scope = merchantScopeOf(request);
-  return scope ? { ...filter, merchantId: scope } : { ...filter, livemode: mode !== 'test' };
+  if (scope) return { ...filter, merchantId: scope };
+  if (mode !== 'test') return { ...filter, livemode: true };
+  const twin = filter.merchantId ? await ctx.testTwins.existingTwinOf(filter.merchantId) : null;
+  return { ...filter, merchantId: twin ?? filter.merchantId, livemode: false };
 }

@@ -18,6 +18,7 @@ import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
+import { refuseTestModeRequest } from '../test-mode/live-only';
 import { withdrawalsOf } from '../withdrawals/withdrawals';
 
 const CREATE_SUMMARY =
@@ -96,6 +97,7 @@ export async function refundsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request, reply) => {
       // Only Merchant users hold refunds:create (the permission table), always scoped to their merchant.
       const merchantId = merchantScopeOf(request) as string;
+      refuseTestModeRequest(request, 'Refunds');
       // A member other than an owner asking above the team's approval amount: kept for an owner.
       const waiting = await approvals.gateRefund(
         teamApprovalActorOf(request),

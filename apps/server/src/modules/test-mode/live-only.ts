@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
 
 type MerchantTerms = { status: string; liveMerchantId: string | null };
@@ -18,4 +19,12 @@ export function checkMoneyMayLeave(merchant: MerchantTerms, what: string): void 
     throw new AppError('MERCHANT_SUSPENDED', 'This merchant is suspended; its money does not go out');
   }
   refuseInTestMode(merchant, what);
+}
+
+/**
+ * A console request in test mode, before anything the live merchant owns decides on it (a team
+ * approval is the live merchant's: asked in test mode, it would send live money once approved).
+ */
+export function refuseTestModeRequest(request: FastifyRequest, what: string): void {
+  if (request.auth?.livemode === false) refuseInTestMode({ liveMerchantId: 'test mode' }, what);
 }

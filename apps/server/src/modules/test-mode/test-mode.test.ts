@@ -232,6 +232,11 @@ describe('test mode: a merchant integrates against test money that never mixes w
     expect(operatorDefault.some((s: { id: string }) => testIds.has(s.id))).toBe(false);
     const operatorTest = (await operator.get('/payment-sessions?limit=100&mode=test')).json().items;
     expect(new Set(operatorTest.map((s: { id: string }) => s.id))).toEqual(testIds);
+    // Asking for the live merchant's test sessions finds its twin's.
+    const ofShop = (await operator.get(`/payment-sessions?limit=100&mode=test&merchantId=${shop.merchantId}`)).json();
+    expect(new Set(ofShop.items.map((s: { id: string }) => s.id))).toEqual(testIds);
+    // A twin is not a merchant of Merchant Management.
+    expect((await operator.get(`/merchants/${twinId}`)).statusCode).toBe(404);
 
     const csv = (await operator.get('/payment-sessions/export')).body;
     expect([...testIds].some((id) => csv.includes(id as string))).toBe(false);
@@ -267,6 +272,20 @@ describe('test mode: a merchant integrates against test money that never mixes w
       { 'idempotency-key': randomUUID() },
     );
     expect(withdrawal.json().error?.code ?? withdrawal.statusCode).toBe('INVALID_STATE');
+    // From the console in test mode too, before any team approval could take it for a live one.
+    const fromConsole = await t.app.inject({
+      method: 'POST',
+      url: `/payment-sessions/${paid.id}/refunds`,
+      headers: { ...shop.sessionHeaders, [MODE_HEADER]: 'test', 'idempotency-key': randomUUID() },
+      payload: { amount: '1000', reason: 'Test' },
+    });
+    expect(fromConsole.json().error.code).toBe('INVALID_STATE');
+    const settlement = await testConsole('POST', '/withdrawal-requests', {
+      payoutMethodId: randomUUID(),
+      amount: '1000',
+      requestId: randomUUID(),
+    });
+    expect(settlement.json().error.code).toBe('INVALID_STATE');
     expect((await testApi.get('/v1/balance')).json()).toEqual(before);
   });
 

@@ -29,6 +29,11 @@ export function createTestTwins(db: Database, secretBox: SecretBox) {
   }
 
   return {
+    /** The twin of a live merchant if it has one (a read: nothing is made). */
+    async existingTwinOf(liveMerchantId: string): Promise<string | null> {
+      return known.get(liveMerchantId) ?? (await existing(liveMerchantId));
+    },
+
     /** The twin of a live merchant, made on first use (once, under any concurrency: a unique index). */
     async twinOf(liveMerchantId: string): Promise<string> {
       const cached = known.get(liveMerchantId);

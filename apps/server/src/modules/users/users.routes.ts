@@ -32,7 +32,11 @@ const security = BEARER_SECURITY;
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const service = createUsersService({
     repo: createUsersRepository(ctx.db),
-    merchantExists: async (id) => (await createMerchantsRepository(ctx.db).findById(id)) !== null,
+    // A test twin (test mode) has no users of its own: its live merchant's users act in test mode.
+    merchantExists: async (id) => {
+      const merchant = await createMerchantsRepository(ctx.db).findById(id);
+      return merchant !== null && merchant.liveMerchantId === null;
+    },
     audit: ctx.audit,
     accountLinks: ctx.accountLinks,
     sessionState: ctx.sessionState,

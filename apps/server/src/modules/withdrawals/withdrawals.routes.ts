@@ -32,6 +32,7 @@ import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
+import { refuseTestModeRequest } from '../test-mode/live-only';
 import { withdrawalsOf } from './withdrawals';
 import type { Actor } from './withdrawals.service';
 import { withdrawalsCsv } from './withdrawals-export';
@@ -142,6 +143,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async (request, reply) => {
       // A member other than an owner asking above the team's approval amount: kept for an owner.
       if (merchantScopeOf(request)) {
+        refuseTestModeRequest(request, 'Withdrawals');
         const waiting = await approvals.gateSettlement(teamApprovalActorOf(request), request.body);
         if (waiting) return reply.status(202).send(waiting);
       }

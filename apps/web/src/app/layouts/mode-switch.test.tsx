@@ -21,6 +21,27 @@ const token = (name: string, prefix: string) => ({
 });
 
 let restore = () => {};
+
+/** The API Tokens page, whose server answers with a live token, or a test one in test mode. */
+function openApiTokens() {
+  const app = renderApp({
+    path: '/api-tokens',
+    consoleKind: 'merchant',
+    user: OWNER,
+    handler: (request) =>
+      request.url === listApiTokens.path
+        ? {
+            status: 200,
+            data: {
+              items: [request.mode === 'test' ? token('Sandbox', 'gbk_test_ab12cd34') : token('Shop', 'gbk_9f8e7d6c')],
+              nextCursor: null,
+            },
+          }
+        : null,
+  });
+  restore = app.http.restore;
+  return app;
+}
 afterEach(() => {
   restore();
   setConsoleMode('live');
@@ -29,24 +50,7 @@ afterEach(() => {
 describe('the merchant console’s Test/Live switch', () => {
   it('switches to test mode: a banner says so, and the pages read test mode’s data', async () => {
     const user = userEvent.setup();
-    const app = renderApp({
-      path: '/api-tokens',
-      consoleKind: 'merchant',
-      user: OWNER,
-      handler: (request) =>
-        request.url === listApiTokens.path
-          ? {
-              status: 200,
-              data: {
-                items: [
-                  request.mode === 'test' ? token('Sandbox', 'gbk_test_ab12cd34') : token('Shop', 'gbk_9f8e7d6c'),
-                ],
-                nextCursor: null,
-              },
-            }
-          : null,
-    });
-    restore = app.http.restore;
+    const app = openApiTokens();
     expect(await screen.findByText('Shop')).toBeInTheDocument();
     expect(screen.queryByText(/You are looking at test data/)).not.toBeInTheDocument();
 
@@ -63,6 +67,17 @@ describe('the merchant console’s Test/Live switch', () => {
     await user.click(toggle);
     expect(await screen.findByText('Shop')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(/You are looking at test data/)).not.toBeInTheDocument());
+  });
+
+  it('follows a switch made in another tab of the console', async () => {
+    openApiTokens();
+    expect(await screen.findByText('Shop')).toBeInTheDocument();
+    // The other tab writes the mode; this one hears of it through the storage event.
+    localStorage.setItem('gerbang.console-mode', 'test');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'gerbang.console-mode', newValue: 'test' }));
+    expect(await screen.findByText('Sandbox')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Test mode' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText(/You are looking at test data/)).toBeInTheDocument();
   });
 
   it('is not offered to operators', async () => {
