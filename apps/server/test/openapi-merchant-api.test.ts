@@ -6,6 +6,7 @@ import {
   merchantBalanceSchema,
   paymentSessionSchema,
   refundSchema,
+  simulatePaymentBodySchema,
 } from '@gerbang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as examples from '../src/http/api-examples';
@@ -91,6 +92,7 @@ describe('the OpenAPI document of the merchant API', () => {
     expect(() => paymentSessionSchema.parse(examples.sessionExample)).not.toThrow();
     expect(() => merchantBalanceSchema.parse(examples.balanceExample)).not.toThrow();
     expect(() => createRefundBodySchema.parse(examples.createRefundExample)).not.toThrow();
+    expect(() => simulatePaymentBodySchema.parse(examples.simulatePaymentExample)).not.toThrow();
     expect(() => refundSchema.parse(examples.refundExample)).not.toThrow();
     expect(() => createWithdrawalBodySchema.parse(examples.createWithdrawalExample)).not.toThrow();
     expect(() => apiWithdrawalSchema.parse(examples.withdrawalExample)).not.toThrow();

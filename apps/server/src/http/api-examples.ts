@@ -6,6 +6,7 @@ import type {
   MerchantBalance,
   PaymentSession,
   Refund,
+  SimulatePaymentBody,
 } from '@gerbang/contract';
 import type { z } from 'zod';
 
@@ -49,6 +50,9 @@ export const sessionExample: PaymentSession = {
   paymentUrl: `https://pay.gerbang.example/deposit?session=${SESSION_ID}`,
   livemode: true,
 };
+
+/** Test mode: what the test provider should make of a test session. */
+export const simulatePaymentExample: SimulatePaymentBody = { outcome: 'paid' };
 
 export const balanceExample: MerchantBalance = { currency: 'IDR', available: '1250000', pending: '121000' };
 

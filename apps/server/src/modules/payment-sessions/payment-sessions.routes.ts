@@ -24,7 +24,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { createSessionExample, sessionExample, withExample } from '../../http/api-examples';
+import { createSessionExample, sessionExample, simulatePaymentExample, withExample } from '../../http/api-examples';
 import { AppError } from '../../http/app-error';
 import { merchantScopeOf } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
@@ -88,7 +88,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       summary:
         "Test mode: the test provider pays (or not) one of the merchant's test sessions (a test token, scope payments:write): paid, paid_late, wrong_amount, failed. A live token gets 403 FORBIDDEN",
       params: idParamsSchema,
-      body: simulatePaymentBodySchema,
+      body: withExample(simulatePaymentBodySchema, simulatePaymentExample),
       response: {
         200: withExample(paymentSessionSchema, sessionExample),
         ...apiErrorResponses({ 403: ['FORBIDDEN'], 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
