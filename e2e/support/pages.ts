@@ -99,3 +99,18 @@ export async function openAccountSecurity(page: Page, user: { name: string }): P
 export async function expectConsoleShell(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: /general/i })).toBeAttached();
 }
+
+/**
+ * Creates an API token on the merchant console's API Tokens page, as a merchant does (the current
+ * mode's: a test token in test mode), and returns its secret, which the page shows once.
+ */
+export async function createApiTokenInConsole(page: Page, name: string): Promise<string> {
+  await page.getByRole('button', { name: 'Create API token' }).click();
+  const form = page.getByRole('dialog', { name: 'Create API token' });
+  await form.getByRole('textbox', { name: /Name/ }).fill(name);
+  await form.getByRole('button', { name: 'Create token' }).click();
+  const reveal = page.getByRole('dialog', { name: `${name} created` });
+  const secret = await reveal.getByRole('textbox', { name: 'API token' }).inputValue();
+  await reveal.getByRole('button', { name: 'Done' }).click();
+  return secret;
+}

@@ -7,6 +7,7 @@ import { type SimulatedFleet, startSimulatedFleet, uniqueFleetPrefix } from '../
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { type Delivery, listen, webhookReceiver } from '../support/listen';
 import { createDanaMerchant, createMerchantUser, danaShop, readyDanaAccount } from '../support/money';
+import { createApiTokenInConsole } from '../support/pages';
 import { startSignedIn } from '../support/session';
 
 let fleet: SimulatedFleet | undefined;
@@ -48,14 +49,8 @@ test("a merchant's customer pays inside the shop's iframe: the page, the merchan
   // The merchant signs in to its console and creates an API token; the secret is shown once.
   await startSignedIn(page, owner, MERCHANT_URL);
   await page.goto(`${MERCHANT_URL}/api-tokens`);
-  await page.getByRole('button', { name: 'Create API token' }).click();
-  const form = page.getByRole('dialog', { name: 'Create API token' });
-  await form.getByRole('textbox', { name: /Name/ }).fill('Checkout server');
-  await form.getByRole('button', { name: 'Create token' }).click();
-  const reveal = page.getByRole('dialog', { name: 'Checkout server created' });
-  const apiToken = await reveal.getByRole('textbox', { name: 'API token' }).inputValue();
+  const apiToken = await createApiTokenInConsole(page, 'Checkout server');
   expect(apiToken).toMatch(/^gbk_/);
-  await reveal.getByRole('button', { name: 'Done' }).click();
   await page.goto(`${MERCHANT_URL}/`);
   await expect(page.getByTestId('balance-available')).toHaveText(/IDR\s?0/);
 

@@ -8,6 +8,7 @@ import { expectNoSeriousViolations } from '../support/axe';
 import { ADMIN_URL, API_URL, MERCHANT_URL } from '../support/e2e-env';
 import { listen } from '../support/listen';
 import { createDanaMerchant, createMerchantUser } from '../support/money';
+import { createApiTokenInConsole } from '../support/pages';
 import { startSignedIn } from '../support/session';
 
 const closers: (() => Promise<void>)[] = [];
@@ -35,14 +36,8 @@ test('a merchant integrates in test mode: a test token, the example shop paid wi
   await page.goto(`${MERCHANT_URL}/api-tokens`);
   await page.getByRole('switch', { name: 'Test mode' }).click();
   await expect(page.getByText(/You are looking at test data/)).toBeVisible();
-  await page.getByRole('button', { name: 'Create API token' }).click();
-  const form = page.getByRole('dialog', { name: 'Create API token' });
-  await form.getByRole('textbox', { name: /Name/ }).fill('Example shop (test)');
-  await form.getByRole('button', { name: 'Create token' }).click();
-  const reveal = page.getByRole('dialog', { name: 'Example shop (test) created' });
-  const apiToken = await reveal.getByRole('textbox', { name: 'API token' }).inputValue();
+  const apiToken = await createApiTokenInConsole(page, 'Example shop (test)');
   expect(apiToken).toMatch(/^gbk_test_/);
-  await reveal.getByRole('button', { name: 'Done' }).click();
 
   // Test mode's webhook endpoint is the shop's; its signing secret is test mode's own.
   const testModeHeaders = {

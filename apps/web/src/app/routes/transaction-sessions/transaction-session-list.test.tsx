@@ -4,6 +4,7 @@ import {
   type OperatorPaymentSession,
   type PaymentSessionDetail,
   ROLE,
+  type RoleId,
 } from '@gerbang/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -146,20 +147,26 @@ function openSessionDetail(detail: PaymentSessionDetail, more: Handler = () => n
   });
 }
 
+/** The admin console's list of one session, recording each list request the page makes. */
+function openOperatorList(roleId: RoleId) {
+  const seen: StubRequest[] = [];
+  const app = renderApp({
+    path: '/transaction-session',
+    user: makeUser(roleId),
+    handler: (request) => {
+      if (request.url !== listPaymentSessions.path) return null;
+      seen.push(request);
+      return { status: 200, data: { items: [SESSION], nextCursor: null } };
+    },
+  });
+  restore = app.http.restore;
+  return { app, seen };
+}
+
 describe('Transaction Session (admin console)', () => {
   it("lists every merchant's sessions and filters them by status", async () => {
     const user = userEvent.setup();
-    const seen: StubRequest[] = [];
-    const app = renderApp({
-      path: '/transaction-session',
-      user: makeUser(ROLE.Staff),
-      handler: (request) => {
-        if (request.url !== listPaymentSessions.path) return null;
-        seen.push(request);
-        return { status: 200, data: { items: [SESSION], nextCursor: null } };
-      },
-    });
-    restore = app.http.restore;
+    const { seen } = openOperatorList(ROLE.Staff);
     const table = await screen.findByRole('table', { name: 'Payment sessions' });
     const row = (await within(table).findByText('INV-1001')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Toko Sinar')).toBeInTheDocument();
@@ -171,17 +178,7 @@ describe('Transaction Session (admin console)', () => {
 
   it('shows live sessions unless the operator asks for test mode’s', async () => {
     const user = userEvent.setup();
-    const seen: StubRequest[] = [];
-    const app = renderApp({
-      path: '/transaction-session',
-      user: makeUser(ROLE.Admin),
-      handler: (request) => {
-        if (request.url !== listPaymentSessions.path) return null;
-        seen.push(request);
-        return { status: 200, data: { items: [SESSION], nextCursor: null } };
-      },
-    });
-    restore = app.http.restore;
+    const { app, seen } = openOperatorList(ROLE.Admin);
     await screen.findByRole('table', { name: 'Payment sessions' });
     expect(seen[0]?.params.mode).toBeUndefined();
     await user.selectOptions(screen.getByLabelText('Mode'), 'Test mode');
