@@ -10,6 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setConsoleMode } from '../../../lib/console-mode';
 import type { StubRequest, StubResponse } from '../../../test/http-stub';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
@@ -124,6 +125,24 @@ describe('Team approvals (merchant console)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(decided).toHaveLength(1));
     expect(decided[0]?.data).toEqual({ reason: 'Not this month' });
+  });
+
+  it('says the approvals are live while the console is in test mode', async () => {
+    try {
+      open({
+        [`GET ${listTeam.path}`]: () => ({ status: 200, data: { items: [] } }),
+        [`GET ${teamPolicy.path}`]: () => ({ status: 200, data: { secondFactorRequired: false, approvalAbove: null } }),
+        [`GET ${listTeamApprovals.path}`]: () => ({ status: 200, data: { items: [] } }),
+      });
+      // Switched once signed in (signing in starts live).
+      setConsoleMode('test');
+      const section = await screen.findByRole('region', { name: 'Approvals' });
+      expect(
+        await within(section).findByText(/These approvals are live: approving one sends real money/),
+      ).toBeInTheDocument();
+    } finally {
+      setConsoleMode('live');
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
+import { useConsoleMode } from '../../../lib/console-mode';
 import { usePayoutMethods } from '../../payout-methods/api/payout-methods';
 import { useDecideTeamApproval, useTeamApprovals } from '../api/team-approvals';
 
@@ -72,12 +73,19 @@ export function TeamApprovals({ mine = false }: { mine?: boolean }) {
   }
 
   const items = approvals.data ?? [];
+  // The team is the live merchant's: its approvals send live money whatever the console's mode.
+  const isTestMode = useConsoleMode() === 'test';
   if (mine && items.length === 0) return null;
   return (
     <section aria-labelledby="team-approvals-heading" className="flex flex-col gap-3">
       <h2 id="team-approvals-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t(mine ? 'team:approvals.mineHeading' : 'team:approvals.heading')}
       </h2>
+      {isTestMode ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t('team:approvals.liveInTestMode')}
+        </p>
+      ) : null}
       {approvals.isError ? <FormError>{apiErrorMessage(approvals.error)}</FormError> : null}
       {items.length === 0 && approvals.isSuccess ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('team:approvals.empty')}</p>
