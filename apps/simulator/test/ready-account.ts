@@ -1,5 +1,6 @@
 import {
   createWallet,
+  enableWallet,
   getWallet,
   getWalletLogin,
   getWalletQrCode,
@@ -111,6 +112,9 @@ export async function readyAccount(
   return eventually(
     async () => {
       const a = walletAccountSchema.parse((await admin('GET', getWallet.path.replace(':id', account.id))).body);
+      // Failures enough to disable the account (WALLET_AUTO_DISABLE_AFTER_FAILURES): an operator
+      // enables it again before checking it again.
+      if (a.status === 'auto_disabled') await admin('POST', enableWallet.path.replace(':id', account.id), {});
       await againIfFailed(a.healthState === 'failing');
       return a;
     },

@@ -44,15 +44,22 @@ export async function readyAccount(
   let ranAt = Date.now();
   await eventually(async () => {
     const [row] = await t.database.db
-      .select({ health: walletAccounts.healthState, qr: walletAccounts.qrPayload })
+      .select({ health: walletAccounts.healthState, qr: walletAccounts.qrPayload, status: walletAccounts.status })
       .from(walletAccounts)
       .where(eq(walletAccounts.id, account.id));
     // Set-up, not a measure. The wallet tests give a check 2 s (WALLET_COMMAND_DEADLINE_SECONDS):
     // on a loaded 2-core runner a round trip through the phone ran out, the account stayed failing
     // and this waited in vain (a beforeAll failure in CI). A failed check is run again, as an
-    // operator would.
+    // operator would; and when the failures disabled the account (WALLET_AUTO_DISABLE_AFTER_FAILURES,
+    // seen in a full run at 30 s), it is enabled again first, as an operator would too.
     // (A failing account stays failing while its checks run again: not sooner than a deadline apart.)
     if (row?.health === 'failing' && Date.now() - ranAt > 3_000) {
+      if (row.status === 'auto_disabled') {
+        await t.database.db
+          .update(walletAccounts)
+          .set({ status: 'active', autoDisabledCause: null, disabledAt: null, disabledReason: null })
+          .where(eq(walletAccounts.id, account.id));
+      }
       ranAt = Date.now();
       await runChecks();
     }
