@@ -10,7 +10,12 @@ import { ledgerAccounts, ledgerJournals, merchants, paymentSessions, webhookEven
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
-import { merchantWithToken, nextReference, readyAccount } from '../payment-sessions/payment-sessions.test-support';
+import {
+  merchantWithToken,
+  nextReference,
+  queuedTransfer,
+  readyAccount,
+} from '../payment-sessions/payment-sessions.test-support';
 import { arrives, connect, next } from '../realtime/realtime.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
 
@@ -22,6 +27,7 @@ describe('test mode: a merchant integrates against test money that never mixes w
   let twinId: string;
   let operator: ReturnType<typeof api>;
   let liveAccountId: string;
+  let dana: Awaited<ReturnType<typeof readyAccount>>;
   /** The merchant console in test mode (the switch sends MODE_HEADER). */
   const testConsole = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { ...shop.sessionHeaders, [MODE_HEADER]: 'test' }, payload });
@@ -42,7 +48,8 @@ describe('test mode: a merchant integrates against test money that never mixes w
       depositFeeBasisPoints: 200,
       depositFeeFixedMinor: 1_000n,
     });
-    liveAccountId = (await readyAccount(t, 'dana')).account.id;
+    dana = await readyAccount(t, 'dana');
+    liveAccountId = dana.account.id;
     const created = await testConsole('POST', '/api-tokens', {
       name: 'Test token',
       scopes: ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write', 'refunds:write'],
@@ -192,6 +199,30 @@ describe('test mode: a merchant integrates against test money that never mixes w
     expect((await shop.client.get(`/v1/payment-sessions/${live.id}`)).json()).toMatchObject({
       status: 'awaiting_payment',
     });
+  });
+
+  it('never puts real money into test mode: an operator can neither credit a twin nor match a test session', async () => {
+    const transfer = await queuedTransfer(dana.phone, dana.account.id, operator, '12345', 'RINA KUSUMA');
+    const session = (await openTest({ amount: '12345', method: 'dana' })).json();
+    const before = (await testApi.get('/v1/balance')).json();
+    const credited = await operator.post(`/transactions/${transfer.id}/credit`, {
+      merchantId: twinId,
+      reference: 'TEST-CREDIT',
+      note: 'should not reach test mode',
+    });
+    expect(credited.statusCode).toBe(422);
+    expect(credited.json().error.fields).toHaveProperty('body.merchantId');
+    const matched = await operator.post(`/transactions/${transfer.id}/match`, {
+      paymentSessionId: session.id,
+      note: 'should not reach test mode',
+    });
+    expect(matched.statusCode).toBe(422);
+    expect(matched.json().error.fields).toHaveProperty('body.paymentSessionId');
+    expect((await testApi.get('/v1/balance')).json()).toEqual(before);
+    expect((await testApi.get(`/v1/payment-sessions/${session.id}`)).json()).toMatchObject({
+      status: 'awaiting_payment',
+    });
+    expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
   it('lets the customer pay a test session from the test deposit page', async () => {
