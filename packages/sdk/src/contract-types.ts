@@ -6,6 +6,7 @@ import type {
   listApiWithdrawalsQuerySchema,
   listPaymentSessionsQuerySchema,
   testPaymentOutcomeSchema,
+  testPayoutOutcomeSchema,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
   walletProviderSchema,
@@ -39,6 +40,8 @@ export type ListWithdrawalsParams = Partial<z.output<typeof listApiWithdrawalsQu
 
 /** What test mode's provider makes of a test session (docs/test-mode.md). */
 export type TestPaymentOutcome = z.output<typeof testPaymentOutcomeSchema>;
+/** What test mode's provider makes of a test withdrawal's transfer, once it is sent (docs/test-mode.md). */
+export type TestPayoutOutcome = z.output<typeof testPayoutOutcomeSchema>;
 
 /** How a customer pays a session: a wallet provider's id (`dana`, `livin`, …). */
 export type PaymentMethod = z.output<typeof walletProviderSchema>;

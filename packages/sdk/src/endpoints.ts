@@ -10,6 +10,7 @@ import type {
   listApiRefunds,
   listApiWithdrawals,
   simulateApiPaymentSession,
+  simulateApiWithdrawal,
 } from '@gerbang/contract';
 
 /** One route of the merchant API, as the SDK calls it. */
@@ -43,6 +44,7 @@ export const V1_ENDPOINTS = {
   listWithdrawals: { method: 'GET', path: '/v1/withdrawals', idempotent: false },
   cancelWithdrawal: { method: 'POST', path: '/v1/withdrawals/:id/cancel', idempotent: false },
   simulatePayment: { method: 'POST', path: '/v1/test/payment-sessions/:id/simulate', idempotent: false },
+  simulatePayout: { method: 'POST', path: '/v1/test/withdrawals/:id/simulate', idempotent: false },
 } as const satisfies {
   createPaymentSession: Pinned<typeof createApiPaymentSession>;
   getPaymentSession: Pinned<typeof getApiPaymentSession>;
@@ -55,4 +57,5 @@ export const V1_ENDPOINTS = {
   listWithdrawals: Pinned<typeof listApiWithdrawals>;
   cancelWithdrawal: Pinned<typeof cancelApiWithdrawal>;
   simulatePayment: Pinned<typeof simulateApiPaymentSession>;
+  simulatePayout: Pinned<typeof simulateApiWithdrawal>;
 };

@@ -10,6 +10,7 @@ import type {
   PaymentSession,
   Refund,
   TestPaymentOutcome,
+  TestPayoutOutcome,
 } from './contract-types.js';
 import { V1_ENDPOINTS } from './endpoints.js';
 import { type CallOptions, createTransport, type TransportOptions } from './transport.js';
@@ -95,6 +96,14 @@ export function createGerbangClient(options: GerbangClientOptions) {
      */
     simulatePayment: (paymentSessionId: string, outcome: TestPaymentOutcome, call: SignalOptions = {}) =>
       transport.send<PaymentSession>({ endpoint: e.simulatePayment, id: paymentSessionId, body: { outcome }, ...call }),
+    /**
+     * Test mode only: the test provider ends the transfer of one of your test withdrawals (a
+     * customer's once they confirmed it, a refund, a settlement): `paid`, `paid_late`, `uncertain`
+     * (held until you simulate `paid` or `failed`), `failed`. Its webhooks follow as a live
+     * payout's would. A live token is refused (403 FORBIDDEN).
+     */
+    simulatePayout: (withdrawalId: string, outcome: TestPayoutOutcome, call: SignalOptions = {}) =>
+      transport.send<ApiWithdrawal>({ endpoint: e.simulatePayout, id: withdrawalId, body: { outcome }, ...call }),
   };
 
   return { paymentSessions, refunds, withdrawals, balance, testMode };

@@ -15,6 +15,7 @@ export type {
   PaymentSessionStatus,
   Refund,
   TestPaymentOutcome,
+  TestPayoutOutcome,
   WebhookEvent,
   WithdrawalStatus,
 } from './contract-types.js';

@@ -15,7 +15,10 @@ describe('test mode through the SDK, over HTTP to the real server', () => {
       method: 'POST',
       url: '/api-tokens',
       headers: { ...owner.headers, [MODE_HEADER]: 'test' },
-      payload: { name: 'SDK test', scopes: ['payments:write', 'payments:read', 'balance:read'] },
+      payload: {
+        name: 'SDK test',
+        scopes: ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write', 'withdrawals:read'],
+      },
     });
     return createGerbangClient({ apiKey: made.json().secret, baseUrl: server.state.baseUrl });
   }
@@ -37,6 +40,32 @@ describe('test mode through the SDK, over HTTP to the real server', () => {
     const unseen = await live.paymentSessions.get(session.id).catch((error: unknown) => error);
     expect(unseen).toBeInstanceOf(GerbangApiError);
     expect((unseen as GerbangApiError).status).toBe(404);
+  });
+
+  it('pays a test customer withdrawal with the test provider once the customer confirms it', async () => {
+    const test = await testClient();
+    const session = await test.paymentSessions.create({
+      referenceNumber: nextReference('TEST'),
+      amount: '80000',
+      method: 'dana',
+    });
+    await test.testMode.simulatePayment(session.id, 'paid');
+    const withdrawal = await test.withdrawals.create({
+      referenceNumber: nextReference('TEST-PAYOUT'),
+      amount: '30000',
+      provider: 'bca',
+      accountNumber: '8610012345',
+      holderName: 'Siti Rahayu',
+    });
+    expect(withdrawal).toMatchObject({ livemode: false });
+    // The customer confirms on the withdraw page, then the test provider pays.
+    const confirmed = await fetch(`${server.state.baseUrl}/public/withdrawals/${withdrawal.id}/confirm`, {
+      method: 'POST',
+    });
+    expect(confirmed.status).toBe(200);
+    const paid = await test.testMode.simulatePayout(withdrawal.id, 'paid');
+    expect(paid).toMatchObject({ id: withdrawal.id, status: 'success', livemode: false });
+    expect((await test.withdrawals.get(withdrawal.id)).status).toBe('success');
   });
 
   it('refuses a simulated payment with a live token, with a typed error', async () => {

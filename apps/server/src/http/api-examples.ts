@@ -7,6 +7,7 @@ import type {
   PaymentSession,
   Refund,
   SimulatePaymentBody,
+  SimulatePayoutBody,
 } from '@gerbang/contract';
 import type { z } from 'zod';
 
@@ -53,6 +54,7 @@ export const sessionExample: PaymentSession = {
 
 /** Test mode: what the test provider should make of a test session. */
 export const simulatePaymentExample: SimulatePaymentBody = { outcome: 'paid' };
+export const simulatePayoutExample: SimulatePayoutBody = { outcome: 'paid' };
 
 export const balanceExample: MerchantBalance = { currency: 'IDR', available: '1250000', pending: '121000' };
 
@@ -82,6 +84,7 @@ export const refundExample: Refund = {
   createdAt: '2026-11-27T11:00:00.000Z',
   updatedAt: '2026-11-27T11:00:00.000Z',
   completedAt: null,
+  livemode: true,
   withdrawUrl: null,
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-type Headers = { authorization: string };
+type Headers = { authorization: string } & Record<string, string>;
 
 /** A signed-in caller of the app under test, by injection (no socket). */
 export function api(app: FastifyInstance, headers: Headers) {

@@ -39,3 +39,32 @@ export const simulateApiPaymentSession = { method: 'POST', path: '/v1/test/payme
 /** What the test provider tells a customer: no real account, nothing to send money to. */
 export const TEST_PROVIDER_HOLDER = 'GERBANG TEST';
 export const TEST_PROVIDER_ACCOUNT_NUMBER = '0000000000';
+
+/**
+ * What the test provider can make of a test withdrawal's transfer once it is sent (processing),
+ * as a customer or a merchant's server asks: `paid` (the transfer went through), `paid_late` (no
+ * answer by the deadline, so uncertain, then found in the account's history), `uncertain` (the
+ * provider could not tell whether the money left: it waits, held, for `paid` or `failed`),
+ * `failed` (the provider refused it; from uncertain: not in the history). The hold is settled or
+ * released as a live payout's would be.
+ */
+export const TEST_PAYOUT_OUTCOMES = ['paid', 'paid_late', 'uncertain', 'failed'] as const;
+export const testPayoutOutcomeSchema = z.enum(TEST_PAYOUT_OUTCOMES);
+export type TestPayoutOutcome = z.infer<typeof testPayoutOutcomeSchema>;
+export const simulatePayoutBodySchema = z.strictObject({ outcome: testPayoutOutcomeSchema });
+export type SimulatePayoutBody = z.infer<typeof simulatePayoutBodySchema>;
+
+/** The test withdraw page's buttons (public, test withdrawals only: 403 FORBIDDEN on a live one). */
+export const simulateWithdrawPayout = { method: 'POST', path: '/public/withdrawals/:id/simulate' } as const;
+/** The merchant API's test helper for any of its test withdrawals (a test token; scope withdrawals:write). */
+export const simulateApiWithdrawal = { method: 'POST', path: '/v1/test/withdrawals/:id/simulate' } as const;
+
+/**
+ * The test provider's account-name inquiries answer by the destination's number, so every outcome
+ * can be tried: ending in 0000, no such account; ending in 1111, someone else's account (a name
+ * that does not match); any other, the holder the merchant named (TEST CUSTOMER when it named none).
+ */
+export const TEST_ACCOUNT_NOT_FOUND_SUFFIX = '0000';
+export const TEST_OTHER_HOLDER_SUFFIX = '1111';
+export const TEST_OTHER_HOLDER_NAME = 'TEST OTHER HOLDER';
+export const TEST_DEFAULT_HOLDER_NAME = 'TEST CUSTOMER';

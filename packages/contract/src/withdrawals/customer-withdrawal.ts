@@ -81,6 +81,8 @@ export const withdrawViewSchema = z.object({
   serverTime: isoDateTimeSchema,
   returnUrl: z.string().nullable(),
   embedOrigins: z.array(z.string()),
+  /** false: a test withdrawal (test mode): the page says TEST and offers the test provider's outcomes. */
+  livemode: z.boolean(),
 });
 export type WithdrawView = z.infer<typeof withdrawViewSchema>;
 

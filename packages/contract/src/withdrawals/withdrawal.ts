@@ -4,6 +4,7 @@ import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../com
 import { defineLifecycle } from '../lifecycle';
 import { amountSchema, amountStringSchema } from '../money/amount';
 import { currencySchema } from '../money/currency';
+import { modeSchema } from '../test-mode/test-mode';
 import { walletProviderSchema } from '../wallets/provider';
 import { webhookEventSummarySchema } from '../webhooks/webhook-delivery';
 import { payoutProviderSchema } from './payout-destination';
@@ -206,6 +207,8 @@ export const withdrawalSchema = z.object({
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
   completedAt: isoDateTimeSchema.nullable(),
+  /** false: test mode's (a test token's or the console's in test mode), paid only by the test provider. */
+  livemode: z.boolean(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
@@ -248,6 +251,8 @@ export const listWithdrawalsQuerySchema = pageQuerySchema.extend({
   status: withdrawalStatusSchema.optional(),
   kind: withdrawalKindSchema.optional(),
   merchantId: idSchema.optional(),
+  /** Operators see live withdrawals unless they ask for test mode's (a Merchant user's mode is its console's). */
+  mode: modeSchema.optional(),
 });
 export type ListWithdrawalsQuery = z.infer<typeof listWithdrawalsQuerySchema>;
 export const listWithdrawalsResponseSchema = pageSchema(operatorWithdrawalSchema);
@@ -259,6 +264,7 @@ export const exportWithdrawalsQuerySchema = z.strictObject({
   status: withdrawalStatusSchema.optional(),
   kind: withdrawalKindSchema.optional(),
   merchantId: idSchema.optional(),
+  mode: modeSchema.optional(),
 });
 /** The export's columns, in order (the first CSV line). */
 export const WITHDRAWAL_EXPORT_COLUMNS = [

@@ -121,6 +121,11 @@ export const withdrawals = pgTable(
      * on the withdraw page, as for a customer withdrawal.
      */
     destinationByCustomer: boolean('destination_by_customer').notNull().default(false),
+    /**
+     * False for test mode's (a test twin's, docs/test-mode.md): the test provider pays it, never a
+     * phone, and its journals are in the test book.
+     */
+    livemode: boolean('livemode').notNull().default(true),
     destProvider: text('dest_provider').notNull(),
     destAccountNumber: text('dest_account_number').notNull(),
     destHolderName: text('dest_holder_name').notNull(),
@@ -172,6 +177,8 @@ export const withdrawals = pgTable(
     // One transfer at a time per sending account: the account is busy while it runs.
     uniqueIndex('withdrawals_account_sending_key').on(t.walletAccountId).where(sql`${t.status} = 'processing'`),
     index('withdrawals_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Operators' test-mode list (they see test activity only when they ask for it).
+    index('withdrawals_test_created_id_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`not ${t.livemode}`),
     index('withdrawals_status_created_id_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('withdrawals_merchant_created_id_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index('withdrawals_payout_method_idx').on(t.payoutMethodId),
@@ -181,6 +188,8 @@ export const withdrawals = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} in ('awaiting_destination', 'verifying', 'name_review', 'awaiting_confirmation')`),
     index('withdrawals_uncertain_account_idx').on(t.walletAccountId).where(sql`${t.status} = 'uncertain'`),
+    // Test mode's money out never leaves from a phone's account.
+    check('withdrawals_test_no_account_check', sql`${t.livemode} or ${t.walletAccountId} is null`),
     check('withdrawals_amounts_check', sql`${t.amountMinor} > 0 and ${t.feeMinor} >= 0`),
     check('withdrawals_refund_session_check', sql`(${t.kind} = 'refund') = (${t.paymentSessionId} is not null)`),
     check('withdrawals_return_merchant_check', sql`(${t.kind} = 'return') = (${t.merchantId} is null)`),

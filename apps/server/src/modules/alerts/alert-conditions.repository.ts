@@ -76,7 +76,8 @@ export function createAlertConditionsRepository(db: Database) {
         .from(withdrawals)
         // A return to a sender has no merchant: it is alerted on all the same.
         .leftJoin(merchants, eq(merchants.id, withdrawals.merchantId))
-        .where(eq(withdrawals.status, 'uncertain'));
+        // Test mode's uncertain transfers are the merchant's to simulate: no operator is paged.
+        .where(and(eq(withdrawals.status, 'uncertain'), withdrawals.livemode));
       return rows.map((r) => ({
         subjectType: 'withdrawal',
         subjectId: r.id,

@@ -84,7 +84,7 @@ export function createAnalyticsRepository(db: Database) {
           count(*) filter (where w.status = 'failed')::int as failed,
           coalesce(sum(w.amount_minor) filter (where w.status = 'success'), 0)::text as volume_out
         from withdrawals w
-        where w.currency = ${currency} and ${PAYOUTS.time} >= ${since.toISOString()}::timestamptz
+        where w.livemode and w.currency = ${currency} and ${PAYOUTS.time} >= ${since.toISOString()}::timestamptz
         group by 1`,
       ),
 

@@ -46,7 +46,8 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     where a.currency <> j.currency`,
   );
   // Each book (live money, test mode's) balances on its own, and no journal reaches across books:
-  // a test session's deposit is in the test book, a live one's in the live book.
+  // a test session's deposit and a test withdrawal's hold, settlement or release are in the test
+  // book, a live one's in the live book.
   const books = await sqlRows<{ book: string; currency: string; total: string }>(
     db,
     sql`
@@ -60,7 +61,10 @@ export async function ledgerViolations(db: Database): Promise<string[]> {
     join ledger_entries e on e.journal_id = j.id
     join ledger_accounts a on a.id = e.account_id
     left join payment_sessions s on j.reference_type = 'payment_session' and s.id = j.reference_id
-    where a.book <> j.book or e.book <> j.book or (s.id is not null and j.book <> (case when s.livemode then 'live' else 'test' end))`,
+    left join withdrawals w on j.reference_type = 'withdrawal' and w.id = j.reference_id
+    where a.book <> j.book or e.book <> j.book
+      or (s.id is not null and j.book <> (case when s.livemode then 'live' else 'test' end))
+      or (w.id is not null and j.book <> (case when w.livemode then 'live' else 'test' end))`,
   );
   // Every withdrawal holds once, and its hold is resolved exactly as its state says: settled when
   // it succeeded, released when it failed, was rejected or cancelled, neither while it is open.

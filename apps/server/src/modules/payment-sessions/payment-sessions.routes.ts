@@ -14,13 +14,12 @@ import {
   listPaymentSessions,
   listPaymentSessionsQuerySchema,
   listPaymentSessionsResponseSchema,
-  type Mode,
   paymentSessionDetailSchema,
   paymentSessionSchema,
   simulateApiPaymentSession,
   simulatePaymentBodySchema,
 } from '@gerbang/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -30,8 +29,8 @@ import { merchantScopeOf } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { apiErrorResponses, BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
+import { consoleModeFilter } from '../test-mode/console-mode-filter';
 import { paymentSessionsOf } from './payment-sessions';
-import type { ListPaymentSessionsFilter } from './payment-sessions.repository';
 import { paymentSessionsCsv } from './payment-sessions-export';
 
 const tags = ['merchant-api'];
@@ -155,7 +154,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: async (request) => {
       const { limit, cursor, ...filter } = request.query;
-      return service.listForOperators(await consoleSessionFilter(ctx, request, filter), { limit, cursor });
+      return service.listForOperators(await consoleModeFilter(ctx, request, filter), { limit, cursor });
     },
   });
 
@@ -175,7 +174,7 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
       return sendCsvExport(
         reply,
         'payment-sessions',
-        paymentSessionsCsv(repo, await consoleSessionFilter(ctx, request, request.query)),
+        paymentSessionsCsv(repo, await consoleModeFilter(ctx, request, request.query)),
       );
     },
   });
@@ -193,22 +192,4 @@ export async function paymentSessionsRoutes(app: FastifyInstance, ctx: AppContex
     preHandler: ctx.auth.requirePermission('transactionSessions', 'view'),
     handler: (request) => detail.get(request.params.id, merchantScopeOf(request)),
   });
-}
-
-/**
- * A console's filter: a Merchant user's own merchant's sessions (its test twin's in test mode),
- * whatever `merchantId` says; an operator's of any merchant, live unless it asks for test mode's
- * (a merchant named then is its test twin: test sessions are the twin's).
- */
-async function consoleSessionFilter(
-  ctx: AppContext,
-  request: FastifyRequest,
-  query: Omit<ListPaymentSessionsFilter, 'livemode'> & { mode?: Mode },
-): Promise<ListPaymentSessionsFilter> {
-  const { mode, ...filter } = query;
-  const scope = merchantScopeOf(request);
-  if (scope) return { ...filter, merchantId: scope };
-  if (mode !== 'test') return { ...filter, livemode: true };
-  const twin = filter.merchantId ? await ctx.testTwins.existingTwinOf(filter.merchantId) : null;
-  return { ...filter, merchantId: twin ?? filter.merchantId, livemode: false };
 }

@@ -20,8 +20,8 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { createAuditRepository } from '../audit/audit.repository';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
-import { checkMoneyMayLeave } from '../test-mode/live-only';
-import type { AccountInquiries } from '../withdrawals/account-inquiries';
+import { checkMoneyMayLeave } from '../merchants/money-out';
+import { type AccountInquiries, inquiryDestinationOf } from '../withdrawals/account-inquiries';
 import { insertHeld } from '../withdrawals/withdrawal-holds';
 import type { WithdrawalListener } from '../withdrawals/withdrawal-moves';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
@@ -120,7 +120,7 @@ export function createRefundsService(deps: {
     ): Promise<{ status: number; body: Refund }> {
       const merchant = await deps.merchants.findById(who.merchantId);
       if (!merchant) throw notFound('Merchant');
-      checkMoneyMayLeave(merchant, 'Refunds');
+      checkMoneyMayLeave(merchant);
       let created: WithdrawalRecord | null = null;
       const answer = await deps.idempotency.run(
         {
@@ -157,6 +157,8 @@ export function createRefundsService(deps: {
           created = await insertHeld(tx, deps.repo, {
             kind: 'refund',
             merchantId: merchant.id,
+            // A test session's refund is test mode's: the test provider pays it back.
+            livemode: session.livemode,
             paymentSessionId: session.id,
             // '#' is no character of a merchant's own references: a refund's never collides with one.
             referenceNumber: options.referenceNumber ?? `${session.referenceNumber}#R${(earlier?.n ?? 0) + 1}`,
@@ -198,14 +200,7 @@ export function createRefundsService(deps: {
         deps.onChange(row, null);
         // To the account that paid: a phone asks whose it is (the customer's own: once they name it).
         if (!row.destinationByCustomer) {
-          await deps.inquiries().start(
-            { type: 'withdrawal', id: row.id },
-            {
-              provider: row.destProvider as PayoutProvider,
-              accountNumber: row.destAccountNumber,
-              currency: row.currency,
-            },
-          );
+          await deps.inquiries().start({ type: 'withdrawal', id: row.id }, inquiryDestinationOf(row));
         }
       }
       return answer;

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database';
 import { secondsFromNow } from '../../db/database-clock';
 import { walletAccounts, walletTransactions, withdrawals } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import type { AccountInquiries } from '../withdrawals/account-inquiries';
+import { type AccountInquiries, inquiryDestinationOf } from '../withdrawals/account-inquiries';
 import { insertHeld } from '../withdrawals/withdrawal-holds';
 import type { WithdrawalListener } from '../withdrawals/withdrawal-moves';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
@@ -103,14 +103,7 @@ export function createSenderReturnsService(deps: {
     /** After its transaction committed: the consoles hear of it, and a phone asks whose the account is. */
     async started(row: WithdrawalRecord): Promise<void> {
       deps.onChange(row, null);
-      await deps.inquiries().start(
-        { type: 'withdrawal', id: row.id },
-        {
-          provider: row.destProvider as PayoutProvider,
-          accountNumber: row.destAccountNumber,
-          currency: row.currency,
-        },
-      );
+      await deps.inquiries().start({ type: 'withdrawal', id: row.id }, inquiryDestinationOf(row));
     },
 
     /** The account a return's transfer arrived in: the one it is sent back from (null: not a return). */

@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { MODE_HEADER, ROLE } from '@gerbang/contract';
+import { ROLE } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/helpers/eventually';
-import { merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
 import { signedInUser } from '../../../test/helpers/test-app';
 import { ledgerAccounts, ledgerJournals, merchants, paymentSessions, webhookEvents } from '../../db/schema';
 import type { FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { createMerchantsRepository } from '../merchants/merchants.repository';
-import {
-  merchantWithToken,
-  nextReference,
-  queuedTransfer,
-  readyAccount,
-} from '../payment-sessions/payment-sessions.test-support';
+import { nextReference, queuedTransfer, readyAccount } from '../payment-sessions/payment-sessions.test-support';
 import { arrives, connect, next } from '../realtime/realtime.test-support';
 import { walletTestApp } from '../wallets/wallets.test-support';
+import { type TestModeShop, testModeShop } from './test-mode.test-support';
 
 describe('test mode: a merchant integrates against test money that never mixes with live money', () => {
   let t: FleetTestApp;
-  let shop: Awaited<ReturnType<typeof merchantWithToken>>;
-  let testApi: ReturnType<typeof merchantApi>;
+  let shop: TestModeShop['shop'];
+  let testApi: TestModeShop['testApi'];
   let testSecret: string;
   let twinId: string;
   let operator: ReturnType<typeof api>;
   let liveAccountId: string;
   let dana: Awaited<ReturnType<typeof readyAccount>>;
-  /** The merchant console in test mode (the switch sends MODE_HEADER). */
-  const testConsole = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { ...shop.sessionHeaders, [MODE_HEADER]: 'test' }, payload });
+  let testConsole: TestModeShop['testConsole'];
   const openTest = (body: object) =>
     testApi.post(
       '/v1/payment-sessions',
@@ -42,7 +35,7 @@ describe('test mode: a merchant integrates against test money that never mixes w
 
   beforeAll(async () => {
     t = await walletTestApp();
-    shop = await merchantWithToken(t);
+    ({ shop, testConsole, testSecret, testApi, twinId } = await testModeShop(t));
     // 2 % + Rp 1,000: the twin takes the live merchant's terms, so a test payment costs what a live one would.
     await createMerchantsRepository(t.database.db).update(shop.merchantId, {
       depositFeeBasisPoints: 200,
@@ -50,18 +43,6 @@ describe('test mode: a merchant integrates against test money that never mixes w
     });
     dana = await readyAccount(t, 'dana');
     liveAccountId = dana.account.id;
-    const created = await testConsole('POST', '/api-tokens', {
-      name: 'Test token',
-      scopes: ['payments:write', 'payments:read', 'balance:read', 'withdrawals:write', 'refunds:write'],
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    testSecret = created.json().secret;
-    testApi = merchantApi(t.app, testSecret);
-    const [twin] = await t.database.db
-      .select({ id: merchants.id })
-      .from(merchants)
-      .where(eq(merchants.liveMerchantId, shop.merchantId));
-    twinId = twin?.id as string;
     operator = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
   });
   afterAll(async () => {
@@ -284,40 +265,6 @@ describe('test mode: a merchant integrates against test money that never mixes w
     expect(testEvents.every((row) => (row.body as { livemode: boolean }).livemode === false)).toBe(true);
     const liveEvents = rows.filter((row) => row.merchantId === shop.merchantId);
     expect(liveEvents.every((row) => (row.body as { livemode: boolean }).livemode === true)).toBe(true);
-  });
-
-  it('refuses money out in test mode (no phone may send it), changing nothing', async () => {
-    const paid = (await openTest({ amount: '60000', method: 'dana' })).json();
-    await simulate(paid.id, 'paid');
-    const before = (await testApi.get('/v1/balance')).json();
-    const refund = await testApi.post(
-      `/v1/payment-sessions/${paid.id}/refunds`,
-      { amount: '1000', reason: 'Test' },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(refund.statusCode).toBe(409);
-    expect(refund.json().error.code).toBe('INVALID_STATE');
-    const withdrawal = await testApi.post(
-      '/v1/withdrawals',
-      { referenceNumber: nextReference(), amount: '1000', provider: 'dana', accountNumber: '081234567890' },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(withdrawal.json().error?.code ?? withdrawal.statusCode).toBe('INVALID_STATE');
-    // From the console in test mode too, before any team approval could take it for a live one.
-    const fromConsole = await t.app.inject({
-      method: 'POST',
-      url: `/payment-sessions/${paid.id}/refunds`,
-      headers: { ...shop.sessionHeaders, [MODE_HEADER]: 'test', 'idempotency-key': randomUUID() },
-      payload: { amount: '1000', reason: 'Test' },
-    });
-    expect(fromConsole.json().error.code).toBe('INVALID_STATE');
-    const settlement = await testConsole('POST', '/withdrawal-requests', {
-      payoutMethodId: randomUUID(),
-      amount: '1000',
-      requestId: randomUUID(),
-    });
-    expect(settlement.json().error.code).toBe('INVALID_STATE');
-    expect((await testApi.get('/v1/balance')).json()).toEqual(before);
   });
 
   it('keeps the twin on the live merchant’s terms when an operator changes them', async () => {

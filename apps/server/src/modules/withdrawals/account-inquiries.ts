@@ -10,10 +10,29 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AgentLink } from '../agents/agent-link';
 import { COMMAND_ACK_TIMEOUT_MS, dispatchCommand } from '../agents/command-dispatch';
+import { testInquiryOutcome } from '../test-mode/test-inquiries';
 import type { AccountInquiriesRepository, InquiryOutcome, InquiryRecord } from './account-inquiries.repository';
 import type { SendingAccounts } from './sending-accounts';
+import type { WithdrawalRecord } from './withdrawal-record';
 
 export type InquirySubject = { type: InquiryRecord['subjectType']; id: string };
+export type InquiryDestination = {
+  provider: PayoutProvider;
+  accountNumber: string;
+  currency: Currency;
+  livemode: boolean;
+  /** The holder the merchant named, if it did (what the test provider answers). */
+  holderName?: string;
+};
+
+/** What an inquiry asks about a withdrawal's destination (a customer's, a refund's, a return's). */
+export const inquiryDestinationOf = (row: WithdrawalRecord): InquiryDestination => ({
+  provider: row.destProvider as PayoutProvider,
+  accountNumber: row.destAccountNumber,
+  currency: row.currency,
+  livemode: row.livemode,
+  holderName: row.destHolderName,
+});
 
 /**
  * Account-name inquiries: a ready phone asks its provider whose a destination account is. Each
@@ -63,15 +82,11 @@ export function createAccountInquiries(deps: {
   return {
     isRunningFor: (subjectId: string) => repo.isRunningFor(subjectId),
 
-    /** Asks about a destination through the readiest phone; with none ready it fails at once. */
-    async start(
-      subject: InquirySubject,
-      destination: { provider: PayoutProvider; accountNumber: string; currency: Currency },
-    ): Promise<InquiryRecord> {
-      const [sender] = await deps.senders.candidates({
-        currency: destination.currency,
-        capability: 'account_inquiry',
-      });
+    /**
+     * Asks about a destination through the readiest phone; with none ready it fails at once. Test
+     * mode's (`livemode: false`) asks no phone: the test provider answers at once (test-inquiries.ts).
+     */
+    async start(subject: InquirySubject, destination: InquiryDestination): Promise<InquiryRecord> {
       const base = {
         commandId: randomUUID(),
         subjectType: subject.type,
@@ -80,6 +95,15 @@ export function createAccountInquiries(deps: {
         accountNumber: destination.accountNumber,
         deadlineAt: new Date(Date.now() + (deps.deadlineMs ?? WALLET_COMMAND_DEADLINE_MS)),
       };
+      if (!destination.livemode) {
+        const inquiry = await repo.insert({ ...base, status: 'running' });
+        await finish(inquiry.id, testInquiryOutcome(destination));
+        return inquiry;
+      }
+      const [sender] = await deps.senders.candidates({
+        currency: destination.currency,
+        capability: 'account_inquiry',
+      });
       if (!sender) {
         const inquiry = await repo.insert({ ...base, status: 'running' });
         await finish(inquiry.id, { status: 'failed', failureReason: 'no_sender_available' });

@@ -16,13 +16,22 @@ import {
   listApiWithdrawals,
   listApiWithdrawalsQuerySchema,
   listApiWithdrawalsResponseSchema,
+  simulateApiWithdrawal,
+  simulatePayoutBodySchema,
+  simulateWithdrawPayout,
   verifyWithdraw,
   withdrawViewSchema,
 } from '@gerbang/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app-context';
-import { createWithdrawalExample, withdrawalExample, withExample } from '../../http/api-examples';
+import {
+  createWithdrawalExample,
+  simulatePayoutExample,
+  withdrawalExample,
+  withExample,
+} from '../../http/api-examples';
+import { AppError } from '../../http/app-error';
 import { apiErrorResponses, errorResponses } from '../../http/route-schemas';
 import { API_TOKEN_SECURITY, createApiTokenGuard, requireApiCaller } from '../api-tokens/api-token-guard';
 import { withdrawalsOf } from './withdrawals';
@@ -33,7 +42,7 @@ import { withdrawalsOf } from './withdrawals';
  */
 export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const guard = createApiTokenGuard(ctx);
-  const { customers } = withdrawalsOf(ctx);
+  const { customers, testPayouts } = withdrawalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const merchantApi = { tags: ['merchant-api'], security: API_TOKEN_SECURITY };
   const page = { tags: ['customer-pages'] };
@@ -116,6 +125,49 @@ export async function customerWithdrawalsRoutes(app: FastifyInstance, ctx: AppCo
     handler: async (request) => {
       const { merchantId } = requireApiCaller(request);
       return customers.api(await customers.cancel(request.params.id, 'merchant', merchantId));
+    },
+  });
+
+  api.route({
+    method: simulateApiWithdrawal.method,
+    url: simulateApiWithdrawal.path,
+    schema: {
+      ...merchantApi,
+      summary:
+        "Test mode: the test provider ends the transfer of one of the merchant's test withdrawals (customer withdrawals, refunds, settlements) once it is sent (a test token, scope withdrawals:write): paid, paid_late, uncertain, failed. A live token gets 403 FORBIDDEN",
+      params: idParamsSchema,
+      body: withExample(simulatePayoutBodySchema, simulatePayoutExample),
+      response: {
+        200: withExample(apiWithdrawalSchema, withdrawalExample),
+        ...apiErrorResponses({ 403: ['FORBIDDEN'], 404: ['NOT_FOUND'], 409: ['INVALID_STATE'] }),
+      },
+    },
+    onRequest: guard('withdrawals:write'),
+    handler: async (request) => {
+      const caller = requireApiCaller(request);
+      if (!caller.merchant.liveMerchantId) {
+        throw new AppError('FORBIDDEN', 'Simulated payouts take a test token (gbk_test_…)');
+      }
+      return customers.api(await testPayouts.simulate(request.params.id, request.body.outcome, caller.merchantId));
+    },
+  });
+
+  api.route({
+    method: simulateWithdrawPayout.method,
+    url: simulateWithdrawPayout.path,
+    schema: {
+      ...page,
+      summary:
+        "Test mode's provider ends a test withdrawal's transfer once the customer confirmed it: paid, paid late, uncertain, failed (403 FORBIDDEN on a live withdrawal)",
+      params: idParamsSchema,
+      body: simulatePayoutBodySchema,
+      response: { 200: withdrawViewSchema, ...errorResponses(403, 404, 409, 422) },
+    },
+    handler: async (request) => {
+      // The page's withdrawals only (a customer's, or a refund whose customer names the account).
+      await customers.view(request.params.id);
+      await testPayouts.simulate(request.params.id, request.body.outcome);
+      return customers.view(request.params.id);
     },
   });
 

@@ -16,8 +16,8 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
-import { checkMoneyMayLeave } from '../test-mode/live-only';
-import type { AccountInquiries } from './account-inquiries';
+import { checkMoneyMayLeave } from '../merchants/money-out';
+import { type AccountInquiries, inquiryDestinationOf } from './account-inquiries';
 import type { InquiryRecord } from './account-inquiries.repository';
 import { checkDestination } from './destination-check';
 import { insertHeld } from './withdrawal-holds';
@@ -86,14 +86,7 @@ export function createCustomerWithdrawalsService(deps: {
   }
 
   async function verify(row: WithdrawalRecord) {
-    await deps.inquiries().start(
-      { type: 'withdrawal', id: row.id },
-      {
-        provider: row.destProvider as CreateWithdrawalBody['provider'],
-        accountNumber: row.destAccountNumber,
-        currency: row.currency,
-      },
-    );
+    await deps.inquiries().start({ type: 'withdrawal', id: row.id }, inquiryDestinationOf(row));
   }
 
   function cancel(id: string, event: 'cancelled_by_customer' | 'cancelled_by_merchant' | 'link_expired') {
@@ -204,7 +197,7 @@ export function createCustomerWithdrawalsService(deps: {
       body: CreateWithdrawalBody,
     ): Promise<{ status: number; body: ApiWithdrawal }> {
       const merchant = await merchantOf(caller.merchantId);
-      checkMoneyMayLeave(merchant, 'Withdrawals');
+      checkMoneyMayLeave(merchant);
       const { problems, accountNumber } = checkDestination(body, merchant.currency);
       const amount = parseAmount(body.amount, merchant.currency);
       if (!amount.ok) problems['body.amount'] = amount.message;
@@ -222,6 +215,7 @@ export function createCustomerWithdrawalsService(deps: {
           created = await insertHeld(tx, repo, {
             kind: 'customer',
             merchantId: merchant.id,
+            livemode: merchant.liveMerchantId === null,
             referenceNumber: body.referenceNumber,
             currency: merchant.currency,
             amountMinor: amount.minor,
@@ -287,6 +281,7 @@ export function createCustomerWithdrawalsService(deps: {
         serverTime: new Date().toISOString(),
         returnUrl: row.returnUrl,
         embedOrigins: merchant.embedOrigins,
+        livemode: row.livemode,
       };
     },
 

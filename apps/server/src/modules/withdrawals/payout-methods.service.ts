@@ -14,7 +14,6 @@ import { AppError, invalidFields, notFound } from '../../http/app-error';
 import type { AuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
-import { refuseInTestMode } from '../test-mode/live-only';
 import type { AccountInquiries } from './account-inquiries';
 import type { InquiryRecord } from './account-inquiries.repository';
 import type { PayoutMethodRecord, PayoutMethodsRepository } from './payout-methods.repository';
@@ -66,6 +65,8 @@ export function createPayoutMethodsService(deps: {
         provider: row.provider as PayoutMethod['provider'],
         accountNumber: row.accountNumber,
         currency: merchant.currency,
+        livemode: merchant.liveMerchantId === null,
+        holderName: row.holderName,
       },
     );
   }
@@ -85,7 +86,6 @@ export function createPayoutMethodsService(deps: {
       const body = createPayoutMethodBodySchema.parse(input);
       const merchant = await deps.merchants.findById(actor.merchantId);
       if (!merchant) throw notFound('Merchant');
-      refuseInTestMode(merchant, 'Payout methods');
       const provider = PAYOUT_PROVIDERS[body.provider];
       if (provider.currency !== merchant.currency) {
         throw invalidFields({

@@ -2,8 +2,16 @@ import type { Journal } from '../ledger/ledger';
 import { LEDGER_ACCOUNTS } from '../ledger/ledger-accounts';
 import type { WithdrawalRecord } from './withdrawal-record';
 
-const { merchantAvailable, merchantPending, walletCash, feeRevenue, externalPayouts, suspense, senderReturns } =
-  LEDGER_ACCOUNTS;
+const {
+  merchantAvailable,
+  merchantPending,
+  walletCash,
+  feeRevenue,
+  externalPayouts,
+  suspense,
+  senderReturns,
+  testProviderCash,
+} = LEDGER_ACCOUNTS;
 
 const held = (row: WithdrawalRecord) => row.amountMinor + row.feeMinor;
 
@@ -20,7 +28,18 @@ const base = (row: WithdrawalRecord, kind: string) => ({
   referenceType: 'withdrawal',
   referenceId: row.id,
   currency: row.currency,
+  // A test withdrawal's money is test mode's: its journals are in the test book, whoever posts them.
+  book: row.livemode ? ('live' as const) : ('test' as const),
 });
+
+/** Where a paid withdrawal's amount left from: a phone's account, outside Gerbang, or test mode's provider. */
+export type PaidFrom = { walletAccountId: string } | 'outside' | 'test_provider';
+const paidFromAccount = (row: WithdrawalRecord, paidFrom: PaidFrom) =>
+  paidFrom === 'outside'
+    ? externalPayouts(row.currency)
+    : paidFrom === 'test_provider'
+      ? testProviderCash(row.currency)
+      : walletCash(paidFrom.walletAccountId, row.currency);
 
 /**
  * The amount and its fee leave the merchant's available balance for its pending one. The ledger's
@@ -51,18 +70,14 @@ export function releaseJournal(row: WithdrawalRecord): Journal {
 
 /**
  * Paid: the hold is spent. The amount left the sending account (or was paid outside Gerbang by an
- * operator), and Gerbang earned the fee.
+ * operator, or by test mode's provider), and Gerbang earned the fee.
  */
-export function settleJournal(row: WithdrawalRecord, paidFrom: { walletAccountId: string } | 'outside'): Journal {
+export function settleJournal(row: WithdrawalRecord, paidFrom: PaidFrom): Journal {
   return {
     ...base(row, 'withdrawal_settle'),
     lines: [
       { account: holdingOf(row).held, amountMinor: held(row) },
-      {
-        account:
-          paidFrom === 'outside' ? externalPayouts(row.currency) : walletCash(paidFrom.walletAccountId, row.currency),
-        amountMinor: -row.amountMinor,
-      },
+      { account: paidFromAccount(row, paidFrom), amountMinor: -row.amountMinor },
       { account: feeRevenue(row.currency), amountMinor: -row.feeMinor },
     ],
   };

@@ -12,6 +12,8 @@ export type ListWithdrawalsFilter = {
   merchantId?: string;
   status?: WithdrawalStatus;
   kind?: WithdrawalRecord['kind'];
+  /** Live or test mode's only (operators' lists); a merchant's are its own or its test twin's by merchantId. */
+  livemode?: boolean;
 };
 
 /** A move of a withdrawal: an event of WITHDRAWAL_LIFECYCLE and what it records. */

@@ -45,6 +45,7 @@ export function toWithdrawal(row: WithdrawalSource): Withdrawal {
     createdAt: isoOf(row.createdAt),
     updatedAt: isoOf(row.updatedAt),
     completedAt: isoOrNull(row.completedAt),
+    livemode: row.livemode,
   };
 }
 

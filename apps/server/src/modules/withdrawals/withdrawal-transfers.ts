@@ -48,6 +48,8 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
       set: { failureReason: reason },
     });
     if (!moved) return null;
+    // Test mode's provider keeps no history: its outcome comes from a simulation (test-payouts.ts).
+    if (!moved.livemode) return moved;
     if (await settleFromRecorded(moved)) return moved;
     if (moved.walletAccountId) await deps.readHistory([moved.walletAccountId]).catch(() => {});
     return moved;
@@ -132,7 +134,8 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
         completedAt: databaseNow(),
         ...operator?.set,
       },
-      journal: (moved) => settleJournal(moved, { walletAccountId: moved.walletAccountId as string }),
+      journal: (moved) =>
+        settleJournal(moved, moved.livemode ? { walletAccountId: moved.walletAccountId as string } : 'test_provider'),
       audit: operator?.audit,
       // The transfer it claims is held, and leaves the payout exceptions if it was queued there.
       lockFirst: paid.walletTransactionId
@@ -220,6 +223,40 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
     }
   }
 
+  /**
+   * The move that sends it: an operator sends an approved settlement (test mode's provider
+   * approves its own); a customer's confirmation, a confirmed withdrawal. `account` is the sending
+   * account; none on test mode's provider.
+   */
+  function sendingMove(
+    row: WithdrawalRecord,
+    actor: { userId: string; ip: string } | undefined,
+    account: WalletRecord | null,
+  ): Move {
+    const where = account ? { walletAccountId: account.id } : { testProvider: true };
+    return {
+      event: row.status === 'approved' ? 'transfer_started' : 'confirmed_sent',
+      actorUserId: actor?.userId ?? null,
+      details: where,
+      set: {
+        walletAccountId: account?.id ?? null,
+        deviceId: account?.deviceId ?? null,
+        commandId: randomUUID(),
+        transferStartedAt: databaseNow(),
+        transferDeadlineAt: secondsFromNow((deps.deadlineMs ?? TRANSFER_DEADLINE_MS) / 1000),
+        ...(actor ? { lastChangedByUserId: actor.userId } : {}),
+      },
+      audit: actor
+        ? { actorUserId: actor.userId, action: AUDIT_ACTIONS.withdrawalExecuted, ip: actor.ip, details: where }
+        : undefined,
+    };
+  }
+
+  async function notSendable(id: string): Promise<never> {
+    const now = await repo.findById(id);
+    throw new AppError('INVALID_STATE', `This withdrawal is ${now?.status ?? 'gone'}; it cannot be sent now`);
+  }
+
   return {
     /**
      * approved → processing on an account that can send it now (the operator's pick, a return's
@@ -234,6 +271,11 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
       },
     ): Promise<WithdrawalRecord> {
       const { actor } = how;
+      if (!row.livemode) {
+        // Test mode: no phone and no account; the test provider's outcome is simulated (or the deadline passes).
+        const moved = await move(row.id, sendingMove(row, actor, null));
+        return moved ?? (await notSendable(row.id));
+      }
       const walletAccountId = how.walletAccountId ?? (await deps.returnedFromAccountId(row)) ?? undefined;
       const need = { currency: row.currency, capability: 'send_transfer' as const, amountMinor: row.amountMinor };
       let accounts: WalletRecord[];
@@ -251,37 +293,13 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
       for (const account of accounts) {
         let moved: WithdrawalRecord | null;
         try {
-          moved = await move(row.id, {
-            // An operator sends an approved settlement; a customer's confirmation, a confirmed one.
-            event: actor ? 'transfer_started' : 'confirmed_sent',
-            actorUserId: actor?.userId ?? null,
-            details: { walletAccountId: account.id },
-            set: {
-              walletAccountId: account.id,
-              deviceId: account.deviceId,
-              commandId: randomUUID(),
-              transferStartedAt: databaseNow(),
-              transferDeadlineAt: secondsFromNow((deps.deadlineMs ?? TRANSFER_DEADLINE_MS) / 1000),
-              ...(actor ? { lastChangedByUserId: actor.userId } : {}),
-            },
-            audit: actor
-              ? {
-                  actorUserId: actor.userId,
-                  action: AUDIT_ACTIONS.withdrawalExecuted,
-                  ip: actor.ip,
-                  details: { walletAccountId: account.id },
-                }
-              : undefined,
-          });
+          moved = await move(row.id, sendingMove(row, actor, account));
         } catch (error) {
           // Another transfer is running on this account: it is busy, try the next one.
           if (isUniqueViolation(error, 'withdrawals_account_sending_key')) continue;
           throw error;
         }
-        if (!moved) {
-          const now = await repo.findById(row.id);
-          throw new AppError('INVALID_STATE', `This withdrawal is ${now?.status ?? 'gone'}; it cannot be sent now`);
-        }
+        if (!moved) return notSendable(row.id);
         const job = dispatch(moved, account)
           .catch((error) => logger.error({ err: error, withdrawalId: row.id }, 'transfer dispatch failed'))
           .finally(() => inFlight.delete(job));
@@ -368,6 +386,7 @@ export function createWithdrawalTransfers(deps: WithdrawalTransfersDeps) {
 
     fail,
     succeed,
+    goUncertain,
     recordReported,
 
     async drain() {

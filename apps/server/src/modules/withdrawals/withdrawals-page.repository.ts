@@ -40,6 +40,7 @@ export type WithdrawalPageRow = {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  livemode: boolean;
   /** null for a return (it belongs to no merchant). */
   merchantName: string | null;
   accountId: string | null;
@@ -76,6 +77,7 @@ const pageColumns = {
   completedAt: named<string>('completedAt', isoText(withdrawals.completedAt)),
   createdAt: named<string>('createdAt', isoText(withdrawals.createdAt)),
   updatedAt: named<string>('updatedAt', isoText(withdrawals.updatedAt)),
+  livemode: named<boolean>('livemode', withdrawals.livemode),
   merchantName: named<string>('merchantName', merchants.name),
   accountId: named<string>('accountId', walletAccounts.id),
   accountProvider: named<string>('accountProvider', walletAccounts.provider),
@@ -92,6 +94,7 @@ const shapeOf = (filter: ListWithdrawalsFilter, after?: KeysetCursor) =>
     filter.merchantId ? 'merchant' : '',
     filter.status ? 'status' : '',
     filter.kind ? 'kind' : '',
+    filter.livemode === undefined ? '' : filter.livemode ? 'live' : 'test',
     after ? 'after' : '',
   ].join(',');
 
@@ -124,6 +127,9 @@ export function createWithdrawalsPageRead(db: Database) {
             has.has('merchant') ? eq(withdrawals.merchantId, placeholder('merchantId')) : undefined,
             has.has('status') ? eq(withdrawals.status, placeholder('status')) : undefined,
             has.has('kind') ? eq(withdrawals.kind, placeholder('kind')) : undefined,
+            // Written out, not a placeholder: test mode's list reads its own partial index (where not livemode).
+            has.has('live') ? sql`${withdrawals.livemode}` : undefined,
+            has.has('test') ? sql`not ${withdrawals.livemode}` : undefined,
             has.has('after')
               ? sql`(${withdrawals.createdAt}, ${withdrawals.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`
               : undefined,

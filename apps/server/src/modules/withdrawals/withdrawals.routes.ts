@@ -32,7 +32,7 @@ import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
 import { teamApprovalActorOf, teamApprovalsOf } from '../merchant-team/team-approvals';
-import { refuseTestModeRequest } from '../test-mode/live-only';
+import { consoleModeFilter } from '../test-mode/console-mode-filter';
 import { withdrawalsOf } from './withdrawals';
 import type { Actor } from './withdrawals.service';
 import { withdrawalsCsv } from './withdrawals-export';
@@ -91,8 +91,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
       response: { 200: listWithdrawalsResponseSchema, ...errors },
     },
     preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
-    handler: (request) =>
-      service.list({ ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId }),
+    handler: async (request) => service.list(await consoleModeFilter(ctx, request, request.query)),
   });
 
   api.route({
@@ -109,7 +108,7 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     preHandler: ctx.auth.requirePermission('withdrawals', 'view'),
     handler: async (request, reply) => {
-      const filter = { ...request.query, merchantId: merchantScopeOf(request) ?? request.query.merchantId };
+      const filter = await consoleModeFilter(ctx, request, request.query);
       return sendCsvExport(reply, 'withdrawals', withdrawalsCsv(repo, filter));
     },
   });
@@ -142,8 +141,8 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     preHandler: ctx.auth.requirePermission('withdrawals', 'create'),
     handler: async (request, reply) => {
       // A member other than an owner asking above the team's approval amount: kept for an owner.
-      if (merchantScopeOf(request)) {
-        refuseTestModeRequest(request, 'Withdrawals');
+      // Not in test mode: its money is not real, and an approval is the live merchant's.
+      if (merchantScopeOf(request) && requireAuth(request).livemode) {
         const waiting = await approvals.gateSettlement(teamApprovalActorOf(request), request.body);
         if (waiting) return reply.status(202).send(waiting);
       }

@@ -16,7 +16,7 @@ import { decodeKeysetCursor, toPage } from '../../http/keyset-cursor';
 import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
-import { checkMoneyMayLeave } from '../test-mode/live-only';
+import { checkMoneyMayLeave } from '../merchants/money-out';
 import { webhookEventsOf } from '../webhooks/webhook-log';
 import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
@@ -95,6 +95,12 @@ export function createWithdrawalsService(deps: {
     return detailOf(earlier);
   }
 
+  /** approved by test mode's provider (no maker-checker: no real money), then sent on it (test-payouts.ts ends it). */
+  async function sendOnTestProvider(row: WithdrawalRecord): Promise<WithdrawalRecord> {
+    const approved = await move(row.id, { event: 'approved', details: { testProvider: true } });
+    return approved ? deps.transfers.start(approved, {}) : row;
+  }
+
   return {
     async list(filter: ListWithdrawalsQuery) {
       const { limit, cursor, ...where } = filter;
@@ -119,7 +125,7 @@ export function createWithdrawalsService(deps: {
       if (!merchantId) throw invalidFields({ 'body.merchantId': 'Choose the merchant whose balance this takes out' });
       const merchant = await deps.merchants.findById(merchantId);
       if (!merchant) throw invalidFields({ 'body.merchantId': 'No such merchant' });
-      checkMoneyMayLeave(merchant, 'Withdrawals');
+      checkMoneyMayLeave(merchant);
       const method = await deps.payoutMethods.find(body.payoutMethodId, merchantId);
       if (!method) throw invalidFields({ 'body.payoutMethodId': 'Not one of this merchant’s payout methods' });
       if (method.status !== 'verified') {
@@ -146,6 +152,7 @@ export function createWithdrawalsService(deps: {
           const created = await insertHeld(tx, repo, {
             kind: 'settlement',
             merchantId,
+            livemode: merchant.liveMerchantId === null,
             referenceNumber,
             currency: merchant.currency,
             amountMinor: amount.minor,
@@ -183,6 +190,8 @@ export function createWithdrawalsService(deps: {
         return { status: 200, body: await sameRequest(earlier, method.id, amount.minor, body) };
       }
       deps.onChange(row, null);
+      // Test mode has no operators: its provider approves and sends a test settlement at once.
+      if (!row.livemode) row = await sendOnTestProvider(row);
       return { status: 201, body: await detailOf(row) };
     },
 

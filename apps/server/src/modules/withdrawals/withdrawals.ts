@@ -6,6 +6,7 @@ import { createMerchantsRepository } from '../merchants/merchants.repository';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service';
 import { createSenderReturnsService, type SenderReturnsService } from '../refunds/sender-returns.service';
+import { createTestPayouts, type TestPayouts } from '../test-mode/test-payouts';
 import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
 import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
@@ -33,6 +34,8 @@ export type Withdrawals = {
   refunds: RefundsService;
   /** Transfers that paid nothing, sent back to their senders (deposit-reviews.service). */
   returns: SenderReturnsService;
+  /** Test mode's provider ending test withdrawals' transfers. */
+  testPayouts: TestPayouts;
   bind(consoles: Broadcaster): void;
   /** A phone's result for an inquiry or a transfer; false when it is neither. */
   completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
@@ -50,7 +53,8 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
 
   const onChange: WithdrawalListener = (row, from) => {
     const update = { id: row.id, merchantId: row.merchantId, status: row.status };
-    consoles?.emitToArea('withdrawals', 'withdrawal:update', update);
+    // Operators see test mode's activity only when they ask for it (their lists' mode filter).
+    if (row.livemode) consoles?.emitToArea('withdrawals', 'withdrawal:update', update);
     // A return to a sender belongs to no merchant: no merchant console hears of it.
     if (row.merchantId === null) return;
     consoles?.emitToMerchant(row.merchantId, 'withdrawal:update', update);
@@ -171,6 +175,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     exceptions,
     refunds,
     returns,
+    testPayouts: createTestPayouts({ repo, transfers }),
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

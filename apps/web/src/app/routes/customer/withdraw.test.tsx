@@ -1,5 +1,5 @@
 import type { WithdrawView } from '@gerbang/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderCustomerPage } from '../../../test/render-customer-page';
@@ -22,6 +22,7 @@ function aView(overrides: Partial<WithdrawView> = {}): WithdrawView {
     serverTime: '2030-01-01T00:00:00.000Z',
     returnUrl: null,
     embedOrigins: [],
+    livemode: true,
     ...overrides,
   };
 }
@@ -104,6 +105,41 @@ describe('the withdraw page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify Again' }));
     expect(await screen.findByText('Bank verification in progress…')).toBeInTheDocument();
     expect(screen.queryByText('Confirmation timeout. Please verify again.')).not.toBeInTheDocument();
+  });
+
+  it('marks a test withdrawal TEST and lets whoever tests end its transfer with the test provider’s buttons', async () => {
+    const user = userEvent.setup();
+    let state = aView({ livemode: false, status: 'processing', confirmDeadlineAt: null });
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: state }),
+      [`POST ${page}/simulate`]: () => {
+        state = aView({ livemode: false, status: 'uncertain', confirmDeadlineAt: null });
+        return { status: 200, body: state };
+      },
+    };
+    open();
+    const panel = await screen.findByRole('region', { name: 'Test payout' });
+    expect(within(panel).getByText('TEST')).toBeInTheDocument();
+    for (const name of ['Simulate paid', 'Simulate paid late', 'Simulate uncertain', 'Simulate failed']) {
+      expect(within(panel).getByRole('button', { name })).toBeInTheDocument();
+    }
+    await user.click(within(panel).getByRole('button', { name: 'Simulate uncertain' }));
+    expect(requests.filter((r) => r.endsWith('/simulate'))).toEqual([`POST ${page}/simulate`]);
+    // Uncertain: only an ending is left to simulate.
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: 'Simulate uncertain' })).not.toBeInTheDocument(),
+    );
+    expect(within(panel).getByRole('button', { name: 'Simulate paid' })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Simulate failed' })).toBeInTheDocument();
+  });
+
+  it('shows no test panel on a live withdrawal', async () => {
+    replies = {
+      [`GET ${page}`]: () => ({ status: 200, body: aView({ status: 'processing', confirmDeadlineAt: null }) }),
+    };
+    open();
+    expect(await screen.findByText('Your withdrawal is being processed…')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Test payout' })).not.toBeInTheDocument();
   });
 
   it('asks before cancelling; "No, Keep" keeps it and "Yes, Cancel" cancels it', async () => {

@@ -118,6 +118,7 @@ const A_REFUND: PaymentSessionDetail['refunds'][number] = {
   payoutMethodId: null,
   paymentSessionId: SESSION.id,
   withdrawUrl: null,
+  livemode: true,
   note: 'Late delivery',
   failureReason: null,
   transferReference: 'TRX-1',

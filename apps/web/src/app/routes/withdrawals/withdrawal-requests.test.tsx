@@ -2,7 +2,7 @@ import { type OperatorWithdrawal, ROLE, type WithdrawalDetail } from '@gerbang/c
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorBody } from '../../../test/http-stub';
+import { errorBody, type StubRequest } from '../../../test/http-stub';
 import { renderApp } from '../../../test/render-app';
 import { makeUser } from '../../../test/user-fixture';
 
@@ -36,6 +36,7 @@ function aWithdrawal(overrides: Partial<OperatorWithdrawal> = {}): OperatorWithd
     createdAt: '2026-11-23T10:00:00.000Z',
     updatedAt: '2026-11-23T10:00:00.000Z',
     completedAt: null,
+    livemode: true,
     merchantName: 'Toko Sinar',
     returnedTransferId: null,
     sendingAccount: null,
@@ -92,6 +93,26 @@ describe('Withdrawal requests', () => {
       await screen.findByText('You created or last changed this withdrawal; another operator must approve it.'),
     ).toBeInTheDocument();
     expect(posted).toEqual([`/withdrawal-requests/${pending.id}/approve`]);
+  });
+
+  it('shows operators live withdrawals unless they ask for test mode’s; a merchant has no such filter', async () => {
+    const user = userEvent.setup();
+    const seen: StubRequest[] = [];
+    const app = renderApp({
+      path: '/withdrawal-requests',
+      user: makeUser(ROLE.Admin),
+      handler: (request) => {
+        if (request.url !== '/withdrawal-requests') return null;
+        seen.push(request);
+        return listed([aWithdrawal()]);
+      },
+    });
+    restore = app.http.restore;
+    await screen.findByRole('table', { name: 'Withdrawals' });
+    expect(seen[0]?.params.mode).toBeUndefined();
+    await user.selectOptions(screen.getByLabelText('Mode'), 'Test mode');
+    await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ mode: 'test' }));
+    expect(app.location()).toContain('mode=test');
   });
 
   it('shows both holder names and the score, and approves a held name with the reason given', async () => {

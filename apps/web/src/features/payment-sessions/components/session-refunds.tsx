@@ -21,8 +21,7 @@ export function SessionRefunds({ detail }: { detail: PaymentSessionDetail }) {
   const [isRefunding, setIsRefunding] = useState(false);
   const copy = useCopyToClipboard();
   const { session, refunds } = detail;
-  // Test mode has no money out yet (docs/test-mode.md): a test session offers no refund.
-  const mayRefund = session.livemode && canUser(user, 'refunds', 'create') && refundableMinor(session) > 0n;
+  const mayRefund = canUser(user, 'refunds', 'create') && refundableMinor(session) > 0n;
   return (
     <section aria-labelledby="session-refunds-heading">
       <div className="mt-6 mb-2 flex flex-wrap items-center justify-between gap-2">

@@ -1,7 +1,7 @@
 import type { DepositView, TestPaymentOutcome } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
 import { simulateTestPayment } from '../api/test-payments-client';
+import { TestModePanel } from './test-mode-panel';
 
 /** Which outcomes the test provider can give a session in this state (server: test-payments.ts). */
 function outcomesFor(status: DepositView['status']): TestPaymentOutcome[] {
@@ -24,32 +24,17 @@ export default function TestPaymentPanel({
   onSimulate(run: () => Promise<DepositView>): void;
 }) {
   const { t } = useTranslation(['deposit']);
-  const outcomes = outcomesFor(view.status);
   return (
-    <section
-      aria-label={t('deposit:test.heading')}
-      className="flex flex-col gap-3 rounded-md border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-50"
-    >
-      <p className="text-sm">
-        <strong className="mr-2 rounded bg-amber-400 px-1.5 py-0.5 text-xs font-bold tracking-wide text-amber-950">
-          {t('deposit:test.badge')}
-        </strong>
-        {t('deposit:test.banner')}
-      </p>
-      {outcomes.length > 0 ? (
-        <div className="grid grid-cols-2 gap-2">
-          {outcomes.map((outcome) => (
-            <Button
-              key={outcome}
-              variant="secondary"
-              disabled={isBusy}
-              onClick={() => onSimulate(() => simulateTestPayment(view.id, outcome))}
-            >
-              {t(`deposit:test.outcomes.${outcome}`)}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-    </section>
+    <TestModePanel
+      heading={t('deposit:test.heading')}
+      badge={t('deposit:test.badge')}
+      banner={t('deposit:test.banner')}
+      isBusy={isBusy}
+      outcomes={outcomesFor(view.status).map((outcome) => ({
+        key: outcome,
+        label: t(`deposit:test.outcomes.${outcome}`),
+        onClick: () => onSimulate(() => simulateTestPayment(view.id, outcome)),
+      }))}
+    />
   );
 }

@@ -14,6 +14,8 @@ import { withdrawStatusMessage } from '../hooks/withdraw-status-message';
 
 // Only a refund's customer who must name their account needs the form: loaded then.
 const DestinationStep = lazy(() => import('./destination-step'));
+// Only a test withdrawal (test mode) shows the test provider's panel: loaded then.
+const TestPayoutPanel = lazy(() => import('../../test-mode/components/test-payout-panel'));
 
 const PROBLEM_KEYS: Record<WithdrawProblem['kind'], string> = {
   missing: 'withdraw:messages.missing',
@@ -91,7 +93,7 @@ function ConfirmStep({
  */
 export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) {
   const { t } = useTranslation(['withdraw']);
-  const { view, problem, isBusy, clockOffsetMs, reload, verify, confirm, cancel, nameDestination } =
+  const { view, problem, isBusy, clockOffsetMs, reload, verify, confirm, cancel, nameDestination, simulate } =
     useWithdraw(withdrawalId);
   const [isAskingCancel, setAskingCancel] = useState(false);
   useParentMessages(view, withdrawStatusMessage);
@@ -112,6 +114,11 @@ export function WithdrawFlow({ withdrawalId }: { withdrawalId: string | null }) 
 
   return (
     <div className="flex flex-col gap-4">
+      {view.livemode ? null : (
+        <Suspense fallback={null}>
+          <TestPayoutPanel view={view} isBusy={isBusy} onSimulate={(run) => void simulate(run)} />
+        </Suspense>
+      )}
       <p className="text-sm text-gray-700 dark:text-gray-300">{t('withdraw:from', { merchant: view.merchantName })}</p>
       <Summary view={view} />
       {alert}

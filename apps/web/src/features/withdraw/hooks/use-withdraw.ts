@@ -106,5 +106,7 @@ export function useWithdraw(id: string | null) {
     verify: () => act(verifyAgain, 'verify-failed'),
     confirm: () => act(confirmWithdrawal, 'confirm-failed'),
     cancel: () => act(cancelWithdrawal, 'cancel-failed'),
+    /** A test withdrawal's simulated outcome (test mode's panel brings the call). */
+    simulate: (run: (id: string) => Promise<WithdrawView>) => act(run, 'unexpected'),
   };
 }

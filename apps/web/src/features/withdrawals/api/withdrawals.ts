@@ -8,6 +8,7 @@ import {
   getWithdrawal,
   listWithdrawals,
   listWithdrawalsResponseSchema,
+  type Mode,
   markWithdrawalPaid,
   PAGE_SIZE_DEFAULT,
   type ReconcileWithdrawalBody,
@@ -34,7 +35,8 @@ import { downloadCsv } from '../../../lib/download-csv';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { queryParams } from '../../../lib/query-params';
 
-export type WithdrawalFilters = { status?: WithdrawalStatus; kind?: WithdrawalKind };
+/** `mode`: operators' only (a Merchant user's mode is its console's switch). */
+export type WithdrawalFilters = { status?: WithdrawalStatus; kind?: WithdrawalKind; mode?: Mode };
 
 function withdrawalsQuery(filters?: WithdrawalFilters) {
   return infiniteQueryOptions({
@@ -43,6 +45,7 @@ function withdrawalsQuery(filters?: WithdrawalFilters) {
       const params = queryParams({
         status: filters?.status,
         kind: filters?.kind,
+        mode: filters?.mode,
         limit: PAGE_SIZE_DEFAULT,
         cursor: pageParam,
       });

@@ -1,6 +1,8 @@
 import {
   canUser,
   MERCHANT_WITHDRAWAL_KINDS,
+  MODES,
+  type Mode,
   type OperatorWithdrawal,
   SERVER_EVENTS,
   WITHDRAWAL_KINDS,
@@ -42,13 +44,18 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
   const formatDateTime = useFormatDateTime();
   const money = useFormatMoney();
   const refresh = useRefreshWithdrawals();
-  const [{ status, kind }, setFilters] = useUrlFilters(
-    { status: '' as WithdrawalStatus | '', kind: '' as WithdrawalKind | '' },
-    { status: WITHDRAWAL_STATUSES, kind: WITHDRAWAL_KINDS },
+  const [{ status, kind, mode }, setFilters] = useUrlFilters(
+    { status: '' as WithdrawalStatus | '', kind: '' as WithdrawalKind | '', mode: 'live' as Mode },
+    { status: WITHDRAWAL_STATUSES, kind: WITHDRAWAL_KINDS, mode: MODES },
   );
   const [isRequesting, setRequesting] = useState(false);
   const [isExporting, setExporting] = useState(false);
-  const filters = { status: status || undefined, kind: kind || undefined };
+  // Operators see test mode's withdrawals only when they ask for them.
+  const filters = {
+    status: status || undefined,
+    kind: kind || undefined,
+    mode: forOperators && mode === 'test' ? mode : undefined,
+  };
   const query = useWithdrawals(filters);
   const exportCsv = async () => {
     setExporting(true);
@@ -115,7 +122,7 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
             label={t('withdrawals:fields.status')}
             name="status"
             value={status}
-            onChange={(event) => setFilters({ status: event.target.value as WithdrawalStatus | '', kind })}
+            onChange={(event) => setFilters({ status: event.target.value as WithdrawalStatus | '', kind, mode })}
             options={[
               { value: '', label: t('withdrawals:list.allStatuses') },
               ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawals:statuses.${value}`) })),
@@ -125,7 +132,7 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
             label={t('withdrawals:fields.kind')}
             name="kind"
             value={kind}
-            onChange={(event) => setFilters({ status, kind: event.target.value as WithdrawalKind | '' })}
+            onChange={(event) => setFilters({ status, kind: event.target.value as WithdrawalKind | '', mode })}
             options={[
               { value: '', label: t('withdrawals:list.allKinds') },
               // A return to a sender belongs to no merchant: merchants never have one to filter by.
@@ -135,6 +142,15 @@ export function WithdrawalList({ forOperators }: { forOperators: boolean }) {
               })),
             ]}
           />
+          {forOperators ? (
+            <Select
+              label={t('withdrawals:list.mode')}
+              name="mode"
+              value={mode}
+              onChange={(event) => setFilters({ status, kind, mode: event.target.value === 'test' ? 'test' : 'live' })}
+              options={MODES.map((value) => ({ value, label: t(`withdrawals:modes.${value}`) }))}
+            />
+          ) : null}
           <Button variant="secondary" isLoading={isExporting} onClick={() => void exportCsv()}>
             {t('withdrawals:list.export')}
           </Button>
