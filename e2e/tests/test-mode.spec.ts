@@ -107,6 +107,26 @@ test('a merchant integrates in test mode: a test token, the example shop paid wi
   expect(text).toContain('TEST MODE: no real money');
   expect(text).toContain(order?.id as string);
 
+  // The shop refunds the order: the test payment named no account, so the refund's withdraw page
+  // asks the customer for one; its TEST panel makes the test provider pay it.
+  await shopPage.goto(`${shopHost.url}/admin`);
+  await shopPage.getByRole('button', { name: `Refund ${order?.id}` }).click();
+  await shopPage.getByRole('link', { name: 'Where the customer names their account' }).click();
+  await expect(shopPage.getByRole('region', { name: 'Test payout' })).toContainText('This is a test payout');
+  await shopPage.getByLabel('Bank or e-wallet').selectOption({ label: 'DANA' });
+  await shopPage.getByLabel('Account or mobile number').fill('081234567890');
+  await shopPage.getByRole('button', { name: 'Continue' }).click();
+  await shopPage.getByRole('button', { name: 'Confirm Withdrawal' }).click();
+  const payoutPanel = shopPage.getByRole('region', { name: 'Test payout' });
+  await payoutPanel.getByRole('button', { name: 'Simulate paid', exact: true }).click();
+  await expect(shopPage.getByText('Transaction completed successfully!')).toBeVisible();
+  await expect(async () => {
+    await shopPage.goto(`${shopHost.url}/admin`);
+    await expect(shopPage.getByRole('row').filter({ hasText: order?.id as string })).toContainText('Refunded', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 20_000 });
+
   // Back in live mode, none of it is there.
   await page.getByRole('switch', { name: 'Test mode' }).click();
   await expect(page.getByText(/You are looking at test data/)).toBeHidden();

@@ -15,5 +15,7 @@ export type Order = {
   status: OrderStatus;
   sessionId: string | null;
   paymentUrl: string | null;
+  /** Where the customer names the account a refund goes to, when its payment named none. */
+  refundUrl?: string | null;
   createdAt: string;
 };

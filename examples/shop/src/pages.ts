@@ -69,7 +69,9 @@ export function adminPage(orders: Order[], message: string | null): string {
 <td>${statusText(o.status)}</td><td>${
         o.status === 'paid'
           ? `<form method="post" action="/admin/orders/${html(o.id)}/refund"><button>Refund ${html(o.id)}</button></form>`
-          : ''
+          : o.status === 'refund_requested' && o.refundUrl
+            ? `<a href="${html(o.refundUrl)}">Where the customer names their account</a>`
+            : ''
       }</td></tr>`,
     )
     .join('');

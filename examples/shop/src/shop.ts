@@ -91,12 +91,13 @@ export function createShop(options: ShopOptions): {
     const order = orders.get(orderId);
     if (order?.status === 'paid' && order.sessionId) {
       try {
-        await options.gerbang.refunds.create(
+        const refund = await options.gerbang.refunds.create(
           order.sessionId,
           { reason: 'Refunded from the shop' },
           { idempotencyKey: `refund-${order.id}` },
         );
         order.status = 'refund_requested';
+        order.refundUrl = refund.withdrawUrl;
         adminMessage = `Refund of ${order.id} requested`;
       } catch (error) {
         adminMessage = `Refund of ${order.id} failed: ${error instanceof GerbangError ? error.message : String(error)}`;
