@@ -72,7 +72,8 @@ describe('test mode money out: the test provider pays test withdrawals, refunds 
     const created = await open();
     expect(created.statusCode, created.body).toBe(201);
     const withdrawal = created.json();
-    expect(withdrawal.livemode).toBe(false);
+    // The test provider answered at once: the answer says so.
+    expect(withdrawal).toMatchObject({ livemode: false, status: 'awaiting_confirmation' });
     // No phone asked: the test provider named the holder the merchant gave.
     const view = await page(withdrawal.id);
     expect(view).toMatchObject({ status: 'awaiting_confirmation', livemode: false });
@@ -238,6 +239,50 @@ describe('test mode money out: the test provider pays test withdrawals, refunds 
       status: 'success',
       kind: 'settlement',
     });
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
+
+  it('lets no operator act on a test withdrawal, and sends a test settlement a crash left unsent', async () => {
+    const operator = api(t.app, (await signedInUser(t, ROLE.Admin)).headers);
+    const unsure = await sent();
+    await simulate(unsure, 'uncertain');
+    const reconciled = await operator.post(`/withdrawal-requests/${unsure}/reconcile`, {
+      outcome: 'paid',
+      reference: 'TRX-1',
+    });
+    expect(reconciled.statusCode).toBe(409);
+    expect(reconciled.json().error.message).toMatch(/test mode withdrawal/);
+    expect((await row(unsure))?.status).toBe('uncertain');
+
+    const method = await m.testConsoleApi.post('/payout-methods', {
+      provider: 'bca',
+      accountNumber: '8610015555',
+      holderName: 'PT Toko Maju',
+      label: 'Second test account',
+    });
+    const requested = await m.testConsoleApi.post('/withdrawal-requests', {
+      payoutMethodId: method.json().id,
+      amount: '5000',
+      requestId: randomUUID(),
+    });
+    const id = requested.json().id as string;
+    // As a crash between its request and its sending would leave it: approved, not sent.
+    await db()
+      .update(withdrawals)
+      .set({
+        status: 'approved',
+        commandId: null,
+        transferStartedAt: null,
+        transferDeadlineAt: null,
+        createdAt: sql`now() - interval '10 seconds'`,
+      })
+      .where(eq(withdrawals.id, id));
+    // An operator's "paid outside" would pay test money with real money: refused.
+    const markPaid = await operator.post(`/withdrawal-requests/${id}/mark-paid`, { reference: 'CASH-1' });
+    expect(markPaid.statusCode).toBe(409);
+    expect(markPaid.json().error.message).toMatch(/test mode withdrawal/);
+    await withdrawalsOf(t.app.ctx).testSettlements.sendUnsent();
+    expect((await row(id))?.status).toBe('processing');
     expect(await ledgerViolations(db())).toEqual([]);
   });
 

@@ -233,8 +233,11 @@ export function createCustomerWithdrawalsService(deps: {
         },
       );
       if (created) {
-        deps.onChange(created, null);
-        await verify(created);
+        const row: WithdrawalRecord = created;
+        deps.onChange(row, null);
+        await verify(row);
+        // Test mode's provider answered at once: the answer says where it is now (a replay, as made).
+        if (!row.livemode) return { status: response.status, body: api((await repo.findById(row.id)) ?? row) };
       }
       return response;
     },

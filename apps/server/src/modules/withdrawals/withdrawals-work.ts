@@ -38,9 +38,11 @@ export function registerWithdrawalsWork(ctx: AppContext, withdrawals: Withdrawal
     await customers.sweep();
     await exceptions.run();
   });
-  // Confirmed customer withdrawals waiting for a free account go out as soon as one is.
+  // Confirmed customer withdrawals waiting for a free account go out as soon as one is (and test
+  // settlements a crash left unsent, on the test provider).
   ctx.scheduler.every('withdrawals.send-queued', QUEUE_MS, async () => {
     await customers.sendQueued();
+    await withdrawals.testSettlements.sendUnsent();
   });
   ctx.scheduler.every('withdrawals.history-requests', HISTORY_REQUEST_MS, () => transfers.requestHistories());
 }

@@ -17,6 +17,7 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import type { MerchantsRepository } from '../merchants/merchants.repository';
 import { checkMoneyMayLeave } from '../merchants/money-out';
+import type { TestSettlements } from '../test-mode/test-settlements';
 import { webhookEventsOf } from '../webhooks/webhook-log';
 import type { PayoutMethodsRepository } from './payout-methods.repository';
 import { insertHeld } from './withdrawal-holds';
@@ -55,12 +56,29 @@ export function createWithdrawalsService(deps: {
   confirmSeconds: number;
   /** How long an approved refund may wait for a free account (it needs no confirmation). */
   queueSeconds: number;
+  /** Test mode's provider, which approves and sends a test settlement. */
+  testSettlements: Pick<TestSettlements, 'send'>;
 }) {
   const { repo, move } = deps;
 
   async function find(id: string, actor: Actor): Promise<WithdrawalRecord> {
     const row = await repo.findById(id, actor.merchantId);
     if (!row) throw notFound('Withdrawal');
+    return row;
+  }
+
+  /**
+   * A withdrawal its actor may change: an operator never changes test mode's (its test provider
+   * ends it, and an operator's "paid outside" would pay test money with real money).
+   */
+  async function findToChange(id: string, actor: Actor): Promise<WithdrawalRecord> {
+    const row = await find(id, actor);
+    if (!row.livemode && !actor.merchantId) {
+      throw new AppError(
+        'INVALID_STATE',
+        'This is a test mode withdrawal: the test provider ends it, and operators do not act on it',
+      );
+    }
     return row;
   }
 
@@ -92,13 +110,8 @@ export function createWithdrawalsService(deps: {
     ) {
       throw invalidFields({ 'body.requestId': 'This request id was already used for another settlement request' });
     }
-    return detailOf(earlier);
-  }
-
-  /** approved by test mode's provider (no maker-checker: no real money), then sent on it (test-payouts.ts ends it). */
-  async function sendOnTestProvider(row: WithdrawalRecord): Promise<WithdrawalRecord> {
-    const approved = await move(row.id, { event: 'approved', details: { testProvider: true } });
-    return approved ? deps.transfers.start(approved, {}) : row;
+    // A test settlement its request left before the test provider sent it (a crash between): sent now.
+    return detailOf(earlier.livemode ? earlier : await deps.testSettlements.send(earlier));
   }
 
   return {
@@ -191,13 +204,13 @@ export function createWithdrawalsService(deps: {
       }
       deps.onChange(row, null);
       // Test mode has no operators: its provider approves and sends a test settlement at once.
-      if (!row.livemode) row = await sendOnTestProvider(row);
+      if (!row.livemode) row = await deps.testSettlements.send(row);
       return { status: 201, body: await detailOf(row) };
     },
 
     /** The merchant (or the operator who requested it for them) takes back a request nobody approved yet. */
     async cancel(actor: Actor, id: string): Promise<WithdrawalDetail> {
-      await find(id, actor);
+      await findToChange(id, actor);
       const row = await move(id, {
         event: actor.merchantId ? 'cancelled_by_merchant' : 'cancelled_by_operator',
         actorUserId: actor.userId,
@@ -210,7 +223,7 @@ export function createWithdrawalsService(deps: {
 
     /** Maker-checker: whoever created it or changed it last may not approve it. */
     async approve(actor: Actor, id: string): Promise<WithdrawalDetail> {
-      const current = await find(id, actor);
+      const current = await findToChange(id, actor);
       if (current.createdByUserId === actor.userId || current.lastChangedByUserId === actor.userId) {
         throw new AppError(
           'SECOND_APPROVER_REQUIRED',
@@ -227,7 +240,7 @@ export function createWithdrawalsService(deps: {
     },
 
     async reject(actor: Actor, id: string, reason: string): Promise<WithdrawalDetail> {
-      await find(id, actor);
+      await findToChange(id, actor);
       const row = await move(id, {
         event: 'rejected',
         actorUserId: actor.userId,
@@ -245,14 +258,14 @@ export function createWithdrawalsService(deps: {
     },
 
     async execute(actor: Actor, id: string, walletAccountId?: string): Promise<WithdrawalDetail> {
-      const current = await find(id, actor);
+      const current = await findToChange(id, actor);
       if (current.status !== 'approved') await lost(id, 'sent');
       return detailOf(await deps.transfers.start(current, { actor, walletAccountId }));
     },
 
     /** Paid by an operator outside Gerbang: settled against external payouts, with their reference. */
     async markPaid(actor: Actor, id: string, reference: string, note: string): Promise<WithdrawalDetail> {
-      await find(id, actor);
+      await findToChange(id, actor);
       const row = await move(id, {
         event: 'paid_outside',
         actorUserId: actor.userId,
@@ -275,7 +288,7 @@ export function createWithdrawalsService(deps: {
      * its hold is released. One decision wins; the other operator gets 409.
      */
     async reviewName(actor: Actor, id: string, body: ReviewWithdrawalNameBody): Promise<WithdrawalDetail> {
-      const current = await find(id, actor);
+      const current = await findToChange(id, actor);
       const audit = {
         actorUserId: actor.userId,
         action: AUDIT_ACTIONS.withdrawalNameReviewed,
@@ -327,7 +340,7 @@ export function createWithdrawalsService(deps: {
 
     /** An operator settles an uncertain transfer by what the sending account's history shows. */
     async reconcile(actor: Actor, id: string, body: ReconcileWithdrawalBody): Promise<WithdrawalDetail> {
-      const current = await find(id, actor);
+      const current = await findToChange(id, actor);
       const audit = {
         actorUserId: actor.userId,
         action: AUDIT_ACTIONS.withdrawalReconciled,

@@ -7,6 +7,7 @@ import type { Broadcaster } from '../realtime/broadcaster';
 import { createRefundsService, type RefundsService } from '../refunds/refunds.service';
 import { createSenderReturnsService, type SenderReturnsService } from '../refunds/sender-returns.service';
 import { createTestPayouts, type TestPayouts } from '../test-mode/test-payouts';
+import { createTestSettlements, type TestSettlements } from '../test-mode/test-settlements';
 import { parseReportedTransactions } from '../wallets/wallet-transactions.service';
 import { walletsOf } from '../wallets/wallets';
 import { type AccountInquiries, createAccountInquiries } from './account-inquiries';
@@ -36,6 +37,8 @@ export type Withdrawals = {
   returns: SenderReturnsService;
   /** Test mode's provider ending test withdrawals' transfers. */
   testPayouts: TestPayouts;
+  /** Test mode's provider approving and sending test settlements. */
+  testSettlements: TestSettlements;
   bind(consoles: Broadcaster): void;
   /** A phone's result for an inquiry or a transfer; false when it is neither. */
   completeCommand(deviceId: string, result: CommandResult): Promise<boolean>;
@@ -153,6 +156,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     customerPagesUrl: ctx.config.ADMIN_CONSOLE_URL,
   });
   const returns = createSenderReturnsService({ db: ctx.db, repo, inquiries: () => inquiries, onChange });
+  const testSettlements = createTestSettlements({ db: ctx.db, move, transfers });
   const service = createWithdrawalsService({
     db: ctx.db,
     repo,
@@ -163,6 +167,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     onChange,
     confirmSeconds: ctx.config.WITHDRAWAL_CONFIRM_SECONDS,
     queueSeconds: ctx.config.WITHDRAWAL_QUEUE_SECONDS,
+    testSettlements,
   });
 
   return {
@@ -176,6 +181,7 @@ function createWithdrawals(ctx: AppContext): Withdrawals {
     refunds,
     returns,
     testPayouts: createTestPayouts({ repo, transfers }),
+    testSettlements,
     bind: (broadcaster) => {
       consoles = broadcaster;
     },

@@ -104,7 +104,9 @@ describe('Withdrawal requests', () => {
       handler: (request) => {
         if (request.url !== '/withdrawal-requests') return null;
         seen.push(request);
-        return listed([aWithdrawal()]);
+        return request.params.mode === 'test'
+          ? listed([aWithdrawal({ referenceNumber: 'WD-TEST', status: 'uncertain', livemode: false })])
+          : listed([aWithdrawal()]);
       },
     });
     restore = app.http.restore;
@@ -113,6 +115,10 @@ describe('Withdrawal requests', () => {
     await user.selectOptions(screen.getByLabelText('Mode'), 'Test mode');
     await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ mode: 'test' }));
     expect(app.location()).toContain('mode=test');
+    // Test mode's uncertain withdrawal is the test provider's to end: no operator action on it.
+    const table = screen.getByRole('table', { name: 'Withdrawals' });
+    expect(await within(table).findByText('WD-TEST')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Found: paid WD-TEST' })).not.toBeInTheDocument();
   });
 
   it('shows both holder names and the score, and approves a held name with the reason given', async () => {

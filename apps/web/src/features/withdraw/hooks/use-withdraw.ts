@@ -64,6 +64,8 @@ export function useWithdraw(id: string | null) {
       if (!id) return false;
       setBusy(true);
       setProblem(null);
+      // A read already under way answers from before this action: its answer is dropped.
+      latest.current += 1;
       try {
         show(await run(id));
         return true;

@@ -24,7 +24,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: OperatorWithdraw
   const money = useFormatMoney();
   const apiErrorMessage = useApiErrorMessage();
   const act = useWithdrawalAction();
-  const canOperate = canUser(user, 'withdrawals', 'operate');
+  // Test mode's withdrawals are its test provider's to end: no operator acts on one.
+  const canOperate = canUser(user, 'withdrawals', 'operate') && withdrawal.livemode;
   const canCreate = canUser(user, 'withdrawals', 'create');
   const { status } = withdrawal;
   const amount = money(withdrawal.amount, withdrawal.currency);

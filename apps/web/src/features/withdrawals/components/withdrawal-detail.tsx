@@ -1,5 +1,6 @@
 import { PAYOUT_PROVIDERS } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailList } from '../../../components/ui/detail-section';
 import { FormError } from '../../../components/ui/form-error';
@@ -43,6 +44,7 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
         <div className="flex flex-col gap-6">
           <div className="flex flex-wrap items-center gap-3">
             <WithdrawalStatusBadge status={w.status} />
+            {w.livemode ? null : <Badge tone="amber">{t('withdrawals:detail.testMode')}</Badge>}
             <WithdrawalActions withdrawal={w} />
           </div>
           <DetailList
