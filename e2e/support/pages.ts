@@ -104,10 +104,12 @@ export async function expectConsoleShell(page: Page): Promise<void> {
  * Creates an API token on the merchant console's API Tokens page, as a merchant does (the current
  * mode's: a test token in test mode), and returns its secret, which the page shows once.
  */
-export async function createApiTokenInConsole(page: Page, name: string): Promise<string> {
+export async function createApiTokenInConsole(page: Page, name: string, moreScopes: string[] = []): Promise<string> {
   await page.getByRole('button', { name: 'Create API token' }).click();
   const form = page.getByRole('dialog', { name: 'Create API token' });
   await form.getByRole('textbox', { name: /Name/ }).fill(name);
+  // Beside the form's own (payments:write, payments:read).
+  for (const scope of moreScopes) await form.getByRole('checkbox', { name: new RegExp(`^${scope} `) }).check();
   await form.getByRole('button', { name: 'Create token' }).click();
   const reveal = page.getByRole('dialog', { name: `${name} created` });
   const secret = await reveal.getByRole('textbox', { name: 'API token' }).inputValue();

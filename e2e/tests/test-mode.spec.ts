@@ -16,7 +16,7 @@ test.afterEach(async () => {
   for (const close of closers.splice(0)) await close();
 });
 
-test('a merchant integrates in test mode: a test token, the example shop paid with "simulate paid", its delivery, its request and the statement', async ({
+test('a merchant integrates in test mode: a test token, the example shop paid with "simulate paid", its delivery, its request, the statement and a refund through the test withdraw page', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -36,7 +36,7 @@ test('a merchant integrates in test mode: a test token, the example shop paid wi
   await page.goto(`${MERCHANT_URL}/api-tokens`);
   await page.getByRole('switch', { name: 'Test mode' }).click();
   await expect(page.getByText(/You are looking at test data/)).toBeVisible();
-  const apiToken = await createApiTokenInConsole(page, 'Example shop (test)');
+  const apiToken = await createApiTokenInConsole(page, 'Example shop (test)', ['refunds:write']);
   expect(apiToken).toMatch(/^gbk_test_/);
 
   // Test mode's webhook endpoint is the shop's; its signing secret is test mode's own.
