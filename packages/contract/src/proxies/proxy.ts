@@ -14,7 +14,8 @@ export const proxyHostSchema = z
   .min(1, 'This field is required')
   .max(253)
   .regex(/^[A-Za-z0-9.-]+$|^\[?[0-9A-Fa-f:]+\]?$/, 'Enter a host name or IP address');
-export const proxyPortSchema = z.coerce.number().int().min(1).max(65535);
+/** A port: a JSON number (coercing would take `true` for port 1). */
+export const proxyPortSchema = z.number().int().min(1).max(65535);
 
 /** A proxy as the API shows it: the password is write-only (hasPassword says whether one is set). */
 export const proxySchema = z.object({

@@ -162,6 +162,9 @@ describe('proxies CRUD', () => {
       [{ type: 'http', host: '', port: 80 }, 'body.host'],
       [{ type: 'http', host: 'a.example', port: 0 }, 'body.port'],
       [{ type: 'http', host: 'a.example', port: 70_000 }, 'body.port'],
+      // Not a number at all, though JavaScript would make one of it (true is 1).
+      [{ type: 'http', host: 'a.example', port: true }, 'body.port'],
+      [{ type: 'http', host: 'a.example', port: '80' }, 'body.port'],
       [{ type: 'http', host: 'a.example', port: 80, password: 'x'.repeat(201) }, 'body.password'],
       [{ type: 'http', host: 'a.example', port: 80, extra: 1 }, 'body.extra'],
     ];
