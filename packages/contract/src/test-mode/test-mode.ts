@@ -58,6 +58,8 @@ export type SimulatePayoutBody = z.infer<typeof simulatePayoutBodySchema>;
 export const simulateWithdrawPayout = { method: 'POST', path: '/public/withdrawals/:id/simulate' } as const;
 /** The merchant API's test helper for any of its test withdrawals (a test token; scope withdrawals:write). */
 export const simulateApiWithdrawal = { method: 'POST', path: '/v1/test/withdrawals/:id/simulate' } as const;
+/** The merchant console's, in test mode (a Merchant user who may request withdrawals). */
+export const simulateConsoleWithdrawal = { method: 'POST', path: '/withdrawal-requests/:id/simulate' } as const;
 
 /**
  * The test provider's account-name inquiries answer by the destination's number, so every outcome

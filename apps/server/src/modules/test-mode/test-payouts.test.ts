@@ -235,10 +235,19 @@ describe('test mode money out: the test provider pays test withdrawals, refunds 
     });
     expect(requested.statusCode, requested.body).toBe(201);
     expect(requested.json()).toMatchObject({ status: 'processing', livemode: false, sendingAccount: null });
-    expect((await simulate(requested.json().id, 'paid')).json()).toMatchObject({
-      status: 'success',
-      kind: 'settlement',
-    });
+    const id = requested.json().id as string;
+    // The console in test mode ends it as the API's helper would; the live console cannot see it.
+    expect((await m.shop.console.post(`/withdrawal-requests/${id}/simulate`, { outcome: 'paid' })).statusCode).toBe(
+      404,
+    );
+    const paid = await m.testConsoleApi.post(`/withdrawal-requests/${id}/simulate`, { outcome: 'paid' });
+    expect(paid.json()).toMatchObject({ status: 'success', kind: 'settlement' });
+    expect(paid.json().timeline.map((step: { toStatus: string }) => step.toStatus)).toEqual([
+      'pending_approval',
+      'approved',
+      'processing',
+      'success',
+    ]);
     expect(await ledgerViolations(db())).toEqual([]);
   });
 
@@ -277,6 +286,10 @@ describe('test mode money out: the test provider pays test withdrawals, refunds 
         createdAt: sql`now() - interval '10 seconds'`,
       })
       .where(eq(withdrawals.id, id));
+    // Nor may an operator simulate one: test mode's are the merchant's to end.
+    expect((await operator.post(`/withdrawal-requests/${unsure}/simulate`, { outcome: 'failed' })).statusCode).toBe(
+      403,
+    );
     // An operator's "paid outside" would pay test money with real money: refused.
     const markPaid = await operator.post(`/withdrawal-requests/${id}/mark-paid`, { reference: 'CASH-1' });
     expect(markPaid.statusCode).toBe(409);

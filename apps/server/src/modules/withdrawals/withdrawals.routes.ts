@@ -21,6 +21,9 @@ import {
   rejectWithdrawalRequest,
   reviewWithdrawalName,
   reviewWithdrawalNameBodySchema,
+  type SimulatePayoutBody,
+  simulateConsoleWithdrawal,
+  simulatePayoutBodySchema,
   teamApprovalSchema,
   withdrawalDetailSchema,
 } from '@gerbang/contract';
@@ -28,6 +31,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { AppContext } from '../../app-context';
+import { AppError } from '../../http/app-error';
 import { merchantScopeOf, requireAuth } from '../../http/authenticate';
 import { sendCsvExport } from '../../http/csv-export';
 import { BEARER_SECURITY, errorResponses } from '../../http/route-schemas';
@@ -51,7 +55,7 @@ function actorOf(request: FastifyRequest): Actor {
  * a phone, mark paid outside Gerbang and reconcile uncertain transfers.
  */
 export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { service, repo } = withdrawalsOf(ctx);
+  const { service, repo, testPayouts } = withdrawalsOf(ctx);
   const approvals = teamApprovalsOf(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const operate = ctx.auth.requirePermission('withdrawals', 'operate');
@@ -191,6 +195,18 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
     reviewWithdrawalNameBodySchema,
     (actor, id, body) => service.reviewName(actor, id, body),
     moveMoney,
+  );
+  action(
+    simulateConsoleWithdrawal,
+    "Test mode: the test provider ends the transfer of one of the merchant's test withdrawals (a Merchant user's console in test mode): paid, paid_late, uncertain, failed. 403 FORBIDDEN for operators; 403 on a live withdrawal",
+    simulatePayoutBodySchema,
+    async (actor, id, body: SimulatePayoutBody) => {
+      // The merchant's own test withdrawals only: operators do not act on test mode's.
+      if (!actor.merchantId) throw new AppError('FORBIDDEN', 'Only the merchant simulates its test withdrawals');
+      await testPayouts.simulate(id, body.outcome, actor.merchantId);
+      return service.get(id, actor);
+    },
+    ctx.auth.requirePermission('withdrawals', 'create'),
   );
   action(
     reconcileWithdrawal,

@@ -218,6 +218,40 @@ describe('Withdrawal requests', () => {
     expect(within(table).queryByRole('columnheader', { name: 'Merchant' })).not.toBeInTheDocument();
   });
 
+  it('lets the merchant end a test settlement with the test provider’s buttons in its detail', async () => {
+    const user = userEvent.setup();
+    const sending = aWithdrawal({ status: 'processing', livemode: false });
+    let detail: WithdrawalDetail = { ...sending, timeline: [], webhooks: [] };
+    const posted: { url: string; body: unknown }[] = [];
+    const app = renderApp({
+      path: `/withdrawal-requests?withdrawal=${sending.id}`,
+      consoleKind: 'merchant',
+      user: makeUser(ROLE.Merchant, { merchantId: MERCHANT_ID, merchantName: 'Toko Sinar' }),
+      handler: (request) => {
+        if (request.url === '/withdrawal-requests' && request.method === 'GET') return listed([sending]);
+        if (request.url === `/withdrawal-requests/${sending.id}`) return { status: 200, data: detail };
+        if (request.url === `/withdrawal-requests/${sending.id}/simulate`) {
+          posted.push({
+            url: request.url,
+            body: typeof request.data === 'string' ? JSON.parse(request.data) : request.data,
+          });
+          detail = { ...detail, status: 'success' };
+          return { status: 200, data: detail };
+        }
+        return null;
+      },
+    });
+    restore = app.http.restore;
+    const dialog = await screen.findByRole('dialog', { name: 'Withdrawal WD-ABC123' });
+    const panel = await within(dialog).findByRole('region', { name: 'Test payout' });
+    expect(within(dialog).getByText('Test mode: the test provider ends it')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Simulate paid' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.body).toEqual({ outcome: 'paid' });
+    // Ended: nothing is left to simulate.
+    await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Simulate paid' })).not.toBeInTheDocument());
+  });
+
   it('tells each step in words and shows the webhook deliveries of the withdrawal, with Resend', async () => {
     const user = userEvent.setup();
     const resent: string[] = [];

@@ -16,6 +16,8 @@ import {
   reconcileWithdrawal,
   rejectWithdrawalRequest,
   reviewWithdrawalName,
+  simulateConsoleWithdrawal,
+  type TestPayoutOutcome,
   teamApprovalSchema,
   type WithdrawalKind,
   type WithdrawalStatus,
@@ -106,7 +108,8 @@ export type WithdrawalAction =
   | { kind: 'execute'; walletAccountId?: string }
   | { kind: 'markPaid'; reference: string; note?: string }
   | ({ kind: 'reconcile' } & ReconcileWithdrawalBody)
-  | ({ kind: 'nameReview' } & ReviewWithdrawalNameBody);
+  | ({ kind: 'nameReview' } & ReviewWithdrawalNameBody)
+  | { kind: 'simulate'; outcome: TestPayoutOutcome };
 
 const ENDPOINTS = {
   cancel: cancelWithdrawalRequest,
@@ -116,6 +119,7 @@ const ENDPOINTS = {
   markPaid: markWithdrawalPaid,
   reconcile: reconcileWithdrawal,
   nameReview: reviewWithdrawalName,
+  simulate: simulateConsoleWithdrawal,
 } as const;
 
 /** One action on one withdrawal; the server answers with its detail. */

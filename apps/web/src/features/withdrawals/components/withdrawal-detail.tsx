@@ -13,6 +13,7 @@ import { useApiErrorMessage } from '../../../lib/api-error';
 import { WebhookEventItem } from '../../payment-sessions/components/webhook-event-item';
 import { useWithdrawalDetail, withdrawalDetailQuery } from '../api/withdrawals';
 import { NameCheck } from './name-check';
+import { TestPayoutActions } from './test-payout-actions';
 import { WithdrawalActions } from './withdrawal-actions';
 import { WithdrawalStatusBadge } from './withdrawal-status-badge';
 
@@ -47,6 +48,7 @@ export function WithdrawalDetailModal({ id, onClose }: { id: string; onClose: ()
             {w.livemode ? null : <Badge tone="amber">{t('withdrawals:detail.testMode')}</Badge>}
             <WithdrawalActions withdrawal={w} />
           </div>
+          <TestPayoutActions withdrawal={w} />
           <DetailList
             rows={[
               {
