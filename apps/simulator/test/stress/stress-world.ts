@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ROLE, type WalletAccount } from '@gerbang/contract';
+import { API_TOKEN_SCOPES, ROLE, type WalletAccount } from '@gerbang/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../../server/src/db/database';
 import { fundMerchant } from '../../../server/src/modules/withdrawals/withdrawals.test-support';
@@ -168,14 +168,7 @@ export async function buildStressWorld(
     };
     const token = await consoleCall('POST', '/api-tokens', {
       name: 'Stress shop server',
-      scopes: [
-        'payments:write',
-        'payments:read',
-        'balance:read',
-        'withdrawals:write',
-        'withdrawals:read',
-        'refunds:write',
-      ],
+      scopes: [...API_TOKEN_SCOPES],
     });
     const payoutNumber = `861${i + 1}987654`;
     fleet.wallets.nameDestination(payoutNumber, `STRESS SHOP ${i + 1}`);

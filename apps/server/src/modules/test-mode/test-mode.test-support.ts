@@ -1,4 +1,4 @@
-import { MODE_HEADER } from '@gerbang/contract';
+import { API_TOKEN_SCOPES, MODE_HEADER } from '@gerbang/contract';
 import { eq } from 'drizzle-orm';
 import { merchantApi } from '../../../test/helpers/merchant-api';
 import { api } from '../../../test/helpers/test-api';
@@ -16,14 +16,8 @@ export async function testModeShop(t: FleetTestApp) {
     t.app.inject({ method, url, headers: { ...shop.sessionHeaders, [MODE_HEADER]: 'test', ...headers }, payload });
   const created = await testConsole('POST', '/api-tokens', {
     name: 'Test token',
-    scopes: [
-      'payments:write',
-      'payments:read',
-      'balance:read',
-      'withdrawals:write',
-      'withdrawals:read',
-      'refunds:write',
-    ],
+    // Every scope: the tests try everything a test token may do.
+    scopes: [...API_TOKEN_SCOPES],
   });
   if (created.statusCode !== 201) throw new Error(`test token creation failed: ${created.statusCode} ${created.body}`);
   const testSecret: string = created.json().secret;
