@@ -135,6 +135,7 @@ import {
   sendTestWebhookEvent,
   setWalletCredentials,
   setWalletProxy,
+  simulateConsoleWithdrawal,
   snoozeAlert,
   startTotpEnrolment,
   startWalletLogin,
@@ -600,6 +601,12 @@ const ROUTES: Protected[] = [
     endpoint: cancelWithdrawalRequest,
     requires: { area: 'withdrawals', action: 'create' },
     request: (id) => ({ url: withId(cancelWithdrawalRequest, id) }),
+  },
+  // A merchant's console in test mode ends its test withdrawals; an operator reaches the route (409).
+  {
+    endpoint: simulateConsoleWithdrawal,
+    requires: { area: 'withdrawals', action: 'create' },
+    request: (id) => ({ url: withId(simulateConsoleWithdrawal, id), payload: { outcome: 'paid' } }),
   },
   ...[approveWithdrawalRequest].map(
     (endpoint): Protected => ({

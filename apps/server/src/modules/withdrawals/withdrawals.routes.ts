@@ -198,11 +198,16 @@ export async function withdrawalsRoutes(app: FastifyInstance, ctx: AppContext): 
   );
   action(
     simulateConsoleWithdrawal,
-    "Test mode: the test provider ends the transfer of one of the merchant's test withdrawals (a Merchant user's console in test mode): paid, paid_late, uncertain, failed. 403 FORBIDDEN for operators; 403 on a live withdrawal",
+    "Test mode: the test provider ends the transfer of one of the merchant's test withdrawals (a Merchant user's console in test mode): paid, paid_late, uncertain, failed. 409 INVALID_STATE for operators; 403 FORBIDDEN on a live withdrawal",
     simulatePayoutBodySchema,
     async (actor, id, body: SimulatePayoutBody) => {
       // The merchant's own test withdrawals only: operators do not act on test mode's.
-      if (!actor.merchantId) throw new AppError('FORBIDDEN', 'Only the merchant simulates its test withdrawals');
+      if (!actor.merchantId) {
+        throw new AppError(
+          'INVALID_STATE',
+          'Operators do not act on test mode withdrawals: the merchant ends them (its console in test mode, or a test token)',
+        );
+      }
       await testPayouts.simulate(id, body.outcome, actor.merchantId);
       return service.get(id, actor);
     },
