@@ -52,6 +52,17 @@ export const TEST_PAYOUT_OUTCOMES = ['paid', 'paid_late', 'uncertain', 'failed']
 export const testPayoutOutcomeSchema = z.enum(TEST_PAYOUT_OUTCOMES);
 export type TestPayoutOutcome = z.infer<typeof testPayoutOutcomeSchema>;
 export const simulatePayoutBodySchema = z.strictObject({ outcome: testPayoutOutcomeSchema });
+
+/**
+ * The outcomes the test provider can give a test withdrawal in this state: all four while it is
+ * being sent, an ending once it is uncertain, none otherwise (the server's check and the panels'
+ * buttons alike).
+ */
+export function testPayoutOutcomesFor(status: string): readonly TestPayoutOutcome[] {
+  if (status === 'processing') return TEST_PAYOUT_OUTCOMES;
+  if (status === 'uncertain') return ['paid', 'failed'];
+  return [];
+}
 export type SimulatePayoutBody = z.infer<typeof simulatePayoutBodySchema>;
 
 /** The test withdraw page's buttons (public, test withdrawals only: 403 FORBIDDEN on a live one). */

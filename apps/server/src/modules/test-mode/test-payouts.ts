@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TestPayoutOutcome } from '@gerbang/contract';
+import { type TestPayoutOutcome, testPayoutOutcomesFor } from '@gerbang/contract';
 import { AppError, notFound } from '../../http/app-error';
 import type { WithdrawalRecord } from '../withdrawals/withdrawal-record';
 import type { WithdrawalTransfers } from '../withdrawals/withdrawal-transfers';
@@ -54,13 +54,14 @@ export function createTestPayouts(deps: {
       if (row.livemode) {
         throw new AppError('FORBIDDEN', 'This is a live withdrawal: only test withdrawals can be simulated');
       }
-      if (row.status !== 'processing' && row.status !== 'uncertain') {
+      const possible = testPayoutOutcomesFor(row.status);
+      if (possible.length === 0) {
         throw new AppError(
           'INVALID_STATE',
           `This withdrawal is ${row.status}; only one being sent (processing or uncertain) can be simulated`,
         );
       }
-      if ((outcome === 'uncertain' || outcome === 'paid_late') && row.status === 'uncertain') {
+      if (!possible.includes(outcome)) {
         throw new AppError('INVALID_STATE', 'This withdrawal is uncertain already; simulate paid or failed');
       }
       switch (outcome) {

@@ -1,17 +1,10 @@
-import { ROLE, type TestPayoutOutcome, type WithdrawalDetail } from '@gerbang/contract';
+import { ROLE, testPayoutOutcomesFor, type WithdrawalDetail } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { TestModePanel } from '../../test-mode/components/test-mode-panel';
 import { useWithdrawalAction } from '../api/withdrawals';
-
-/** What the test provider can make of a test withdrawal in this state (server: test-payouts.ts). */
-function outcomesFor(status: WithdrawalDetail['status']): TestPayoutOutcome[] {
-  if (status === 'processing') return ['paid', 'paid_late', 'uncertain', 'failed'];
-  if (status === 'uncertain') return ['paid', 'failed'];
-  return [];
-}
 
 /**
  * A test withdrawal's detail in the merchant console (test mode): the test provider's buttons, so
@@ -29,7 +22,7 @@ export function TestPayoutActions({ withdrawal }: { withdrawal: WithdrawalDetail
       badge={t('withdrawals:test.badge')}
       banner={t('withdrawals:test.banner')}
       isBusy={act.isPending}
-      outcomes={outcomesFor(withdrawal.status).map((outcome) => ({
+      outcomes={testPayoutOutcomesFor(withdrawal.status).map((outcome) => ({
         key: outcome,
         label: t(`withdrawals:test.outcomes.${outcome}`),
         onClick: () =>
