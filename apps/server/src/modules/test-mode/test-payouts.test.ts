@@ -83,6 +83,15 @@ describe('test mode money out: the test provider pays test withdrawals, refunds 
     expect(await row(withdrawal.id)).toMatchObject({ walletAccountId: null, deviceId: null, livemode: false });
     const paid = await tap(withdrawal.id, 'simulate', { outcome: 'paid' });
     expect(paid.json().status).toBe('success');
+    // Its timeline names no phone: the test provider's steps are the server's own.
+    const detail = (await m.testConsoleApi.get(`/withdrawal-requests/${withdrawal.id}`)).json();
+    expect(detail.timeline.map((step: { actor: { kind: string } }) => step.actor.kind)).toEqual([
+      'api_token',
+      'system',
+      'customer',
+      'system',
+      'system',
+    ]);
 
     const after = await testBalance();
     const taken = Number(withdrawal.amount) + Number(withdrawal.fee);

@@ -42,6 +42,8 @@ export async function withdrawalTimeline(
       return row.apiTokenId ? names.token(row.apiTokenId) : SYSTEM;
     }
     if (BY_CUSTOMER.has(event.reason)) return CUSTOMER;
+    // Test mode's provider (its inquiries, its sending, its outcomes) is the server's own: no phone.
+    if (!row.livemode) return SYSTEM;
     if (BY_INQUIRY.has(event.reason)) {
       return names.phoneOfAccount(detailId(event.details ?? null, 'walletAccountId'));
     }
