@@ -44,6 +44,8 @@ function contractModulesWithoutZod(): Set<string> {
   return light;
 }
 
+const BASE =
+  /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$|[\\/]components[\\/]ui[\\/](button|input|field-styles)\.tsx?$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
 const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
@@ -59,8 +61,9 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  * Groups, the highest priority first when a module matches more than one:
  * 1. vendor: the libraries every page runs before its first render (they change rarely).
  * 2. shell: the app code every page runs first.
- * 3. base: the contract's zod-free modules, Vite's preload helper and the API-error helpers,
- *    which the sign-in page and every other one need (alone, each was a file of under a kilobyte).
+ * 3. base: the contract's zod-free modules, Vite's preload helper, the API-error helpers and the
+ *    form controls the sign-in page draws (a button, an input), which the sign-in page and every
+ *    other one need (alone, each was a file of under a kilobyte).
  *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
  * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
  * 5. console: everything a signed-in page shares, loaded with the first one: the UI kit, the
@@ -89,7 +92,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
     },
     {
       name: 'base',
-      test: (id) => zodFree.has(id) || /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$/.test(id),
+      test: (id) => zodFree.has(id) || BASE.test(id),
       includeDependenciesRecursively: false,
       priority: 4,
     },

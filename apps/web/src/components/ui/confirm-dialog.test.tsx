@@ -28,6 +28,7 @@ describe('confirmation dialog', () => {
     const results = renderWithConfirm({ title: 'Disable user', message: 'Disable Ada?' });
 
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog');
     expect(screen.getByRole('dialog', { name: 'Disable user' })).toHaveTextContent('Disable Ada?');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -46,6 +47,7 @@ describe('confirmation dialog', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog');
     expect(screen.getByRole('button', { name: 'No, Keep' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel' }));
 
@@ -57,6 +59,7 @@ describe('confirmation dialog', () => {
     const results = renderWithConfirm({ title: 'Disable user', message: 'Disable Ada?' });
 
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog');
     await user.keyboard('{Escape}');
 
     expect(results).toEqual([false]);
@@ -73,6 +76,7 @@ describe('confirmation dialog', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog');
     const input = screen.getByRole('textbox', { name: 'Reason' });
     expect(input).toHaveFocus();
     expect(input).toHaveAttribute('placeholder', 'Why?');
@@ -93,6 +97,7 @@ describe('confirmation dialog', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await screen.findByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(screen.getByText('This field is required')).toBeInTheDocument();

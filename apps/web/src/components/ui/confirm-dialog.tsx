@@ -1,8 +1,18 @@
-import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from './button';
-import { Input } from './input';
-import { Modal } from './modal';
+import {
+  createContext,
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
+
+// The dialog itself (the modal, its focus trap) loads when a page first asks for a confirmation:
+// every console page mounts this provider, the sign-in page included, and none opens it at once.
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
 
 export type ConfirmOptions = {
   title: string;
@@ -29,7 +39,6 @@ function hasInput(options: ConfirmOptions): boolean {
 }
 
 export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('common');
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const [text, setText] = useState('');
   const [isMissing, setIsMissing] = useState(false);
@@ -71,49 +80,25 @@ export function ConfirmDialogProvider({ children }: { children: ReactNode }) {
     settle(text);
   };
 
-  const options = open?.options;
-  const formId = 'confirm-dialog-form';
-
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Modal
-        isOpen={open !== null}
-        onClose={onCancel}
-        title={options?.title ?? ''}
-        footer={
-          <>
-            <Button variant="secondary" onClick={onCancel}>
-              {options?.cancelText ?? t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" form={formId}>
-              {options?.confirmText ?? t('common:actions.confirm')}
-            </Button>
-          </>
-        }
-      >
-        <form id={formId} onSubmit={onSubmit} noValidate>
-          <p className="text-sm text-gray-700 dark:text-gray-300">{options?.message}</p>
-          {options && hasInput(options) && (
-            <Input
-              className="mt-4"
-              data-autofocus
-              label={options.inputLabel ?? options.title}
-              name="confirm-input"
-              type={options.inputType ?? 'text'}
-              placeholder={options.inputPlaceholder}
-              maxLength={options.inputMaxLength}
-              required={options.isRequiredInput}
-              value={text}
-              error={isMissing ? t('common:validation.required') : undefined}
-              onChange={(event) => {
-                setText(event.target.value);
-                setIsMissing(false);
-              }}
-            />
-          )}
-        </form>
-      </Modal>
+      {open && (
+        <Suspense fallback={null}>
+          <ConfirmDialogView
+            options={open.options}
+            withInput={hasInput(open.options)}
+            text={text}
+            isMissing={isMissing}
+            onText={(value) => {
+              setText(value);
+              setIsMissing(false);
+            }}
+            onCancel={onCancel}
+            onSubmit={onSubmit}
+          />
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -100,7 +100,7 @@ describe('Device Dashboard actions', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for Pixel 7' }, PAGE_LOAD));
     await user.click(screen.getByRole('button', { name: 'Rotate token of Pixel 7' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Rotate Token' })).getByRole('button', { name: 'Rotate' }),
+      within(await screen.findByRole('dialog', { name: 'Rotate Token' })).getByRole('button', { name: 'Rotate' }),
     );
 
     const done = await screen.findByRole('dialog', { name: 'New Device Token' });

@@ -151,7 +151,7 @@ describe('Proxy Management', () => {
     renderProxyList();
 
     await user.click(await screen.findByRole('button', { name: 'Delete 10.0.0.1:8080' }));
-    const dialog = screen.getByRole('dialog', { name: 'Delete Proxy' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Proxy' });
     expect(dialog).toHaveTextContent('Delete the proxy 10.0.0.1:8080?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('Proxy Management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete 10.0.0.1:8080' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Delete Proxy' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('dialog', { name: 'Delete Proxy' })).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('Proxy 10.0.0.1:8080 deleted.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE' && r.url === deletePath)).toHaveLength(1);

@@ -145,7 +145,7 @@ describe('User Management', () => {
     renderUserList();
 
     await user.click(await screen.findByRole('button', { name: 'Disable Budi' }));
-    const dialog = screen.getByRole('dialog', { name: 'Disable User' });
+    const dialog = await screen.findByRole('dialog', { name: 'Disable User' });
     expect(dialog).toHaveTextContent('Disable Budi?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
 
@@ -154,7 +154,7 @@ describe('User Management', () => {
 
     await user.click(screen.getByRole('button', { name: 'Disable Budi' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Disable User' })).getByRole('button', { name: 'Disable' }),
+      within(await screen.findByRole('dialog', { name: 'Disable User' })).getByRole('button', { name: 'Disable' }),
     );
 
     expect(await screen.findByText('Budi has been disabled.')).toBeInTheDocument();

@@ -81,7 +81,7 @@ describe('Withdrawal requests', () => {
     expect(within(table).queryByRole('button', { name: /Send WD-LOST/ })).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Approve WD-ABC123' }));
-    const approving = screen.getByRole('dialog', { name: 'Approve withdrawal' });
+    const approving = await screen.findByRole('dialog', { name: 'Approve withdrawal' });
     // What the approver decides on: where it goes, the fee, and what is held from whom.
     expect(
       within(approving).getByText(
@@ -159,7 +159,7 @@ describe('Withdrawal requests', () => {
     expect(within(dialog).getByRole('button', { name: 'Reject name PAYOUT-7' })).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Approve name PAYOUT-7' }));
-    const ask = screen.getByRole('dialog', { name: "Approve the holder's name" });
+    const ask = await screen.findByRole('dialog', { name: "Approve the holder's name" });
     expect(within(ask).getByText(/“PT TOKO MAJU”; the merchant gave “Walk Tester”/)).toBeInTheDocument();
     await user.type(within(ask).getByLabelText(/How you checked/), 'Called the customer');
     await user.click(within(ask).getByRole('button', { name: 'Approve name' }));
