@@ -113,7 +113,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
         !/[\\/]lib[\\/]realtime/.test(id) &&
         (/[\\/]apps[\\/]web[\\/]src[\\/](assets|components|hooks|lib|app[\\/](layouts|errors))[\\/]/.test(id) ||
           /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ||
-          /[\\/]node_modules[\\/](zod|@tanstack|axios)[\\/]/.test(id)),
+          /[\\/]node_modules[\\/](zod|@tanstack)[\\/]/.test(id)),
       includeDependenciesRecursively: false,
       priority: 1,
     },

@@ -1,12 +1,18 @@
 import { renderHook } from '@testing-library/react';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
+import { HttpError, type HttpRequest } from '../lib/http-error';
 import { useFormFieldErrors } from './use-form-field-errors';
 
 function httpError(status: number, error: { code: string; message: string; fields?: Record<string, string> }) {
-  const config = { headers: {} } as InternalAxiosRequestConfig;
-  const response = { status, data: { error, requestId: 'r1' }, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
+  const request: HttpRequest = {
+    method: 'POST',
+    url: '/users',
+    params: {},
+    headers: {},
+    data: {},
+    responseType: 'json',
+  };
+  return new HttpError('Request failed', request, { status, data: { error, requestId: 'r1' }, headers: {} });
 }
 
 const FIELDS = ['email', 'name'] as const;

@@ -1,5 +1,6 @@
 import { currentUser, refreshToken, signin } from '@gerbang/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from '../config/env';
 import { delay, errorBody, stubHttp } from '../test/http-stub';
 import { api, NO_REFRESH_TOKEN_MESSAGE } from './api-client';
 import { getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
@@ -126,7 +127,65 @@ describe('api client session refresh', () => {
     await api.post('/things', { name: 'x' });
 
     expect(stub.requests[0]).toMatchObject({ authorization: `Bearer ${NEW.accessToken}`, data: { name: 'x' } });
-    expect(api.defaults.withCredentials).toBe(true);
-    expect(api.defaults.timeout).toBe(180_000);
+  });
+});
+
+describe('api client on the wire (fetch)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function answering(response: () => Response) {
+    const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => response());
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('sends JSON with credentials, the query without empty values, and a timeout', async () => {
+    setTokens(NEW);
+    const fetch = answering(() => Response.json({ ok: true }, { status: 201 }));
+
+    const answer = await api.post('/things', { name: 'x' }, { params: { q: 'a b', cursor: undefined, limit: 50 } });
+
+    expect(answer).toMatchObject({ status: 201, data: { ok: true } });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe(`${env.backendUrl}/things?q=a+b&limit=50`);
+    expect(init).toMatchObject({ method: 'POST', body: '{"name":"x"}', credentials: 'include' });
+    expect(init?.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Authorization: `Bearer ${NEW.accessToken}`,
+    });
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends no body and no content type when there is nothing to send', async () => {
+    const fetch = answering(() => new Response(null, { status: 204 }));
+
+    const answer = await api.post('/things/1/enable');
+
+    expect(answer.status).toBe(204);
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init?.body).toBeUndefined();
+    expect(Object.keys(init?.headers ?? {})).not.toContain('Content-Type');
+  });
+
+  it('rejects an answer outside 2xx with its status, body and headers', async () => {
+    answering(() => Response.json(errorBody('RATE_LIMITED'), { status: 429, headers: { 'Retry-After': '30' } }));
+
+    const error = await api.get('/things').catch((caught) => caught);
+
+    expect(error.message).toBe('Request failed with status code 429');
+    expect(error.response).toMatchObject({ status: 429, headers: { 'retry-after': '30' } });
+    expect(error.response.data.error.code).toBe('RATE_LIMITED');
+  });
+
+  it('rejects with no answer when the network fails', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+
+    const error = await api.get('/things').catch((caught) => caught);
+
+    expect(error.message).toBe('Network Error');
+    expect(error.response).toBeUndefined();
   });
 });

@@ -1,10 +1,9 @@
 import { REQUEST_TIMEOUT_MS, refreshToken, refreshTokenResponseSchema, signin } from '@gerbang/contract';
-import axios, { AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
 import { z } from 'zod';
 import { env } from '../config/env';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './auth-tokens';
 import { afterFirstFrame } from './first-frame';
-import { NO_REFRESH_TOKEN_MESSAGE } from './http-error';
+import { HttpError, type HttpRequest, type HttpResponse, isHttpError, NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 import { redirectToSignIn } from './navigation';
 import { requestStepUp } from './step-up';
 
@@ -12,26 +11,81 @@ import { requestStepUp } from './step-up';
 // of letting every first parse of a schema try (and log a CSP violation).
 z.config({ jitless: true });
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Set on the replay after a refresh, so a second 401 is final. */
-    hasRetriedAfterRefresh?: boolean;
-    /** The refresh call itself: it carries the refresh token and must never trigger a refresh. */
-    isRefreshCall?: boolean;
-    /** Set on the replay after a step-up, so a second refusal is final. */
-    hasRetriedAfterStepUp?: boolean;
+export { NO_REFRESH_TOKEN_MESSAGE };
+
+/** A call of the console's API: a path under the backend URL, its query, its body. */
+export type RequestConfig = {
+  method?: string;
+  url: string;
+  params?: object;
+  data?: unknown;
+  headers?: Record<string, string>;
+  responseType?: 'json' | 'blob';
+};
+type CallOptions = Omit<RequestConfig, 'method' | 'url' | 'data'>;
+
+/** How a call went, for the replays: each is tried at most once more after a refresh or a step-up. */
+type Attempt = RequestConfig & {
+  /** The refresh call itself: it carries the refresh token and must never trigger a refresh. */
+  isRefreshCall?: boolean;
+  hasRetriedAfterRefresh?: boolean;
+  hasRetriedAfterStepUp?: boolean;
+};
+
+/** Puts a request on the wire; resolves with any answer, throws an HttpError when none came. */
+export type Transport = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** `${base}/${path}` with one slash between, as the server's routes are written. */
+function urlOf(request: HttpRequest): string {
+  const url = `${env.backendUrl.replace(/\/+$/, '')}/${request.url.replace(/^\/+/, '')}`;
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.params)) {
+    if (value === undefined || value === null) continue;
+    query.append(name, value instanceof Date ? value.toISOString() : String(value));
+  }
+  const search = query.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+/** The body as the server sent it: JSON when it parses (an empty body is ''), else the text. */
+function readBody(text: string): unknown {
+  if (text === '') return '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
-export { NO_REFRESH_TOKEN_MESSAGE };
+/** Spec §7: the backend URL, credentials, JSON, the 3-minute timeout. */
+const fetchTransport: Transport = async (request) => {
+  const hasBody = request.data !== undefined;
+  try {
+    const response = await fetch(urlOf(request), {
+      method: request.method,
+      headers: hasBody ? { 'Content-Type': 'application/json', ...request.headers } : request.headers,
+      body: hasBody ? JSON.stringify(request.data) : undefined,
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const data = request.responseType === 'blob' ? await response.blob() : readBody(await response.text());
+    return { status: response.status, data, headers: Object.fromEntries(response.headers) };
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new HttpError(timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : 'Network Error', request);
+  }
+};
 
-/** Spec §7: backend URL, credentials, JSON, 3-minute timeout, bearer access token. */
-export const api = axios.create({
-  baseURL: env.backendUrl,
-  withCredentials: true,
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-});
+let transport: Transport = fetchTransport;
+
+/** Tests answer the wire themselves (test/http-stub.ts); everything above it runs for real. Returns the undo. */
+export function replaceTransport(next: Transport): () => void {
+  const previous = transport;
+  transport = next;
+  return () => {
+    transport = previous;
+  };
+}
 
 /**
  * Headers every call carries besides the token: the merchant console's Test/Live mode, which
@@ -46,26 +100,37 @@ function bearer(token: string): string {
   return `Bearer ${token}`;
 }
 
-api.interceptors.request.use(async (config) => {
+/** One try: after the first frame (lib/first-frame.ts), with the current token and mode. */
+async function send(attempt: Attempt): Promise<HttpResponse> {
   await afterFirstFrame();
-  if (config.isRefreshCall) return config;
-  const token = getAccessToken();
-  if (token) config.headers.set('Authorization', bearer(token));
-  for (const [name, value] of Object.entries(extraHeaders())) config.headers.set(name, value);
-  return config;
-});
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!attempt.isRefreshCall) {
+    const token = getAccessToken();
+    if (token) headers.Authorization = bearer(token);
+    Object.assign(headers, extraHeaders());
+  }
+  const request: HttpRequest = {
+    method: (attempt.method ?? 'GET').toUpperCase(),
+    url: attempt.url,
+    params: { ...attempt.params },
+    headers: { ...headers, ...attempt.headers },
+    data: attempt.data,
+    responseType: attempt.responseType ?? 'json',
+  };
+  const response = await transport(request);
+  if (response.status >= 200 && response.status < 300) return response;
+  throw new HttpError(`Request failed with status code ${response.status}`, request, response);
+}
 
 let pendingRefresh: Promise<string> | null = null;
 
 async function requestNewTokens(): Promise<string> {
   const token = getRefreshToken();
   if (!token) throw new Error(NO_REFRESH_TOKEN_MESSAGE);
-  // Same instance (same adapter, base URL, timeout), but flagged so no interceptor waits on it:
-  // a refresh that waited for a refresh would never settle.
-  const response = await api.request({
+  // Flagged so no replay waits on it: a refresh that waited for a refresh would never settle.
+  const response = await send({
     method: refreshToken.method,
     url: refreshToken.path,
-    data: undefined,
     headers: { Authorization: bearer(token) },
     isRefreshCall: true,
   });
@@ -93,36 +158,53 @@ export function refreshAccessToken(): Promise<string> {
   return pendingRefresh;
 }
 
-function isSigninCall(config: InternalAxiosRequestConfig): boolean {
-  return config.url === signin.path;
-}
-
-function isStepUpRefusal(error: unknown): boolean {
-  if (!axios.isAxiosError(error) || error.response?.status !== 403) return false;
+function refusalOf(error: unknown): { status: number; code: unknown; sentWith?: string } | null {
+  if (!isHttpError(error) || !error.response) return null;
   const body = error.response.data as { error?: { code?: unknown } } | undefined;
-  return body?.error?.code === 'STEP_UP_REQUIRED';
+  return { status: error.response.status, code: body?.error?.code, sentWith: error.request.headers.Authorization };
 }
 
-// A money action refused for want of a fresh second factor: ask for a code, then send it again.
-api.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!isStepUpRefusal(error) || !axios.isAxiosError(error) || !error.config) throw error;
-  if (error.config.hasRetriedAfterStepUp || !(await requestStepUp())) throw error;
-  error.config.hasRetriedAfterStepUp = true;
-  return api.request(error.config);
-});
+/**
+ * A call, with the session's two recoveries: a money action refused for want of a fresh second
+ * factor asks for a code, then is sent again; a 401 renews the session once and is sent again
+ * (wrong credentials at sign-in are an answer for the form, not an expired session).
+ */
+async function call(attempt: Attempt): Promise<HttpResponse> {
+  try {
+    return await send(attempt);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal?.status === 403 && refusal.code === 'STEP_UP_REQUIRED' && !attempt.hasRetriedAfterStepUp) {
+      if (!(await requestStepUp())) throw error;
+      return call({ ...attempt, hasRetriedAfterStepUp: true });
+    }
+    if (refusal?.status !== 401 || attempt.isRefreshCall || attempt.hasRetriedAfterRefresh) throw error;
+    if (attempt.url === signin.path) throw error;
+    const current = getAccessToken();
+    // A request that left before another refresh finished only needs the newer token.
+    if (!current || refusal.sentWith === bearer(current)) await refreshAccessToken();
+    return call({ ...attempt, hasRetriedAfterRefresh: true });
+  }
+}
 
-api.interceptors.response.use(undefined, async (error: unknown) => {
-  if (!axios.isAxiosError(error) || error.response?.status !== 401 || !error.config) throw error;
-  const config = error.config;
-  // Wrong credentials at sign-in are an answer for the form, not an expired session.
-  if (config.isRefreshCall || config.hasRetriedAfterRefresh || isSigninCall(config)) throw error;
-
-  const sentWith = AxiosHeaders.from(config.headers).get('Authorization');
-  const current = getAccessToken();
-  // A request that left before another refresh finished only needs the newer token.
-  const accessToken = current && sentWith !== bearer(current) ? current : await refreshAccessToken();
-
-  config.hasRetriedAfterRefresh = true;
-  config.headers.set('Authorization', bearer(accessToken));
-  return api.request(config);
-});
+/**
+ * The console's API client (fetch; no HTTP library in the consoles' download). Answers' bodies
+ * are the caller's to check, with the contract's schema for that endpoint.
+ */
+export const api = {
+  // biome-ignore lint/suspicious/noExplicitAny: a body is parsed by its caller's schema; tests read it directly.
+  request: <T = any>(config: RequestConfig) => call(config) as Promise<HttpResponse<T>>,
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  get: <T = any>(url: string, options?: CallOptions) => api.request<T>({ ...options, method: 'GET', url }),
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  delete: <T = any>(url: string, options?: CallOptions) => api.request<T>({ ...options, method: 'DELETE', url }),
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  post: <T = any>(url: string, data?: unknown, options?: CallOptions) =>
+    api.request<T>({ ...options, method: 'POST', url, data }),
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  put: <T = any>(url: string, data?: unknown, options?: CallOptions) =>
+    api.request<T>({ ...options, method: 'PUT', url, data }),
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  patch: <T = any>(url: string, data?: unknown, options?: CallOptions) =>
+    api.request<T>({ ...options, method: 'PATCH', url, data }),
+};

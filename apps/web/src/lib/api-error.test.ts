@@ -1,12 +1,19 @@
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { NO_REFRESH_TOKEN_MESSAGE } from './api-client';
 import { parseApiError } from './api-error';
+import { HttpError, type HttpRequest } from './http-error';
 
-function httpError(status: number, data: unknown): AxiosError {
-  const config = { headers: {} } as InternalAxiosRequestConfig;
-  const response = { status, data, statusText: '', headers: {}, config } as AxiosResponse;
-  return new AxiosError('Request failed', AxiosError.ERR_BAD_RESPONSE, config, null, response);
+const REQUEST: HttpRequest = {
+  method: 'GET',
+  url: '/users',
+  params: {},
+  headers: {},
+  data: undefined,
+  responseType: 'json',
+};
+
+function httpError(status: number, data: unknown): HttpError {
+  return new HttpError('Request failed', REQUEST, { status, data, headers: {} });
 }
 
 describe('parseApiError', () => {
@@ -27,10 +34,8 @@ describe('parseApiError', () => {
   });
 
   it('treats no answer (network, timeout) as SERVICE_UNAVAILABLE', () => {
-    expect(parseApiError(new AxiosError('timeout of 180000ms exceeded', AxiosError.ECONNABORTED)).code).toBe(
-      'SERVICE_UNAVAILABLE',
-    );
-    expect(parseApiError(new AxiosError('Network Error', AxiosError.ERR_NETWORK)).code).toBe('SERVICE_UNAVAILABLE');
+    expect(parseApiError(new HttpError('timeout of 180000ms exceeded', REQUEST)).code).toBe('SERVICE_UNAVAILABLE');
+    expect(parseApiError(new HttpError('Network Error', REQUEST)).code).toBe('SERVICE_UNAVAILABLE');
   });
 
   it('treats an answer of another shape, or any other throw, as INTERNAL', () => {

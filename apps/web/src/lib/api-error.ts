@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type ErrorResponse } from '@gerbang/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError, NO_REFRESH_TOKEN_MESSAGE } from './http-error';
+import { isHttpError, NO_REFRESH_TOKEN_MESSAGE } from './http-error';
 
 export type ApiError = { code: ErrorCode; message: string; fields?: Record<string, string> };
 
@@ -28,7 +28,7 @@ function readErrorBody(data: unknown): ErrorResponse['error'] | null {
 
 /** Reads any thrown value into the one error shape (STYLE.md habit 4). */
 export function parseApiError(error: unknown): ApiError {
-  if (isAxiosError(error)) {
+  if (isHttpError(error)) {
     if (!error.response) {
       // No answer at all: offline, DNS, CORS, or the 3-minute timeout.
       return { code: 'SERVICE_UNAVAILABLE', message: error.message };

@@ -15,8 +15,9 @@ export class PublicApiError extends Error {
 export const publicApiUrl = (path: string) => `${env.backendUrl}${path}`;
 
 /**
- * The customer pages call the public API with fetch: they carry none of the consoles' code (no
- * axios, sign-in or token refresh), so a customer on a slow phone downloads as little as possible.
+ * The customer pages call the public API with fetch directly: they carry none of the consoles'
+ * code (no session, sign-in or token refresh), so a customer on a slow phone downloads as little
+ * as possible.
  * Answers are not parsed with zod here: the server serializes each through the contract's schema,
  * and zod would be more than the rest of a customer page together.
  */

@@ -1,9 +1,8 @@
 import { MODE_HEADER } from '@gerbang/contract';
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../lib/api-client';
+import { replaceTransport } from '../lib/api-client';
 
 /**
- * Stubs HTTP at the network edge of the app's axios instance (its adapter): interceptors,
+ * Stubs HTTP at the network edge of the app's API client (its transport): the token, the mode,
  * refresh and replay all run for real; only the wire is replaced.
  */
 export type StubRequest = {
@@ -18,40 +17,33 @@ export type StubRequest = {
   mode: string | null;
   data: unknown;
 };
-export type StubResponse = { status: number; data?: unknown };
+export type StubResponse = { status: number; data?: unknown; headers?: Record<string, string> };
 export type StubHandler = (request: StubRequest) => StubResponse | Promise<StubResponse>;
 
+/** A header as the client sent it, whatever its case. */
+function headerOf(headers: Record<string, string>, name: string): string | null {
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name.toLowerCase());
+  return found?.[1] ?? null;
+}
+
 export function stubHttp(handler: StubHandler): { requests: StubRequest[]; restore(): void } {
-  const previous = api.defaults.adapter;
   const requests: StubRequest[] = [];
-  api.defaults.adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
-    const request: StubRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: (config.params as Record<string, unknown> | undefined) ?? {},
-      authorization: (config.headers.get('Authorization') as string | undefined) ?? null,
-      idempotencyKey: (config.headers.get('Idempotency-Key') as string | undefined) ?? null,
-      mode: (config.headers.get(MODE_HEADER) as string | undefined) ?? null,
-      data: typeof config.data === 'string' && config.data !== '' ? JSON.parse(config.data) : config.data,
+  const restore = replaceTransport(async (request) => {
+    const stubRequest: StubRequest = {
+      method: request.method,
+      url: request.url,
+      params: request.params,
+      authorization: headerOf(request.headers, 'Authorization'),
+      idempotencyKey: headerOf(request.headers, 'Idempotency-Key'),
+      mode: headerOf(request.headers, MODE_HEADER),
+      // As the server would read it: what JSON keeps of the body.
+      data: request.data === undefined ? undefined : JSON.parse(JSON.stringify(request.data)),
     };
-    requests.push(request);
-    const { status, data = null } = await handler(request);
-    const response: AxiosResponse = { status, statusText: String(status), data, headers: {}, config };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(
-      `Request failed with status code ${status}`,
-      AxiosError.ERR_BAD_RESPONSE,
-      config,
-      null,
-      response,
-    );
-  };
-  return {
-    requests,
-    restore: () => {
-      api.defaults.adapter = previous;
-    },
-  };
+    requests.push(stubRequest);
+    const { status, data = null, headers = {} } = await handler(stubRequest);
+    return { status, data, headers };
+  });
+  return { requests, restore };
 }
 
 export function errorBody(code: string, message = code) {

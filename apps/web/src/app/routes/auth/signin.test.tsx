@@ -10,10 +10,8 @@ import {
 import { startAuthentication } from '@simplewebauthn/browser';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, type AxiosResponse } from 'axios';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../../lib/api-client';
 import { i18n } from '../../../lib/i18n';
 import { errorBody, type StubResponse, stubHttp } from '../../../test/http-stub';
 import { renderInAppAt } from '../../../test/render-in-app';
@@ -117,21 +115,11 @@ describe('Sign In page', () => {
   });
 
   it('tells a rate-limited user how long to wait', async () => {
-    // The shared stub sends no headers; this one needs Retry-After, so it answers the wire itself.
-    const previous = api.defaults.adapter;
-    restoreHttp = () => {
-      api.defaults.adapter = previous;
-    };
-    api.defaults.adapter = async (config) => {
-      const response: AxiosResponse = {
-        status: 429,
-        statusText: 'Too Many Requests',
-        data: errorBody('RATE_LIMITED', 'Too many attempts'),
-        headers: { 'retry-after': '120' },
-        config,
-      };
-      throw new AxiosError('Request failed with status code 429', AxiosError.ERR_BAD_REQUEST, config, null, response);
-    };
+    restoreHttp = stubHttp(() => ({
+      status: 429,
+      data: errorBody('RATE_LIMITED', 'Too many attempts'),
+      headers: { 'retry-after': '120' },
+    })).restore;
     renderSignin('/auth/signin');
 
     await signInAs('admin@gerbang.local', 'wrong password');

@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseApiError, useApiErrorMessage } from '../../../lib/api-error';
-import { isAxiosError } from '../../../lib/http-error';
+import { isHttpError } from '../../../lib/http-error';
 
 const SECONDS_PER_MINUTE = 60;
 
 /** Retry-After in seconds (the server never sends the HTTP-date form). */
 function retryAfterSeconds(error: unknown): number | null {
-  if (!isAxiosError(error)) return null;
+  if (!isHttpError(error)) return null;
   const seconds = Number(error.response?.headers?.['retry-after']);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
