@@ -46,6 +46,11 @@ function contractModulesWithoutZod(): Set<string> {
 
 const BASE =
   /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$|[\\/]components[\\/]ui[\\/](button|input|field-styles)\.tsx?$/;
+/** The shared app code that parses with the contract's schemas, after the first frame (the session's check). */
+const SCHEMA_USERS = /[\\/]lib[\\/](zod-config|session-requests)\.ts$/;
+/** Features' pieces the console layout draws (the alert bell's slot, the second-factor prompts): they load the rest of their feature on demand. */
+const LAYOUT_SLOTS =
+  /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-prompts)\.tsx$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
 const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
@@ -66,9 +71,12 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  *    other one need (alone, each was a file of under a kilobyte).
  *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
  * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
- * 5. console: everything a signed-in page shares, loaded with the first one: the UI kit, the
- *    layouts, the API client and session, the query cache, the contract's schemas and zod. Not
- *    the realtime client (it connects after the first paint) nor what loads on demand.
+ * 5. console: what a signed-in page's layout draws with, loaded with the first one: the UI kit,
+ *    the layouts, the API client and session, the query cache. Not the realtime client (it
+ *    connects after the first paint) nor what loads on demand.
+ * 6. schemas: the contract's schemas and zod, with the session's calls that parse with them,
+ *    which the pages' code needs and the layout does not: the sidebar and the page's header are
+ *    drawn before they have loaded and run.
  * Only named packages and app files in the first three: `$initial` is judged before tree-shaking, so
  * the contract's barrel would otherwise drag zod and every schema in.
  */
@@ -102,7 +110,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
         const feature = FEATURE.exec(id)?.[1];
         return feature && feature !== 'auth' ? feature : null;
       },
-      test: (id) => !ON_DEMAND.test(id) && !id.endsWith('.json'),
+      test: (id) => !ON_DEMAND.test(id) && !LAYOUT_SLOTS.test(id) && !id.endsWith('.json'),
       includeDependenciesRecursively: false,
       priority: 3,
     },
@@ -110,10 +118,20 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
       name: 'console',
       test: (id) =>
         !ON_DEMAND.test(id) &&
+        !SCHEMA_USERS.test(id) &&
         !/[\\/]lib[\\/]realtime/.test(id) &&
         (/[\\/]apps[\\/]web[\\/]src[\\/](assets|components|hooks|lib|app[\\/](layouts|errors))[\\/]/.test(id) ||
-          /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ||
-          /[\\/]node_modules[\\/](zod|@tanstack)[\\/]/.test(id)),
+          LAYOUT_SLOTS.test(id) ||
+          /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)),
+      includeDependenciesRecursively: false,
+      priority: 2,
+    },
+    {
+      name: 'schemas',
+      test: (id) =>
+        /[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id) ||
+        /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+        SCHEMA_USERS.test(id),
       includeDependenciesRecursively: false,
       priority: 1,
     },

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'r
 import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
+import { afterFirstFrame } from '../lib/first-frame';
 import { i18n, initI18n, prefetchTranslations } from '../lib/i18n';
 import { setNavigate } from '../lib/navigation';
 import { ADMIN_ROUTES } from './admin-routes';
@@ -40,10 +41,16 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
     // Console pages also need the shell's own texts (sidebar, page headers), which the sign-in page does not.
     const namespaces = [...(route.namespaces ?? []), ...(route.layout === 'console' ? (['console'] as const) : [])];
     prefetchTranslations(namespaces);
+    // A console page's code, and the schemas it parses with, runs after the layout's first frame:
+    // the sidebar and the page's header paint first. Its files are already on their way (the
+    // document names them as modulepreload links).
+    if (route.layout === 'console') await afterFirstFrame();
     const [page, queryCache] = await Promise.all([
       route.load(),
       route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),
       initI18n().then(() => i18n.loadNamespaces(namespaces)),
+      // Before the page parses its first answer (the layout draws without zod).
+      import('../lib/zod-config'),
     ]);
     const Page = page.default;
     if (!queryCache) return { default: Page };

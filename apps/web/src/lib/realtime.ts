@@ -16,6 +16,7 @@ import { io } from 'socket.io-client';
 import type { ZodType } from 'zod';
 import { env } from '../config/env';
 import { refreshAccessToken } from './api-client';
+import './zod-config';
 import { getAccessToken } from './auth-tokens';
 import { getConsoleMode, subscribeConsoleMode } from './console-mode';
 import {

@@ -1,5 +1,4 @@
 import { tokenPairSchema } from './signin';
 
-/** Empty body; the refresh token travels as `Authorization: Bearer <refreshToken>` (spec §7). */
-export const refreshToken = { method: 'POST', path: '/auth/refresh-token' } as const;
+/** POST /auth/refresh-token's answer (./refresh-token-endpoint). */
 export const refreshTokenResponseSchema = tokenPairSchema;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_CHECK_STATUS } from '../health-checks/health-check';
+import { HEALTH_CHECK_STATUS } from '../health-checks/health-check-status';
 import { deviceNotReadyReasons } from './device-readiness';
 
 const ready = { status: 'active', isOnline: true, isBusy: false, checkStatuses: [HEALTH_CHECK_STATUS.OK] } as const;

@@ -1,4 +1,4 @@
-import { HEALTH_CHECK_STATUS, type HealthCheckStatus } from '../health-checks/health-check';
+import { HEALTH_CHECK_STATUS, type HealthCheckStatus } from '../health-checks/health-check-status';
 import type { DEVICE_STATUSES } from './device';
 
 /** Why a phone cannot take work now, in the order the consoles name them. */

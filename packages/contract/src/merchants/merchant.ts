@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
 import { amountSchema, amountStringSchema, parseAmount } from '../money/amount';
-import { type Currency, currencySchema } from '../money/currency';
+import type { Currency } from '../money/currencies';
+import { currencySchema } from '../money/currency';
 import { feePercentStringSchema } from '../money/fee';
 import { walletProviderSchema } from '../wallets/provider';
 import { CURRENCY_OF_PROVIDER, type WalletProvider } from '../wallets/wallet-providers';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountStringSchema, formatAmount, parseAmount, toMinorUnits } from './amount';
-import { CURRENCIES, CURRENCY_DECIMALS, type Currency, MAX_AMOUNT_MINOR } from './currency';
+import { CURRENCIES, CURRENCY_DECIMALS, type Currency, MAX_AMOUNT_MINOR } from './currencies';
 
 const currency = fc.constantFrom<Currency>(...CURRENCIES);
 const minorAmount = fc.bigInt({ min: 0n, max: MAX_AMOUNT_MINOR });

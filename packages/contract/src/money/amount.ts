@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCY_DECIMALS, type Currency, MAX_AMOUNT_MINOR } from './currency';
+import { CURRENCY_DECIMALS, type Currency, MAX_AMOUNT_MINOR } from './currencies';
 
 /**
  * Money crosses the API as decimal strings ("150000", "1250.50") and lives in the database and in

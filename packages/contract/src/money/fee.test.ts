@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_AMOUNT_MINOR } from './currency';
+import { MAX_AMOUNT_MINOR } from './currencies';
 import {
   basisPointsToPercent,
   FEE_PERCENT_MAX_BASIS_POINTS,

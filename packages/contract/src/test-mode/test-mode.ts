@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { MODES } from './mode';
 
 /**
  * Test mode (docs/test-mode.md): a merchant integrates against a test twin of itself, whose
  * sessions, balances, tokens and webhooks never mix with live ones and which no phone ever pays.
- * (One module with its schemas on purpose: a zod-free module would join the sign-in page's
- * download, which only the consoles' pages need.)
+ * The mode itself and its header are in ./mode.
  */
-/** The merchant console asks for test mode's data with this header (absent: live). */
-export const MODE_HEADER = 'x-gerbang-mode';
-export const MODES = ['live', 'test'] as const;
-export type Mode = (typeof MODES)[number];
-
-/** A test token's secret starts with this; a live one's with "gbk_" and anything else. */
-export const TEST_TOKEN_PREFIX = 'gbk_test_';
 export const modeSchema = z.enum(MODES);
 
 /**

@@ -3,7 +3,7 @@
  * pages read it (their routes, sidebar and headers are mapped over it) without loading any schema.
  * The schema of a provider id is in provider.ts.
  */
-import type { Currency } from '../money/currency';
+import type { Currency } from '../money/currencies';
 import type { PayoutProvider } from '../withdrawals/payout-providers';
 
 /** Spec §1: the wallet and bank providers whose accounts live on the managed phones. */

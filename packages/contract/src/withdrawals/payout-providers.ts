@@ -1,4 +1,4 @@
-import type { Currency } from '../money/currency';
+import type { Currency } from '../money/currencies';
 
 /**
  * Where money can be sent: the banks and e-wallets a phone's DANA, Livin' or Maya app can transfer
