@@ -10,6 +10,8 @@
 //   pages that read the API load;
 // - shell: the start page signed in, with the realtime client it loads right after its first
 //   frame, ≤ 250 KB;
+// - layout without zod: the files a signed-in page's layout imports carry no zod (issue 31: the
+//   sidebar and header, the largest paint, draw before the schemas have loaded and run);
 // - route preloads: every page's document, as the server answers it, names that page's own files
 //   (.vite/route-preloads.json) as modulepreload links, and each of them is served.
 // - customer pages (issues 7 and 8): a customer's first load of /deposit and of /withdraw, served
@@ -28,6 +30,8 @@ const KB = 1024;
 const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 // TanStack Query's own messages: the sign-in page loads without the query cache (issue 10).
 const QUERY_CACHE_CODE = /No QueryClient set|Missing queryFn/;
+// zod 4 keeps each schema's internals under `_zod`; no other code the consoles ship says it.
+const ZOD_CODE = /\b_zod\b/;
 const BUDGETS = [
   { name: 'sign-in route', document: 'auth/signin', withEntry: false, maxBytes: 120 * KB },
   {
@@ -105,11 +109,28 @@ for (const target of ['admin', 'merchant']) {
       `${ok ? 'ok  ' : 'OVER'} ${target} ${budget.name}: ${what} (${[...encodings].join(', ')}; budget ${budget.maxBytes / KB} KB, ${files.size + (budget.withEntry ? 1 : 0)} files)`,
     );
   }
+  failed += checkLayoutWithoutZod(dist, manifest, target);
   failed += await checkRoutePreloads(dist, server, target);
   if (target === 'admin') {
     for (const customerPage of CUSTOMER_PAGES) failed += await checkCustomerPage(dist, server, customerPage);
   }
   await server.close();
+}
+
+/**
+ * A signed-in page's layout (sidebar, header: the largest paint) draws before zod and the
+ * contract's schemas have run (issue 31): none of the files it imports carries zod.
+ */
+function checkLayoutWithoutZod(dist, manifest, target) {
+  const layout = `src/app/layouts/${target}-layout.tsx`;
+  const carrying = [...chunkFiles(manifest, layout)].filter(
+    (file) => file.endsWith('.js') && ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')),
+  );
+  const ok = carrying.length === 0;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${target} layout without zod${ok ? '' : `: ${carrying.join(', ')} carry zod`} (${chunkFiles(manifest, layout).size} files)`,
+  );
+  return ok ? 0 : 1;
 }
 
 /** The files a page's document, as the server answers it, makes the browser fetch. */
