@@ -48,9 +48,12 @@ const BASE =
   /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$|[\\/]components[\\/]ui[\\/](button|input|field-styles)\.tsx?$/;
 /** The shared app code that parses with the contract's schemas, after the first frame (the session's check). */
 const SCHEMA_USERS = /[\\/]lib[\\/](zod-config|session-requests)\.ts$/;
-/** Features' pieces the console layout draws (the alert bell's slot, the second-factor prompts): they load the rest of their feature on demand. */
+/**
+ * Features' pieces the console layout draws (the alert bell's slot, the second-factor prompts and
+ * banner): they load the rest of their feature on demand.
+ */
 const LAYOUT_SLOTS =
-  /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-prompts)\.tsx$/;
+  /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-(prompts|off-banner))\.tsx$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
 const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;

@@ -28,8 +28,8 @@ const translationsReady = initI18n();
 holdUntilFirstFrame();
 startCurrentUserCheck();
 const routes = createConsoleRoutes(env.consoleKind);
-routes.preload(window.location.pathname);
-await translationsReady;
+// A console page's layout (sidebar, header) renders in the first commit: the page's code follows it.
+await Promise.all([translationsReady, routes.preload(window.location.pathname)]);
 const root = createRoot(container);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (the splash in index.html stays until it commits).

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner';
 import type { ConsoleKind } from '../config/build-targets';
@@ -65,11 +65,38 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
   });
 }
 
+/**
+ * A lazily loaded component that renders at once when its module has already loaded (main.tsx
+ * waits for the console layout's): React.lazy would suspend that first render all the same, show
+ * the spinner, and reveal the layout only after its Suspense throttle (300 ms).
+ */
+function preloadable(load: () => Promise<RouteModule>): { Component: ComponentType; load: () => Promise<RouteModule> } {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(loadAndKeep);
+  return {
+    load: loadAndKeep,
+    Component: function Preloadable() {
+      // Chosen once per mount: switching from the lazy wrapper to the module would remount it.
+      const [Chosen] = useState<ComponentType>(() => loaded ?? Lazy);
+      return <Chosen />;
+    },
+  };
+}
+
 export type ConsoleRoutes = {
   /** The route-table row an address shows, if any. */
   match: (pathname: string) => AppRoute | null;
-  /** Starts downloading what the page at `pathname` needs (main.tsx, before the first render). */
-  preload: (pathname: string) => void;
+  /**
+   * Starts downloading what the page at `pathname` needs (main.tsx, before the first render);
+   * resolves once its layout and the layout's texts are ready (the page's code runs after the
+   * layout's first frame). Never rejects: a failed load shows on the page.
+   */
+  preload: (pathname: string) => Promise<void>;
   /** guard → layout → lazy page, for <Routes>. */
   tree: ReactNode;
 };
@@ -89,7 +116,8 @@ export function createConsoleRoutes(
       ? { default: (await import('./layouts/admin-layout')).AdminLayout }
       : { default: (await import('./layouts/merchant-layout')).MerchantLayout },
   );
-  const ConsoleLayout = lazy(loadConsoleLayout);
+  const consoleLayout = preloadable(loadConsoleLayout);
+  const ConsoleLayout = consoleLayout.Component;
   const NotFound = lazy(loadOnce(() => import('./routes/not-found')));
   const pageRoutes = (layout: AppRoute['layout']) =>
     pages
@@ -103,11 +131,14 @@ export function createConsoleRoutes(
 
   return {
     match: (pathname) => pageAt(pathname)?.route ?? null,
-    preload(pathname) {
+    async preload(pathname) {
       const page = pageAt(pathname);
       if (!page) return;
       void page.load();
-      if (page.route.layout === 'console') void loadConsoleLayout();
+      if (page.route.layout !== 'console') return;
+      await Promise.all([consoleLayout.load(), initI18n().then(() => i18n.loadNamespaces('console'))]).catch(
+        () => undefined,
+      );
     },
     tree: (
       <Route element={<RootLayout />}>

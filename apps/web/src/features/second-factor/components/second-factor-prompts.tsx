@@ -2,19 +2,15 @@ import { ROLE } from '@gerbang/contract';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../../lib/session';
 import { useIsStepUpRequested } from '../../../lib/step-up';
+import { SecondFactorOffBanner } from './second-factor-off-banner';
 
 const StepUpDialog = lazy(() => import('./step-up-dialog'));
-const SecondFactorOffBanner = lazy(() => import('./second-factor-off-banner'));
 
-/** Mounted by the console layout above the page header: the banner's code loads only for Admins without the policy. */
+/** Mounted by the console layout above the page header, for Admins while the policy is off. */
 export function SecondFactorOffNotice() {
   const { user } = useSession();
   if (!user || user.roleId !== ROLE.Admin || user.secondFactorRequired) return null;
-  return (
-    <Suspense fallback={null}>
-      <SecondFactorOffBanner />
-    </Suspense>
-  );
+  return <SecondFactorOffBanner />;
 }
 
 /** Mounted by the console layout; the dialog's code loads only when a step-up is asked for. */
