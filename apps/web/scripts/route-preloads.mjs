@@ -31,7 +31,12 @@ function modulesOf(route, consoleKind) {
   const modules = [pageModuleOf(route), 'src/locales/en/startup.ts'];
   for (const namespace of route.namespaces ?? []) modules.push(`src/locales/en/${namespace}.json`);
   if (route.layout === 'console') {
-    modules.push(`src/app/layouts/${consoleKind}-layout.tsx`, 'src/lib/session-requests.ts');
+    // The layout's own texts (sidebar, headers) with it: main.tsx waits for both before the first render.
+    modules.push(
+      `src/app/layouts/${consoleKind}-layout.tsx`,
+      'src/locales/en/console.json',
+      'src/lib/session-requests.ts',
+    );
   } else if (!route.withoutQueryCache) {
     modules.push('src/lib/query-cache.tsx');
   }
