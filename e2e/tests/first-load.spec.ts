@@ -34,3 +34,26 @@ for (const [name, origin, path] of [
     expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
   });
 }
+
+// Issue 31: zod and the query cache are for signed-in pages; the sign-in page runs without them,
+// and a signed-in page's layout paints before the schemas run.
+for (const [name, origin] of [
+  ['admin', ADMIN_URL],
+  ['merchant', MERCHANT_URL],
+] as const) {
+  test(`the ${name} sign-in page downloads neither zod nor the query cache`, async ({ page }) => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+    });
+
+    await page.goto(new URL('/auth/signin', origin).toString());
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /\b_zod\b/.test(script.body)).map((script) => script.url)).toEqual([]);
+    expect(scripts.filter((script) => /No QueryClient set/.test(script.body)).map((script) => script.url)).toEqual([]);
+  });
+}

@@ -49,8 +49,9 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
       route.load(),
       route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),
       initI18n().then(() => i18n.loadNamespaces(namespaces)),
-      // Before the page parses its first answer (the layout draws without zod).
-      import('../lib/zod-config'),
+      // Before a console page parses its first answer (the layout draws without zod; the sign-in
+      // pages' one parsing module imports it itself).
+      route.layout === 'console' ? import('../lib/zod-config') : null,
     ]);
     const Page = page.default;
     if (!queryCache) return { default: Page };

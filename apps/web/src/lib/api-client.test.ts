@@ -1,4 +1,4 @@
-import { currentUser, refreshToken, signin } from '@gerbang/contract';
+import { currentUser, REQUEST_TIMEOUT_MS, refreshToken, signin } from '@gerbang/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../config/env';
 import { delay, errorBody, stubHttp } from '../test/http-stub';
@@ -176,6 +176,23 @@ describe('api client on the wire (fetch)', () => {
     expect(error.message).toBe('Request failed with status code 429');
     expect(error.response).toMatchObject({ status: 429, headers: { 'retry-after': '30' } });
     expect(error.response.data.error.code).toBe('RATE_LIMITED');
+  });
+
+  it('gives up after the 3-minute timeout, with no answer', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      return new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+
+    const answer = api.get('/slow').catch((caught) => caught);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    const error = await answer;
+    vi.useRealTimers();
+
+    expect(error.message).toBe(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`);
+    expect(error.response).toBeUndefined();
   });
 
   it('rejects with no answer when the network fails', async () => {

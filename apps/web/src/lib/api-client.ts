@@ -55,19 +55,27 @@ function readBody(text: string): unknown {
 /** Spec §7: the backend URL, credentials, JSON, the 3-minute timeout. */
 const fetchTransport: Transport = async (request) => {
   const hasBody = request.data !== undefined;
+  // A controller and a timer rather than AbortSignal.timeout, which Safari has only since 16.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
   try {
     const response = await fetch(urlOf(request), {
       method: request.method,
       headers: hasBody ? { 'Content-Type': 'application/json', ...request.headers } : request.headers,
       body: hasBody ? JSON.stringify(request.data) : undefined,
       credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: controller.signal,
     });
     const data = request.responseType === 'blob' ? await response.blob() : readBody(await response.text());
     return { status: response.status, data, headers: Object.fromEntries(response.headers) };
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+  } catch {
     throw new HttpError(timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : 'Network Error', request);
+  } finally {
+    clearTimeout(timer);
   }
 };
 

@@ -1,5 +1,6 @@
 import { type CurrentUser, currentUser, currentUserResponseSchema, logout } from '@gerbang/contract';
 import { api } from './api-client';
+import './zod-config';
 
 /**
  * The session's HTTP calls. Loaded on first use (see ./session), so the HTTP client and the

@@ -1,11 +1,22 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
-import type { ConfirmOptions } from './confirm-dialog';
 import { Input } from './input';
 import { Modal } from './modal';
 
-type ConfirmDialogViewProps = {
+export type ConfirmOptions = {
+  title: string;
+  message: string;
+  confirmText?: string;
+  cancelText?: string;
+  inputLabel?: string;
+  inputPlaceholder?: string;
+  inputType?: string;
+  inputMaxLength?: number;
+  isRequiredInput?: boolean;
+};
+
+export type ConfirmDialogViewProps = {
   options: ConfirmOptions;
   withInput: boolean;
   text: string;

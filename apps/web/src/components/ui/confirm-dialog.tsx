@@ -1,4 +1,5 @@
 import {
+  type ComponentType,
   createContext,
   type FormEvent,
   lazy,
@@ -6,25 +7,33 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useRef,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfirmDialogViewProps, ConfirmOptions } from './confirm-dialog-view';
+import { toast } from './toast';
 
 // The dialog itself (the modal, its focus trap) loads when a page first asks for a confirmation:
 // every console page mounts this provider, the sign-in page included, and none opens it at once.
-const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+// If its file cannot load (offline, or a tab left open across a release), the question counts as
+// cancelled and says why, instead of taking the page down.
+const ConfirmDialogView = lazy(
+  (): Promise<{ default: ComponentType<ConfirmDialogViewProps> }> =>
+    import('./confirm-dialog-view').catch(() => ({ default: ConfirmDialogUnavailable })),
+);
 
-export type ConfirmOptions = {
-  title: string;
-  message: string;
-  confirmText?: string;
-  cancelText?: string;
-  inputLabel?: string;
-  inputPlaceholder?: string;
-  inputType?: string;
-  inputMaxLength?: number;
-  isRequiredInput?: boolean;
-};
+function ConfirmDialogUnavailable({ onCancel }: Pick<ConfirmDialogViewProps, 'onCancel'>) {
+  const { t } = useTranslation('errors');
+  useEffect(() => {
+    toast.error(t('errors:SERVICE_UNAVAILABLE'));
+    onCancel();
+  }, [onCancel, t]);
+  return null;
+}
+
+export type { ConfirmOptions } from './confirm-dialog-view';
 
 /** Spec §4: false on cancel, true on confirm, or the typed text when the dialog has an input. */
 export type ConfirmResult = boolean | string;

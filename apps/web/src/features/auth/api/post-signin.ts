@@ -13,6 +13,7 @@ import {
 } from '@gerbang/contract';
 import { api } from '../../../lib/api-client';
 import { signWithPasskey } from '../../../lib/passkey-prompt';
+import '../../../lib/zod-config';
 
 export async function postSignin(body: SigninBody): Promise<SigninAnswer> {
   const response = await api.post(signin.path, body);
