@@ -195,6 +195,25 @@ describe('api client on the wire (fetch)', () => {
     expect(error.response).toBeUndefined();
   });
 
+  it('leaves a request the browser cancels while the page unloads unanswered, so nothing acts on it', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    window.dispatchEvent(new Event('pagehide'));
+
+    const outcome = await Promise.race([
+      api.get('/auth/current-user').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+      delay(50).then(() => 'still waiting'),
+    ]);
+    window.dispatchEvent(new Event('pageshow'));
+
+    expect(outcome).toBe('still waiting');
+    await expect(api.get('/auth/current-user')).rejects.toThrow('Network Error');
+  });
+
   it('rejects with no answer when the network fails', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');

@@ -52,6 +52,21 @@ function readBody(text: string): unknown {
   }
 }
 
+/**
+ * Set while the page unloads (a reload, a link away): the browser cancels its requests, which is
+ * no failure of theirs. Nothing waiting on one may act on it, least of all the current-user
+ * check, which would end the session that the next page load needs.
+ */
+let isLeaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    isLeaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    isLeaving = false;
+  });
+}
+
 /** Spec §7: the backend URL, credentials, JSON, the 3-minute timeout. */
 const fetchTransport: Transport = async (request) => {
   const hasBody = request.data !== undefined;
@@ -73,6 +88,7 @@ const fetchTransport: Transport = async (request) => {
     const data = request.responseType === 'blob' ? await response.blob() : readBody(await response.text());
     return { status: response.status, data, headers: Object.fromEntries(response.headers) };
   } catch {
+    if (isLeaving) return new Promise<never>(() => undefined);
     throw new HttpError(timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : 'Network Error', request);
   } finally {
     clearTimeout(timer);
