@@ -5,7 +5,7 @@ import { App } from './app/app';
 import { createConsoleRoutes } from './app/router';
 import { env } from './config/env';
 import { THEME_COLORS } from './config/theme-colors';
-import { getRefreshToken } from './lib/auth-tokens';
+import { hasBothTokens } from './lib/auth-tokens';
 import { applyBrandColors } from './lib/brand-colors';
 import { applyColorTheme } from './lib/color-theme';
 import { startCurrentUserCheck } from './lib/current-user-store';
@@ -32,7 +32,7 @@ const routes = createConsoleRoutes(env.consoleKind);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and
 // the page's code follows it; without one, the guard sends the visitor to sign-in at once.
 const layoutReady = routes.preload(window.location.pathname);
-await Promise.all([translationsReady, getRefreshToken() ? layoutReady : null]);
+await Promise.all([translationsReady, hasBothTokens() ? layoutReady : null]);
 const root = createRoot(container);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (the splash in index.html stays until it commits).
