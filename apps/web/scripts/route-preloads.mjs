@@ -1,7 +1,10 @@
 // What each console page downloads after the document, written beside Vite's manifest
-// (.vite/route-preloads.json) for the console server, which names those files in the document as
-// <link rel="modulepreload">: the browser then fetches a page's code, its layout and translations
-// with the entry's scripts, instead of one round trip later when the entry has run.
+// (.vite/route-preloads.json) for the console server, which names a page's `files` in the
+// document as <link rel="modulepreload">: the browser then fetches them with the entry's scripts,
+// instead of one round trip later when the entry has run. A console page's own code, its
+// translations and the schemas (`afterFirstFrame`) are not named: they load once the layout's
+// first frame is on screen (src/lib/first-frame.ts), so that on a phone's slow link they do not
+// share its bandwidth and its six connections with the layout's files.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -24,36 +27,49 @@ function pageModuleOf(route) {
 }
 
 /**
- * The translations are preloaded in English: i18next loads the fallback language's namespaces
- * whatever the reader's language (src/lib/i18n.ts), so they are needed on every first load.
+ * What a page's first load asks for: `now`, before the first render, and, on a console page,
+ * `afterFirstFrame`. The translations are in English: i18next loads the fallback language's
+ * namespaces whatever the reader's language (src/lib/i18n.ts), so they are needed on every first
+ * load.
  */
 function modulesOf(route, consoleKind) {
-  const modules = [pageModuleOf(route), 'src/locales/en/startup.ts'];
-  for (const namespace of route.namespaces ?? []) modules.push(`src/locales/en/${namespace}.json`);
+  const own = [pageModuleOf(route), ...(route.namespaces ?? []).map((namespace) => `src/locales/en/${namespace}.json`)];
   if (route.layout === 'console') {
-    // The layout's own texts (sidebar, headers) with it: main.tsx waits for both before the first render.
-    modules.push(
-      `src/app/layouts/${consoleKind}-layout.tsx`,
-      'src/locales/en/console.json',
-      'src/lib/session-requests.ts',
-    );
-  } else if (!route.withoutQueryCache) {
-    modules.push('src/lib/query-cache.tsx');
+    return {
+      // The layout and its own texts (sidebar, headers): main.tsx waits for both before the first render.
+      now: ['src/locales/en/startup.ts', `src/app/layouts/${consoleKind}-layout.tsx`, 'src/locales/en/console.json'],
+      // The page, its texts and the session's calls (which bring the schemas): src/app/router.tsx.
+      afterFirstFrame: [...own, 'src/lib/session-requests.ts'],
+    };
   }
-  return modules;
+  return {
+    now: [...own, 'src/locales/en/startup.ts', ...(route.withoutQueryCache ? [] : ['src/lib/query-cache.tsx'])],
+    afterFirstFrame: [],
+  };
 }
 
 /**
  * Writes dist/.vite/route-preloads.json: for each path of the console's route table (src/app/router.tsx
- * routesForConsole), the JavaScript files it loads that the document does not already name.
+ * routesForConsole), the JavaScript files it loads that the document does not already name: those
+ * the document names as modulepreload links (`files`) and those a console page asks for after its
+ * layout's first frame (`afterFirstFrame`).
  */
 export function writeRoutePreloads(dist, routes, consoleKind) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const inDocument = chunkFiles(manifest, 'index.html');
-  const preloads = routes.map((route) => {
+  const javascriptOf = (modules, known) => {
     const files = new Set();
-    for (const module of modulesOf(route, consoleKind)) chunkFiles(manifest, module, files);
-    return { path: route.path, files: [...files].filter((file) => file.endsWith('.js') && !inDocument.has(file)) };
+    for (const module of modules) chunkFiles(manifest, module, files);
+    return [...files].filter((file) => file.endsWith('.js') && !known.has(file));
+  };
+  const preloads = routes.map((route) => {
+    const { now, afterFirstFrame } = modulesOf(route, consoleKind);
+    const files = javascriptOf(now, inDocument);
+    return {
+      path: route.path,
+      files,
+      afterFirstFrame: javascriptOf(afterFirstFrame, new Set([...inDocument, ...files])),
+    };
   });
   writeFileSync(join(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
 }

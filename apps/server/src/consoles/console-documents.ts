@@ -7,7 +7,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export type ConsoleDocument = { identity: Buffer; br: Buffer; gzip: Buffer; etag: string };
 export type DocumentEncoding = 'br' | 'gzip' | 'identity';
 
-/** A row of .vite/route-preloads.json (apps/web/scripts/route-preloads.mjs). */
+/**
+ * A row of .vite/route-preloads.json (apps/web/scripts/route-preloads.mjs): the document names
+ * `files`; a console page asks for the rest itself after its layout's first frame.
+ */
 type RoutePreloads = { path: string; files: string[] };
 
 function encode(html: string): ConsoleDocument {
@@ -29,8 +32,8 @@ function matches(pattern: string, pathname: string): boolean {
 
 /**
  * The console's document (index.html) for each page of its route table: the same document, naming
- * besides the entry's scripts the files that page loads next (its code, layout and translations)
- * as `<link rel="modulepreload">`, so that the browser fetches them at once instead of after the
+ * besides the entry's scripts the files that page loads next (a console page's layout and its
+ * texts; an account page's code) as `<link rel="modulepreload">`, so that the browser fetches them at once instead of after the
  * entry has run. Built once at start; a path outside the table gets the plain document.
  */
 export function loadConsoleDocuments(root: string): (pathname: string) => ConsoleDocument {

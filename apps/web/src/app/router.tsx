@@ -40,11 +40,11 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
   return loadOnce(async () => {
     // Console pages also need the shell's own texts (sidebar, page headers), which the sign-in page does not.
     const namespaces = [...(route.namespaces ?? []), ...(route.layout === 'console' ? (['console'] as const) : [])];
-    prefetchTranslations(namespaces);
-    // A console page's code, and the schemas it parses with, runs after the layout's first frame:
-    // the sidebar and the page's header paint first. Its files are already on their way (the
-    // document names them as modulepreload links).
+    // A console page's code, its texts and the schemas it parses with load after the layout's
+    // first frame: the sidebar and the page's header paint first, without sharing a phone's link
+    // with them (the document names only the layout's files: scripts/route-preloads.mjs).
     if (route.layout === 'console') await afterFirstFrame();
+    prefetchTranslations(namespaces);
     const [page, queryCache] = await Promise.all([
       route.load(),
       route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@gerbang/contract';
 import { clearTokens, hasBothTokens, subscribeTokens } from './auth-tokens';
+import { afterFirstFrame } from './first-frame';
 import { forgetUser, readRememberedUser, rememberUser } from './remembered-user';
 
 /**
@@ -30,8 +31,12 @@ export function subscribeCurrentUser(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** An empty answer fails the schema, which counts as a failed check. The HTTP client loads here. */
+/**
+ * An empty answer fails the schema, which counts as a failed check. The HTTP client and the
+ * schemas load here, after the console's first frame (the request would wait for it anyway).
+ */
 async function fetchCurrentUser(): Promise<CurrentUser> {
+  await afterFirstFrame();
   const { requestCurrentUser } = await import('./session-requests');
   return requestCurrentUser();
 }

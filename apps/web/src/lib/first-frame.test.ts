@@ -26,6 +26,49 @@ describe("the console's first frame", () => {
     await expect(afterFirstFrame()).resolves.toBeUndefined();
   });
 
+  it("waits for the browser's first largest paint after the layout's commit, not an earlier one", async () => {
+    vi.resetModules();
+    const fresh = await import('./first-frame');
+    const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      readonly record: { callback: PerformanceObserverCallback; disconnected: boolean };
+      constructor(callback: PerformanceObserverCallback) {
+        this.record = { callback, disconnected: false };
+        observers.push(this.record);
+      }
+      observe() {}
+      disconnect() {
+        this.record.disconnected = true;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const paint = (startTime: number) =>
+      observers[0]?.callback(
+        { getEntries: () => [{ startTime }] } as unknown as PerformanceObserverEntryList,
+        {} as PerformanceObserver,
+      );
+    try {
+      fresh.holdUntilFirstFrame();
+      let released = false;
+      void fresh.afterFirstFrame().then(() => {
+        released = true;
+      });
+      fresh.firstCommitDone();
+      // A paint from before the commit (the splash) is not the layout on screen.
+      paint(performance.now() - 50);
+      await delay(30);
+      expect(released).toBe(false);
+
+      paint(performance.now());
+      await delay(0);
+      expect(released).toBe(true);
+      expect(observers[0]?.disconnected).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('lets the requests go at once in a tab opened in the background, where no frame is painted', async () => {
     vi.resetModules();
     const fresh = await import('./first-frame');
