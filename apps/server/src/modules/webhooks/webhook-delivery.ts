@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_NOT_SENT, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/database';
@@ -66,11 +66,12 @@ export function createWebhookDelivery(deps: {
 
   const leaseSeconds = Math.ceil(deps.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
 
+  /** Leases up to `limit` due events and returns them: one statement. */
   async function claim(limit: number): Promise<EventRow[]> {
-    const result = await db.execute(sql`
-      update ${webhookEvents} set locked_until = now() + ${`${leaseSeconds} seconds`}::interval,
-        claim_id = gen_random_uuid()
-      where id in (
+    return db
+      .update(webhookEvents)
+      .set({ lockedUntil: sql`now() + ${`${leaseSeconds} seconds`}::interval`, claimId: sql`gen_random_uuid()` })
+      .where(sql`${webhookEvents.id} in (
         select e.id from ${webhookEvents} e
         where e.status = 'pending' and e.next_attempt_at <= now() and (e.locked_until is null or e.locked_until < now())
           and not exists (
@@ -80,11 +81,37 @@ export function createWebhookDelivery(deps: {
         order by e.next_attempt_at
         limit ${limit}
         for update skip locked
+      )`)
+      .returning();
+  }
+
+  /**
+   * Logs the attempt and, if the claim is still this pass's, records its outcome on the event: one
+   * statement (atomic as a transaction of two would be, one round trip instead of four). Whether
+   * the outcome was recorded.
+   */
+  async function record(
+    event: EventRow,
+    attempt: { number: number; url: string; statusCode: number | null; durationMs: number; error: string | null },
+  ): Promise<boolean> {
+    const delay = deps.retryDelaysSeconds[attempt.number - 1];
+    const outcome =
+      attempt.error === null
+        ? sql`status = 'delivered', delivered_at = now(), last_error = null`
+        : delay === undefined
+          ? sql`status = 'failed', last_error = ${attempt.error}`
+          : sql`last_error = ${attempt.error}, next_attempt_at = now() + ${`${jittered(delay, random)} seconds`}::interval`;
+    const result = await db.execute(sql`
+      with logged as (
+        insert into ${webhookDeliveries} (event_id, attempt, url, status_code, duration_ms, error)
+        values (${event.id}, ${attempt.number}, ${attempt.url}, ${attempt.statusCode}, ${attempt.durationMs}, ${attempt.error})
+      ), recorded as (
+        update ${webhookEvents} set ${outcome}, attempts = ${attempt.number}, locked_until = null
+        where id = ${event.id} and claim_id = ${event.claimId}
+        returning id
       )
-      returning id`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
-    if (ids.length === 0) return [];
-    return db.select().from(webhookEvents).where(inArray(webhookEvents.id, ids));
+      select count(*)::int as recorded from recorded`);
+    return (result as unknown as { rows: { recorded: number }[] }).rows[0]?.recorded === 1;
   }
 
   async function deliver(event: EventRow): Promise<void> {
@@ -136,40 +163,14 @@ export function createWebhookDelivery(deps: {
           : `${(failure as Error).message}${(failure as { cause?: Error }).cause ? `: ${(failure as { cause: Error }).cause.message}` : ''}`;
     }
     const durationMs = Math.round(performance.now() - startedAt);
-    const delay = deps.retryDelaysSeconds[attempt - 1];
-    const recorded = await db.transaction(async (tx) => {
-      await tx.insert(webhookDeliveries).values({
-        eventId: event.id,
-        attempt,
-        url,
-        statusCode,
-        durationMs,
-        error,
-      });
-      const updated = await tx
-        .update(webhookEvents)
-        .set(
-          error === null
-            ? { status: 'delivered', attempts: attempt, deliveredAt: sql`now()`, lockedUntil: null, lastError: null }
-            : delay === undefined
-              ? { status: 'failed', attempts: attempt, lockedUntil: null, lastError: error }
-              : {
-                  attempts: attempt,
-                  lockedUntil: null,
-                  lastError: error,
-                  nextAttemptAt: sql`now() + ${`${jittered(delay, random)} seconds`}::interval`,
-                },
-        )
-        .where(held)
-        .returning({ id: webhookEvents.id });
-      return updated.length > 0;
-    });
+    const recorded = await record(event, { number: attempt, url, statusCode, durationMs, error });
     if (!recorded) {
       // The lease ran out and another instance took the event over: its outcome stands.
       deps.logger.warn({ eventId: event.id, attempt }, 'webhook delivery outlived its claim; outcome not recorded');
       return;
     }
-    deps.onAttempt?.(error === null ? 'delivered' : delay === undefined ? 'failed' : 'retry_scheduled');
+    const retries = deps.retryDelaysSeconds[attempt - 1] !== undefined;
+    deps.onAttempt?.(error === null ? 'delivered' : retries ? 'retry_scheduled' : 'failed');
     await recordEndpointHealth(db, event, error === null);
   }
 
