@@ -78,11 +78,7 @@ export async function seed(database: DatabaseHandle, plan: SeedPlan): Promise<vo
   await seedMerchantApi(database);
   if (plan.merchants > 0) await seedMerchantCatalog(database, plan.merchants);
   if (plan.withdrawals > 0) await seedWithdrawals(database, plan.withdrawals);
-  await database.db.execute(sql`
-    insert into users (email, name, role_id, status, password_hash, merchant_id, merchant_role)
-    values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
-      ${BENCH_MERCHANT_ID}::uuid, 'owner')
-    on conflict (email) do nothing`);
+  await seedBenchMerchantUser(database, passwordHash);
   if (plan.paymentSessions) {
     await seedPaymentSessions(database, plan.paymentSessions);
     await seedDepositTransfers(database, plan.paymentSessions);
@@ -213,6 +209,15 @@ export const BENCH_API_TOKEN = `gbk_${'b'.repeat(43)}`;
 export const BENCH_MERCHANT_ID = 'bbbbbbbb-0000-4000-8000-000000000001';
 /** The bench merchant's console user (the merchant's own view of its lists); the plan's password. */
 export const BENCH_MERCHANT_USER_EMAIL = 'bench-merchant@example.test';
+
+/** The bench merchant's console user, its owner (BENCH_MERCHANT_USER_EMAIL), signing in with `passwordHash`'s password. */
+export async function seedBenchMerchantUser(database: DatabaseHandle, passwordHash: string): Promise<void> {
+  await database.db.execute(sql`
+    insert into users (email, name, role_id, status, password_hash, merchant_id, merchant_role)
+    values (${BENCH_MERCHANT_USER_EMAIL}, 'Bench Merchant', ${ROLE.Merchant}, 'active', ${passwordHash},
+      ${BENCH_MERCHANT_ID}::uuid, 'owner')
+    on conflict (email) do nothing`);
+}
 
 /**
  * A merchant with an API token for the merchant API's scenarios, and the table of the single-insert

@@ -5,7 +5,8 @@ import { consoleStorageOf, signInAsConsole } from '../api';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
 import { freePort } from '../realtime/redis';
 import { startServerChild } from '../realtime/server-child';
-import { serveAdminConsole } from './admin-console';
+import { BENCH_MERCHANT_USER_EMAIL } from '../seed';
+import { serveConsole } from './served-console';
 
 /** How the browser benchmarks launch Debian's Chromium. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
@@ -18,6 +19,15 @@ export function chromiumPathOrSkip(log: (message: string) => void): string | nul
   return null;
 }
 
+/** A console as a signed-in user opens it. */
+export type SignedInConsole = {
+  consoleUrl: string;
+  /** What the sign-in page leaves in localStorage for its user. */
+  storage: [string, string][];
+  /** Every path of the console's route table. */
+  routePaths: string[];
+};
+
 export type ConsoleUnderTest = {
   consoleUrl: string;
   apiUrl: string;
@@ -28,24 +38,31 @@ export type ConsoleUnderTest = {
   headers: Record<string, string>;
   /** Every path of the admin console's route table. */
   routePaths: string[];
+  /** The merchant console, for the bench merchant's owner (when asked for). */
+  merchant: SignedInConsole | null;
   stop(): Promise<void>;
 };
 
 /**
  * A browser benchmark's world: a Gerbang API in a child process (PGlite), the admin console built
  * against it and served as `npm start` serves it, `devices` simulated phones online (with
- * `walletAccounts` DANA accounts, ten per phone), and a signed-in Admin.
+ * `walletAccounts` DANA accounts, ten per phone), and a signed-in Admin; with `merchantConsole`,
+ * the merchant console too, its owner signed in.
  */
 export async function startConsoleUnderTest(options: {
   adminEmail: string;
   devices: number;
   walletAccounts?: number;
   accountsSignedIn?: boolean;
+  /** Also the merchant console, signed in as the bench merchant's owner. */
+  merchantConsole?: boolean;
 }): Promise<ConsoleUnderTest> {
   const secret = randomBytes(16).toString('hex');
   const password = randomBytes(12).toString('base64url');
   const consolePort = await freePort();
   const consoleUrl = `http://127.0.0.1:${consolePort}`;
+  const merchantPort = options.merchantConsole ? await freePort() : null;
+  const merchantConsoleUrl = merchantPort ? `http://127.0.0.1:${merchantPort}` : null;
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {});
@@ -56,10 +73,23 @@ export async function startConsoleUnderTest(options: {
       BENCH_DEVICES: JSON.stringify({ count: options.devices, secret }),
       ...(options.walletAccounts ? { BENCH_WALLET_ACCOUNTS: String(options.walletAccounts) } : {}),
       ADMIN_CONSOLE_URL: consoleUrl,
+      ...(merchantConsoleUrl
+        ? { MERCHANT_CONSOLE_URL: merchantConsoleUrl, BENCH_MERCHANT_USER_PASSWORD: password }
+        : {}),
     });
     cleanups.push(() => api.stop());
-    const served = await serveAdminConsole(api.url, consolePort);
+    const served = await serveConsole('admin', api.url, consolePort);
     cleanups.push(() => served.close());
+    let merchant: SignedInConsole | null = null;
+    if (merchantPort && merchantConsoleUrl) {
+      const servedMerchant = await serveConsole('merchant', api.url, merchantPort);
+      cleanups.push(() => servedMerchant.close());
+      merchant = {
+        consoleUrl: merchantConsoleUrl,
+        storage: consoleStorageOf(await signInAsConsole(api.url, BENCH_MERCHANT_USER_EMAIL, password)),
+        routePaths: servedMerchant.routePaths,
+      };
+    }
     const fleet = await startFleet({
       server: api.url,
       devices: Array.from({ length: options.devices }, (_, i) => ({
@@ -84,6 +114,7 @@ export async function startConsoleUnderTest(options: {
       storage: consoleStorageOf(session),
       headers: { authorization: `Bearer ${session.accessToken}` },
       routePaths: served.routePaths,
+      merchant,
       stop,
     };
   } catch (error) {

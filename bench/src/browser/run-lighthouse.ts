@@ -11,16 +11,18 @@ import { CHROMIUM_ARGS, type ConsoleUnderTest, chromiumPathOrSkip, startConsoleU
 
 /**
  * Lighthouse 13 with its mobile defaults (Moto G Power screen, simulated slow 4G and a 4× slower
- * CPU) against the admin console as `npm start` serves it: the sign-in page, every page of the
+ * CPU) against the consoles as `npm start` serves them: the sign-in page, every page of the admin
  * console's route table for a signed-in Admin with 20 simulated phones online (a detail page on
- * the first item of its list), and a customer's deposit and withdraw pages (customer.html) on a
+ * the first item of its list), every page of the merchant console's for the bench merchant's
+ * owner, and a customer's deposit and withdraw pages (customer.html) on a
  * 320 px screen. Every run starts with an empty
  * HTTP cache; each page runs BENCH_LIGHTHOUSE_RUNS times (3) and the medians are reported against
  * issue 10's targets. Debian's Chromium, driven by puppeteer-core (Lighthouse's own dependency).
  *
  * Run: `node --import tsx bench/src/browser/run-lighthouse.ts` (or runLighthouseBench()).
  * Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PAGES (page ids: signin, dashboard, device-id,
- * transaction, dana, dana-id, …, deposit, withdraw; all by default),
+ * transaction, dana, dana-id, …, merchant-dashboard, merchant-api-tokens, …, deposit, withdraw; all
+ * by default),
  * CHROMIUM_PATH (/usr/bin/chromium).
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -39,6 +41,8 @@ type PageCase = {
   /** The page's address; a function makes or finds what the page needs first (null: nothing to show). */
   path: string | ((world: ConsoleUnderTest) => Promise<string | null>);
   signedIn: boolean;
+  /** The merchant console (its owner signed in), not the admin console. */
+  merchantConsole?: boolean;
   /** The emulated screen's width in CSS pixels, when not Lighthouse's phone (412). */
   screenWidth?: number;
   target: Target;
@@ -116,6 +120,20 @@ function consolePages(world: ConsoleUnderTest): PageCase[] {
           }
         : pattern,
       signedIn: true,
+      target: { performance: 95, accessibility: 95, lcpMs: 2000 },
+    }));
+}
+
+/** Issue 31 too: every signed-in page of the merchant console, its owner signed in (ids `merchant-…`). */
+function merchantConsolePages(routePaths: string[]): PageCase[] {
+  return routePaths
+    .filter((path) => !path.startsWith('/auth/'))
+    .map((path) => ({
+      id: path === '/' ? 'merchant-dashboard' : `merchant-${path.slice(1).replaceAll('/', '-')}`,
+      name: `merchant ${path} (signed in)`,
+      path,
+      signedIn: true,
+      merchantConsole: true,
       target: { performance: 95, accessibility: 95, lcpMs: 2000 },
     }));
 }
@@ -247,9 +265,9 @@ export async function runLighthouseBench(): Promise<void> {
       adminEmail: 'lighthouse-admin@example.test',
       devices: DEVICES,
       walletAccounts: WALLET_ACCOUNTS,
+      merchantConsole: !ONLY_PAGES || ONLY_PAGES.some((id) => id.startsWith('merchant-')),
     });
     cleanups.push(() => world.stop());
-    const { storage } = world;
 
     const browser = await puppeteer.launch({
       executablePath: chromiumPath,
@@ -260,19 +278,32 @@ export async function runLighthouseBench(): Promise<void> {
 
     mkdirSync(RESULTS, { recursive: true });
     const report = [];
-    const pages = [...PUBLIC_PAGES.slice(0, 1), ...consolePages(world), ...PUBLIC_PAGES.slice(1)];
+    const pages = [
+      ...PUBLIC_PAGES.slice(0, 1),
+      ...consolePages(world),
+      ...merchantConsolePages(world.merchant?.routePaths ?? []),
+      ...PUBLIC_PAGES.slice(1),
+    ];
     for (const pageCase of pages.filter((page) => !ONLY_PAGES || ONLY_PAGES.includes(page.id))) {
       const path = typeof pageCase.path === 'string' ? pageCase.path : await pageCase.path(world);
       if (path === null) {
         log(`${pageCase.name}: nothing to show in this world, skipped`);
         continue;
       }
-      const url = `${world.consoleUrl}${path}`;
+      const signedInto = pageCase.merchantConsole ? world.merchant : world;
+      if (!signedInto) throw new Error(`${pageCase.name}: the merchant console was not started`);
+      const url = `${signedInto.consoleUrl}${path}`;
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         const reportFile = join(RESULTS, `lighthouse-${pageCase.id}-${i + 1}.json`);
         runs.push(
-          await lighthouseRun(browser, url, pageCase.signedIn ? storage : undefined, reportFile, pageCase.screenWidth),
+          await lighthouseRun(
+            browser,
+            url,
+            pageCase.signedIn ? signedInto.storage : undefined,
+            reportFile,
+            pageCase.screenWidth,
+          ),
         );
         log(`${pageCase.name} run ${i + 1}/${RUNS}: performance ${runs.at(-1)?.performance}`);
       }

@@ -11,7 +11,7 @@ import { hashToken } from '@gerbang/server/src/modules/auth/one-time-token';
 import { hashPassword } from '@gerbang/server/src/modules/auth/password-hasher';
 import { sql } from 'drizzle-orm';
 import { send, serveParent } from '../ipc';
-import { seedMerchantApi } from '../seed';
+import { seedBenchMerchantUser, seedMerchantApi } from '../seed';
 import { type BenchDevices, benchDeviceName, benchDeviceToken } from './device-tokens';
 
 /**
@@ -22,7 +22,9 @@ import { type BenchDevices, benchDeviceName, benchDeviceToken } from './device-t
  * CONFLICT DO NOTHING, so a second instance on the same database changes nothing), BENCH_DEVICES
  * (JSON BenchDevices: simulated devices whose tokens derive from the secret; seeded by the first
  * instance only), BENCH_WALLET_ACCOUNTS (that many logged-in DANA accounts, ten per device),
- * ADMIN_CONSOLE_URL (the origin a benchmark serves the console from, allowed by CORS).
+ * ADMIN_CONSOLE_URL and MERCHANT_CONSOLE_URL (the origins a benchmark serves the consoles from,
+ * allowed by CORS), BENCH_MERCHANT_USER_PASSWORD (the bench merchant's owner, BENCH_MERCHANT_USER_EMAIL,
+ * signs in with it).
  * Scheduled health and proxy checks are off: they are not what is measured.
  * IPC: 'ready' with the port; usage, profile and stop as the other bench children (../ipc.ts).
  */
@@ -115,6 +117,7 @@ async function main() {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...(process.env.ADMIN_CONSOLE_URL ? { ADMIN_CONSOLE_URL: process.env.ADMIN_CONSOLE_URL } : {}),
+    ...(process.env.MERCHANT_CONSOLE_URL ? { MERCHANT_CONSOLE_URL: process.env.MERCHANT_CONSOLE_URL } : {}),
     WALLET_CHECK_SCHEDULE_MINUTES: '0',
   });
   const config = resolveConfig(raw, { JWT_SECRET: raw.JWT_SECRET ?? '', ENCRYPTION_KEY: raw.ENCRYPTION_KEY ?? '' });
@@ -130,6 +133,9 @@ async function main() {
   if (process.env.BENCH_WALLET_ACCOUNTS) await seedWalletAccounts(database, Number(process.env.BENCH_WALLET_ACCOUNTS));
   // The bench merchant and its API token (BENCH_API_TOKEN): the deposit page's sessions.
   await seedMerchantApi(database);
+  if (process.env.BENCH_MERCHANT_USER_PASSWORD) {
+    await seedBenchMerchantUser(database, await hashPassword(process.env.BENCH_MERCHANT_USER_PASSWORD));
+  }
 
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: config.HOST });

@@ -11,16 +11,16 @@ export type ServedConsole = {
 };
 
 /**
- * The admin console as `npm start` ships it (production build, precompressed, the console server's
- * headers), built against this run's API (the backend URL is fixed at build time) and served on
- * `port` of loopback.
+ * A console (admin or merchant) as `npm start` ships it (production build, precompressed, the
+ * console server's headers), built against this run's API (the backend URL is fixed at build time)
+ * and served on `port` of loopback.
  */
-export async function serveAdminConsole(apiUrl: string, port: number): Promise<ServedConsole> {
-  const outDir = mkdtempSync(join(tmpdir(), 'gerbang-bench-console-'));
+export async function serveConsole(kind: 'admin' | 'merchant', apiUrl: string, port: number): Promise<ServedConsole> {
+  const outDir = mkdtempSync(join(tmpdir(), `gerbang-bench-${kind}-console-`));
   try {
     const { buildConsole } = await import('../../../apps/web/scripts/build-console.mjs');
     process.env.VITE_BACKEND_URL = apiUrl;
-    await buildConsole('admin', { outDir });
+    await buildConsole(kind, { outDir });
     const server = await buildConsoleServer({
       root: outDir,
       apiOrigin: new URL(apiUrl).origin,
