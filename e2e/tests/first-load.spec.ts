@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACCESS_TOKEN_STORAGE_KEY, CURRENT_USER_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@gerbang/contract';
 import { expect, test } from '@playwright/test';
-import { ADMIN_URL, MERCHANT_URL } from '../support/e2e-env';
+import { FIRST_ADMIN, signInByApi } from '../support/api';
+import { ADMIN_URL, MERCHANT_URL, WEB_DIST } from '../support/e2e-env';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build compresses text files from this size (apps/web/scripts/precompress.mjs). */
@@ -57,3 +61,48 @@ for (const [name, origin] of [
     expect(scripts.filter((script) => /No QueryClient set/.test(script.body)).map((script) => script.url)).toEqual([]);
   });
 }
+
+// Issue 31: a returning operator's console page draws its layout (sidebar, header) before the page
+// asks for its own code, texts and schemas, which would otherwise share a slow link with it.
+test("a returning Admin's page is on screen before it asks for its own code", async ({ page }) => {
+  const session = await signInByApi(FIRST_ADMIN);
+  await page.goto(new URL('/auth/signin', ADMIN_URL).toString());
+  await page.evaluate(
+    (entries) => {
+      for (const [key, value] of entries) localStorage.setItem(key, value);
+    },
+    [
+      [ACCESS_TOKEN_STORAGE_KEY, session.accessToken],
+      [REFRESH_TOKEN_STORAGE_KEY, session.refreshToken],
+      [CURRENT_USER_STORAGE_KEY, JSON.stringify(session.user)],
+    ] as [string, string][],
+  );
+  const routes = JSON.parse(readFileSync(join(WEB_DIST, 'admin/.vite/route-preloads.json'), 'utf8')) as {
+    path: string;
+    afterFirstFrame: string[];
+  }[];
+  const ownFiles = routes.find((route) => route.path === '/user')?.afterFirstFrame ?? [];
+  expect(ownFiles.length).toBeGreaterThan(0);
+
+  await page.goto(new URL('/user', ADMIN_URL).toString());
+  await expect(page.getByRole('table')).toBeVisible();
+  const { firstPaint, requested } = await page.evaluate(async () => {
+    const paints = await new Promise<number[]>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => entry.startTime))).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      }),
+    );
+    return {
+      firstPaint: Math.min(...paints),
+      requested: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname.slice(1), startTime: entry.startTime })),
+    };
+  });
+  for (const file of ownFiles) {
+    const request = requested.find((entry) => entry.path === file);
+    expect(request, file).toBeDefined();
+    expect(request?.startTime, file).toBeGreaterThan(firstPaint);
+  }
+});

@@ -11,6 +11,7 @@ import { applyColorTheme } from './lib/color-theme';
 import { startCurrentUserCheck } from './lib/current-user-store';
 import { holdUntilFirstFrame } from './lib/first-frame';
 import { initI18n, setTranslationCatalog } from './lib/i18n';
+import { readRememberedUser } from './lib/remembered-user';
 import { loadConsoleNamespace } from './locales/console-catalog';
 
 applyBrandColors(THEME_COLORS[env.buildTarget]);
@@ -20,13 +21,15 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // Everything the first screen waits for starts now, side by side, instead of one after another:
-// the page's code and its translations load, a stored session is checked, and the
-// startup translations load. Only then does React render, once. The API and the realtime
-// connection wait for that first frame (lib/first-frame.ts); a check the screen needs (no
-// remembered user) waits only for the sign-in spinner's.
+// the layout's code (a console page) or the page's (an account page) and their translations
+// load, a stored session is checked, and the startup translations load. Only then does React
+// render, once. A console page's own code, the API and the realtime connection wait for that
+// first frame to be on screen (lib/first-frame.ts); a check the screen needs (no remembered user)
+// waits only for the spinner's frame.
 setTranslationCatalog(loadConsoleNamespace);
 const translationsReady = initI18n();
-holdUntilFirstFrame();
+// A stored session without a remembered user shows the spinner until the check answers.
+holdUntilFirstFrame({ withText: !hasBothTokens() || readRememberedUser() !== null });
 startCurrentUserCheck();
 const routes = createConsoleRoutes(env.consoleKind);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and

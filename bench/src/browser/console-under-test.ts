@@ -24,20 +24,21 @@ export type SignedInConsole = {
   consoleUrl: string;
   /** What the sign-in page leaves in localStorage for its user. */
   storage: [string, string][];
+  /**
+   * Signs its user in again: a fresh session's storage. Its access token lives ten minutes, and a
+   * page that refreshes a session rotates its refresh token, so a stored one must not be reused.
+   */
+  signIn(): Promise<[string, string][]>;
   /** Every path of the console's route table. */
   routePaths: string[];
 };
 
-export type ConsoleUnderTest = {
-  consoleUrl: string;
+/** The admin console for the bench's Admin, its API, its phones and, when asked for, the merchant console. */
+export type ConsoleUnderTest = SignedInConsole & {
   apiUrl: string;
   fleet: Awaited<ReturnType<typeof startFleet>>;
-  /** What the sign-in page leaves in localStorage for the bench's Admin. */
-  storage: [string, string][];
   /** The Admin's API headers. */
   headers: Record<string, string>;
-  /** Every path of the admin console's route table. */
-  routePaths: string[];
   /** The merchant console, for the bench merchant's owner (when asked for). */
   merchant: SignedInConsole | null;
   stop(): Promise<void>;
@@ -84,9 +85,12 @@ export async function startConsoleUnderTest(options: {
     if (merchantPort && merchantConsoleUrl) {
       const servedMerchant = await serveConsole('merchant', api.url, merchantPort);
       cleanups.push(() => servedMerchant.close());
+      const signInMerchant = async () =>
+        consoleStorageOf(await signInAsConsole(api.url, BENCH_MERCHANT_USER_EMAIL, password));
       merchant = {
         consoleUrl: merchantConsoleUrl,
-        storage: consoleStorageOf(await signInAsConsole(api.url, BENCH_MERCHANT_USER_EMAIL, password)),
+        storage: await signInMerchant(),
+        signIn: signInMerchant,
         routePaths: servedMerchant.routePaths,
       };
     }
@@ -112,6 +116,7 @@ export async function startConsoleUnderTest(options: {
       apiUrl: api.url,
       fleet,
       storage: consoleStorageOf(session),
+      signIn: async () => consoleStorageOf(await signInAsConsole(api.url, options.adminEmail, password)),
       headers: { authorization: `Bearer ${session.accessToken}` },
       routePaths: served.routePaths,
       merchant,

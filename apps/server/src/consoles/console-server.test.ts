@@ -126,7 +126,7 @@ describe('the console server', () => {
     expect(shell.headers['content-encoding']).toBe('br');
   });
 
-  it("names a page's own scripts in its document, so the browser fetches them with the entry's", async () => {
+  it("names in a page's document the files the build listed for it (.vite/route-preloads.json), so the browser fetches them with the entry's", async () => {
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     const detail = await app.inject({ url: '/device/42?tab=health', headers: { 'accept-encoding': 'gzip, br' } });

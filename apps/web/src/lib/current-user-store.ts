@@ -73,6 +73,8 @@ export function startCurrentUserCheck(): void {
   if (!hasBothTokens()) return;
   const remembered = readRememberedUser();
   if (remembered && !state.user) setState({ user: remembered, checkedAt: 0 });
+  // Without a remembered user the spinner waits for this check: its code loads now, not after the frame.
+  if (!remembered) void import('./session-requests');
   void checkCurrentUser();
 }
 

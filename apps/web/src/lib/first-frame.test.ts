@@ -26,28 +26,30 @@ describe("the console's first frame", () => {
     await expect(afterFirstFrame()).resolves.toBeUndefined();
   });
 
-  it("waits for the browser's first largest paint after the layout's commit, not an earlier one", async () => {
+  it("waits for the browser's first largest paint, the layout on screen, before the requests go", async () => {
     vi.resetModules();
     const fresh = await import('./first-frame');
-    const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
+    const observers: {
+      callback: PerformanceObserverCallback;
+      options?: PerformanceObserverInit;
+      disconnected: boolean;
+    }[] = [];
     class FakeObserver {
       static supportedEntryTypes = ['largest-contentful-paint'];
-      readonly record: { callback: PerformanceObserverCallback; disconnected: boolean };
+      readonly record: (typeof observers)[number];
       constructor(callback: PerformanceObserverCallback) {
         this.record = { callback, disconnected: false };
         observers.push(this.record);
       }
-      observe() {}
+      observe(options: PerformanceObserverInit) {
+        this.record.options = options;
+      }
       disconnect() {
         this.record.disconnected = true;
       }
     }
     vi.stubGlobal('PerformanceObserver', FakeObserver);
-    const paint = (startTime: number) =>
-      observers[0]?.callback(
-        { getEntries: () => [{ startTime }] } as unknown as PerformanceObserverEntryList,
-        {} as PerformanceObserver,
-      );
+    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     try {
       fresh.holdUntilFirstFrame();
       let released = false;
@@ -55,16 +57,90 @@ describe("the console's first frame", () => {
         released = true;
       });
       fresh.firstCommitDone();
-      // A paint from before the commit (the splash) is not the layout on screen.
-      paint(performance.now() - 50);
       await delay(30);
       expect(released).toBe(false);
+      // A paint reported before the observer existed counts too.
+      expect(observers[0]?.options).toMatchObject({ type: 'largest-contentful-paint', buffered: true });
 
-      paint(performance.now());
+      observers[0]?.callback(
+        { getEntries: () => [{ startTime: performance.now() }] } as unknown as PerformanceObserverEntryList,
+        {} as PerformanceObserver,
+      );
       await delay(0);
       expect(released).toBe(true);
       expect(observers[0]?.disconnected).toBe(true);
     } finally {
+      painted.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('goes after the frames, not a largest paint, once the reader has touched the page (which ends the reports)', async () => {
+    vi.resetModules();
+    const fresh = await import('./first-frame');
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    const frames: FrameRequestCallback[] = [];
+    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      fresh.holdUntilFirstFrame();
+      let released = false;
+      void fresh.afterFirstFrame().then(() => {
+        released = true;
+      });
+      window.dispatchEvent(new Event('pointerdown'));
+      fresh.firstCommitDone();
+      for (let frame = 0; frames.length > 0 && frame < 10; frame += 1) frames.shift()?.(frame * 16);
+      await delay(0);
+      expect(released).toBe(true);
+      expect(observe).not.toHaveBeenCalled();
+    } finally {
+      painted.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('lets the current-user check go right after a first frame that is only the spinner, which no largest paint reports', async () => {
+    vi.resetModules();
+    const fresh = await import('./first-frame');
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    const frames: FrameRequestCallback[] = [];
+    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      fresh.holdUntilFirstFrame({ withText: false });
+      let released = false;
+      void fresh.afterFirstFrame().then(() => {
+        released = true;
+      });
+      fresh.firstCommitDone();
+      frames.shift()?.(0);
+      frames.shift()?.(16);
+      await delay(0);
+      expect(released).toBe(true);
+      expect(observe).not.toHaveBeenCalled();
+    } finally {
+      painted.mockRestore();
       vi.unstubAllGlobals();
     }
   });
