@@ -27,121 +27,39 @@ describe("the console's first frame", () => {
   });
 
   it("waits for the browser's first largest paint, the layout on screen, before the requests go", async () => {
-    vi.resetModules();
-    const fresh = await import('./first-frame');
-    const observers: {
-      callback: PerformanceObserverCallback;
-      options?: PerformanceObserverInit;
-      disconnected: boolean;
-    }[] = [];
-    class FakeObserver {
-      static supportedEntryTypes = ['largest-contentful-paint'];
-      readonly record: (typeof observers)[number];
-      constructor(callback: PerformanceObserverCallback) {
-        this.record = { callback, disconnected: false };
-        observers.push(this.record);
-      }
-      observe(options: PerformanceObserverInit) {
-        this.record.options = options;
-      }
-      disconnect() {
-        this.record.disconnected = true;
-      }
-    }
-    vi.stubGlobal('PerformanceObserver', FakeObserver);
-    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const browser = await freshFirstFrame();
     try {
-      fresh.holdUntilFirstFrame();
-      let released = false;
-      void fresh.afterFirstFrame().then(() => {
-        released = true;
-      });
-      fresh.firstCommitDone();
+      const released = browser.heldRequests();
+      browser.module.firstCommitDone();
+      browser.runFrames();
       await delay(30);
-      expect(released).toBe(false);
+      expect(released()).toBe(false);
       // A paint reported before the observer existed counts too.
-      expect(observers[0]?.options).toMatchObject({ type: 'largest-contentful-paint', buffered: true });
+      expect(browser.observed()).toMatchObject({ type: 'largest-contentful-paint', buffered: true });
 
-      observers[0]?.callback(
-        { getEntries: () => [{ startTime: performance.now() }] } as unknown as PerformanceObserverEntryList,
-        {} as PerformanceObserver,
-      );
+      browser.reportLargestPaint();
       await delay(0);
-      expect(released).toBe(true);
-      expect(observers[0]?.disconnected).toBe(true);
+      expect(released()).toBe(true);
     } finally {
-      painted.mockRestore();
-      vi.unstubAllGlobals();
+      browser.restore();
     }
   });
 
-  it('goes after the frames, not a largest paint, once the reader has touched the page (which ends the reports)', async () => {
-    vi.resetModules();
-    const fresh = await import('./first-frame');
-    const observe = vi.fn();
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['largest-contentful-paint'];
-        observe = observe;
-        disconnect() {}
-      },
-    );
-    const frames: FrameRequestCallback[] = [];
-    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+  it.each([
+    ['once the reader has touched the page (which ends the reports)', true, undefined],
+    ['after a first frame that is only the spinner, which no largest paint reports', false, { withText: false }],
+  ])('lets the requests go after the frames, not a largest paint, %s', async (_, touched, options) => {
+    const browser = await freshFirstFrame();
     try {
-      fresh.holdUntilFirstFrame();
-      let released = false;
-      void fresh.afterFirstFrame().then(() => {
-        released = true;
-      });
-      window.dispatchEvent(new Event('pointerdown'));
-      fresh.firstCommitDone();
-      for (let frame = 0; frames.length > 0 && frame < 10; frame += 1) frames.shift()?.(frame * 16);
+      const released = browser.heldRequests(options);
+      if (touched) window.dispatchEvent(new Event('pointerdown'));
+      browser.module.firstCommitDone();
+      browser.runFrames();
       await delay(0);
-      expect(released).toBe(true);
-      expect(observe).not.toHaveBeenCalled();
+      expect(released()).toBe(true);
+      expect(browser.observed()).toBeUndefined();
     } finally {
-      painted.mockRestore();
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it('lets the current-user check go right after a first frame that is only the spinner, which no largest paint reports', async () => {
-    vi.resetModules();
-    const fresh = await import('./first-frame');
-    const observe = vi.fn();
-    vi.stubGlobal(
-      'PerformanceObserver',
-      class {
-        static supportedEntryTypes = ['largest-contentful-paint'];
-        observe = observe;
-        disconnect() {}
-      },
-    );
-    const frames: FrameRequestCallback[] = [];
-    const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    try {
-      fresh.holdUntilFirstFrame({ withText: false });
-      let released = false;
-      void fresh.afterFirstFrame().then(() => {
-        released = true;
-      });
-      fresh.firstCommitDone();
-      frames.shift()?.(0);
-      frames.shift()?.(16);
-      await delay(0);
-      expect(released).toBe(true);
-      expect(observe).not.toHaveBeenCalled();
-    } finally {
-      painted.mockRestore();
-      vi.unstubAllGlobals();
+      browser.restore();
     }
   });
 
@@ -167,3 +85,58 @@ describe("the console's first frame", () => {
     }
   });
 });
+
+/**
+ * A fresh first-frame module in a browser that reports largest paints: its frames run when the
+ * test says, and the test reports the paint.
+ */
+async function freshFirstFrame() {
+  vi.resetModules();
+  const module = await import('./first-frame');
+  let observer: { callback: PerformanceObserverCallback; options?: PerformanceObserverInit } | undefined;
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      static supportedEntryTypes = ['largest-contentful-paint'];
+      constructor(callback: PerformanceObserverCallback) {
+        observer = { callback };
+      }
+      observe(options: PerformanceObserverInit) {
+        if (observer) observer.options = options;
+      }
+      disconnect() {}
+    },
+  );
+  const frames: FrameRequestCallback[] = [];
+  const painted = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    frames.push(callback);
+    return frames.length;
+  });
+  return {
+    module,
+    /** Holds requests as main.tsx does; whether they have been let go. */
+    heldRequests(options?: { withText?: boolean }) {
+      module.holdUntilFirstFrame(options);
+      let released = false;
+      void module.afterFirstFrame().then(() => {
+        released = true;
+      });
+      return () => released;
+    },
+    /** The frames asked for so far, and those they ask for. */
+    runFrames() {
+      for (let frame = 0; frames.length > 0 && frame < 10; frame += 1) frames.shift()?.(frame * 16);
+    },
+    observed: () => observer?.options,
+    reportLargestPaint() {
+      observer?.callback(
+        { getEntries: () => [{ startTime: performance.now() }] } as unknown as PerformanceObserverEntryList,
+        {} as PerformanceObserver,
+      );
+    },
+    restore() {
+      painted.mockRestore();
+      vi.unstubAllGlobals();
+    },
+  };
+}
