@@ -28,14 +28,16 @@ if (!container) throw new Error('index.html has no #root element');
 // waits only for the spinner's frame.
 setTranslationCatalog(loadConsoleNamespace);
 const translationsReady = initI18n();
+const hasStoredSession = hasBothTokens();
+const remembered = hasStoredSession ? readRememberedUser() : null;
 // A stored session without a remembered user shows the spinner until the check answers.
-holdUntilFirstFrame({ withText: !hasBothTokens() || readRememberedUser() !== null });
-startCurrentUserCheck();
+holdUntilFirstFrame({ withText: !hasStoredSession || remembered !== null });
+startCurrentUserCheck(remembered);
 const routes = createConsoleRoutes(env.consoleKind);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and
 // the page's code follows it; without one, the guard sends the visitor to sign-in at once.
 const layoutReady = routes.preload(window.location.pathname);
-await Promise.all([translationsReady, hasBothTokens() ? layoutReady : null]);
+await Promise.all([translationsReady, hasStoredSession ? layoutReady : null]);
 const root = createRoot(container);
 // As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole tree (the splash in index.html stays until it commits).

@@ -66,12 +66,12 @@ export function checkCurrentUser({ force = false } = {}): Promise<void> {
 }
 
 /**
- * Before the first render (main.tsx): the remembered user lets the console draw at once, marked
- * stale so the check runs anyway (its request goes after the first frame: lib/first-frame.ts).
+ * Before the first render (main.tsx, which has read the remembered user already): the remembered
+ * user lets the console draw at once, marked stale so the check runs anyway (its request goes
+ * after the first frame: lib/first-frame.ts).
  */
-export function startCurrentUserCheck(): void {
+export function startCurrentUserCheck(remembered: CurrentUser | null = readRememberedUser()): void {
   if (!hasBothTokens()) return;
-  const remembered = readRememberedUser();
   if (remembered && !state.user) setState({ user: remembered, checkedAt: 0 });
   // Without a remembered user the spinner waits for this check: its code loads now, not after the frame.
   if (!remembered) void import('./session-requests');
