@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_NOT_SENT, WEBHOOK_SIGNATURE_HEADER } from '@gerbang/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../crypto/secret-box';
 import type { Database } from '../../db/database';
@@ -25,6 +25,8 @@ const KICK_DELAY_MS = 50;
 const RESPONSE_EXCERPT = 200;
 
 type EventRow = typeof webhookEvents.$inferSelect;
+/** How an attempt ended, as the metrics count it. */
+type AttemptOutcome = 'delivered' | 'failed' | 'retry_scheduled';
 
 /** ±20 %: retries of many events that failed together do not all come back at once. */
 const jittered = (seconds: number, random: () => number) => Math.round(seconds * (0.8 + 0.4 * random()));
@@ -56,7 +58,7 @@ export function createWebhookDelivery(deps: {
   fetch: WebhookFetch;
   random?: () => number;
   /** Told how each attempt ended (the metrics count them). */
-  onAttempt?: (outcome: 'delivered' | 'retry_scheduled' | 'failed') => void;
+  onAttempt?: (outcome: AttemptOutcome) => void;
 }) {
   const { db } = deps;
   const random = deps.random ?? Math.random;
@@ -87,31 +89,34 @@ export function createWebhookDelivery(deps: {
 
   /**
    * Logs the attempt and, if the claim is still this pass's, records its outcome on the event: one
-   * statement (atomic as a transaction of two would be, one round trip instead of four). Whether
-   * the outcome was recorded.
+   * statement (atomic as a transaction of two would be, one round trip instead of four). The
+   * outcome recorded, or null when the claim had passed to another instance.
    */
   async function record(
     event: EventRow,
     attempt: { number: number; url: string; statusCode: number | null; durationMs: number; error: string | null },
-  ): Promise<boolean> {
+  ): Promise<AttemptOutcome | null> {
     const delay = deps.retryDelaysSeconds[attempt.number - 1];
-    const outcome =
+    const [outcome, written]: [AttemptOutcome, SQL] =
       attempt.error === null
-        ? sql`status = 'delivered', delivered_at = now(), last_error = null`
+        ? ['delivered', sql`status = 'delivered', delivered_at = now(), last_error = null`]
         : delay === undefined
-          ? sql`status = 'failed', last_error = ${attempt.error}`
-          : sql`last_error = ${attempt.error}, next_attempt_at = now() + ${`${jittered(delay, random)} seconds`}::interval`;
+          ? ['failed', sql`status = 'failed', last_error = ${attempt.error}`]
+          : [
+              'retry_scheduled',
+              sql`last_error = ${attempt.error}, next_attempt_at = now() + ${`${jittered(delay, random)} seconds`}::interval`,
+            ];
     const result = await db.execute(sql`
       with logged as (
         insert into ${webhookDeliveries} (event_id, attempt, url, status_code, duration_ms, error)
         values (${event.id}, ${attempt.number}, ${attempt.url}, ${attempt.statusCode}, ${attempt.durationMs}, ${attempt.error})
       ), recorded as (
-        update ${webhookEvents} set ${outcome}, attempts = ${attempt.number}, locked_until = null
+        update ${webhookEvents} set ${written}, attempts = ${attempt.number}, locked_until = null
         where id = ${event.id} and claim_id = ${event.claimId}
         returning id
       )
       select count(*)::int as recorded from recorded`);
-    return (result as unknown as { rows: { recorded: number }[] }).rows[0]?.recorded === 1;
+    return (result as unknown as { rows: { recorded: number }[] }).rows[0]?.recorded === 1 ? outcome : null;
   }
 
   async function deliver(event: EventRow): Promise<void> {
@@ -163,14 +168,13 @@ export function createWebhookDelivery(deps: {
           : `${(failure as Error).message}${(failure as { cause?: Error }).cause ? `: ${(failure as { cause: Error }).cause.message}` : ''}`;
     }
     const durationMs = Math.round(performance.now() - startedAt);
-    const recorded = await record(event, { number: attempt, url, statusCode, durationMs, error });
-    if (!recorded) {
+    const outcome = await record(event, { number: attempt, url, statusCode, durationMs, error });
+    if (!outcome) {
       // The lease ran out and another instance took the event over: its outcome stands.
       deps.logger.warn({ eventId: event.id, attempt }, 'webhook delivery outlived its claim; outcome not recorded');
       return;
     }
-    const retries = deps.retryDelaysSeconds[attempt - 1] !== undefined;
-    deps.onAttempt?.(error === null ? 'delivered' : retries ? 'retry_scheduled' : 'failed');
+    deps.onAttempt?.(outcome);
     await recordEndpointHealth(db, event, error === null);
   }
 
