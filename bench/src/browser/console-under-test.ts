@@ -22,8 +22,6 @@ export function chromiumPathOrSkip(log: (message: string) => void): string | nul
 /** A console as a signed-in user opens it. */
 export type SignedInConsole = {
   consoleUrl: string;
-  /** What the sign-in page leaves in localStorage for its user. */
-  storage: [string, string][];
   /**
    * Signs its user in again: a fresh session's storage. Its access token lives ten minutes, and a
    * page that refreshes a session rotates its refresh token, so a stored one must not be reused.
@@ -35,6 +33,8 @@ export type SignedInConsole = {
 
 /** The admin console for the bench's Admin, its API, its phones and, when asked for, the merchant console. */
 export type ConsoleUnderTest = SignedInConsole & {
+  /** What the sign-in page leaves in localStorage for the Admin (a session that `signIn` does not end). */
+  storage: [string, string][];
   apiUrl: string;
   fleet: Awaited<ReturnType<typeof startFleet>>;
   /** The Admin's API headers. */
@@ -79,18 +79,16 @@ export async function startConsoleUnderTest(options: {
         : {}),
     });
     cleanups.push(() => api.stop());
+    const signInAs = (email: string) => async () => consoleStorageOf(await signInAsConsole(api.url, email, password));
     const served = await serveConsole('admin', api.url, consolePort);
     cleanups.push(() => served.close());
     let merchant: SignedInConsole | null = null;
     if (merchantPort && merchantConsoleUrl) {
       const servedMerchant = await serveConsole('merchant', api.url, merchantPort);
       cleanups.push(() => servedMerchant.close());
-      const signInMerchant = async () =>
-        consoleStorageOf(await signInAsConsole(api.url, BENCH_MERCHANT_USER_EMAIL, password));
       merchant = {
         consoleUrl: merchantConsoleUrl,
-        storage: await signInMerchant(),
-        signIn: signInMerchant,
+        signIn: signInAs(BENCH_MERCHANT_USER_EMAIL),
         routePaths: servedMerchant.routePaths,
       };
     }
@@ -116,7 +114,7 @@ export async function startConsoleUnderTest(options: {
       apiUrl: api.url,
       fleet,
       storage: consoleStorageOf(session),
-      signIn: async () => consoleStorageOf(await signInAsConsole(api.url, options.adminEmail, password)),
+      signIn: signInAs(options.adminEmail),
       headers: { authorization: `Bearer ${session.accessToken}` },
       routePaths: served.routePaths,
       merchant,
