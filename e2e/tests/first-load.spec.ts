@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACCESS_TOKEN_STORAGE_KEY, CURRENT_USER_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '@gerbang/contract';
 import { expect, test } from '@playwright/test';
-import { FIRST_ADMIN, signInByApi } from '../support/api';
+import { FIRST_ADMIN } from '../support/api';
 import { ADMIN_URL, MERCHANT_URL, WEB_DIST } from '../support/e2e-env';
+import { startSignedIn } from '../support/session';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build compresses text files from this size (apps/web/scripts/precompress.mjs). */
@@ -65,18 +65,7 @@ for (const [name, origin] of [
 // Issue 31: a returning operator's console page draws its layout (sidebar, header) before the page
 // asks for its own code, texts and schemas, which would otherwise share a slow link with it.
 test("a returning Admin's page is on screen before it asks for its own code", async ({ page }) => {
-  const session = await signInByApi(FIRST_ADMIN);
-  await page.goto(new URL('/auth/signin', ADMIN_URL).toString());
-  await page.evaluate(
-    (entries) => {
-      for (const [key, value] of entries) localStorage.setItem(key, value);
-    },
-    [
-      [ACCESS_TOKEN_STORAGE_KEY, session.accessToken],
-      [REFRESH_TOKEN_STORAGE_KEY, session.refreshToken],
-      [CURRENT_USER_STORAGE_KEY, JSON.stringify(session.user)],
-    ] as [string, string][],
-  );
+  await startSignedIn(page, FIRST_ADMIN, ADMIN_URL, { rememberUser: true });
   const routes = JSON.parse(readFileSync(join(WEB_DIST, 'admin/.vite/route-preloads.json'), 'utf8')) as {
     path: string;
     afterFirstFrame: string[];
