@@ -2,8 +2,8 @@
 // (issues 2 and 10; research performance-and-reliability.md §2): a page's first load is what its
 // document, as the server answers it, makes the browser fetch (the entry's scripts and styles and
 // the files named as modulepreload links: an account page's own, a console page's layout), and,
-// for the signed-in shell, what it asks for after its first frame, each requested as Chromium requests it
-// (Accept-Encoding: br, gzip), the bytes of the body as sent summed. Sizes do not vary between
+// for the signed-in shell, what it asks for after its first frame, each requested as Chromium
+// requests it (Accept-Encoding: br, gzip), the bytes of the body as sent summed. Sizes do not vary between
 // runs, so `npm test` checks them.
 // - sign-in route: the sign-in page's own files (its code and the startup translations) ≤ 120 KB;
 // - sign-in first load: everything needed to show the sign-in page: its JavaScript ≤ 120 KB both

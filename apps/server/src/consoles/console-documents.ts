@@ -33,8 +33,9 @@ function matches(pattern: string, pathname: string): boolean {
 /**
  * The console's document (index.html) for each page of its route table: the same document, naming
  * besides the entry's scripts the files that page loads next (a console page's layout and its
- * texts; an account page's code) as `<link rel="modulepreload">`, so that the browser fetches them at once instead of after the
- * entry has run. Built once at start; a path outside the table gets the plain document.
+ * texts; an account page's code) as `<link rel="modulepreload">`, so that the browser fetches them
+ * at once instead of after the entry has run. Built once at start; a path outside the table gets
+ * the plain document.
  */
 export function loadConsoleDocuments(root: string): (pathname: string) => ConsoleDocument {
   const html = readFileSync(join(root, 'index.html'), 'utf8');
