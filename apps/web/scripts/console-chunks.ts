@@ -59,6 +59,11 @@ const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
 /** A feature's folder, for its pages and components (not auth: the sign-in page stays small). */
 const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/]([\w-]+)[\\/]/;
+/**
+ * Folders of pages that are not one feature: the merchant console's pages each draw their own. As
+ * one group, every merchant page loaded all twelve of its features (14 files, 76 KB as gzip).
+ */
+const NOT_A_FEATURE = new Set(['auth', 'merchant-console']);
 
 /**
  * How a console's code is cut into files (Vite's manifest records the result; the bundle-size check
@@ -73,7 +78,8 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  *    form controls the sign-in page draws (a button, an input), which the sign-in page and every
  *    other one need (alone, each was a file of under a kilobyte).
  *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
- * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it.
+ * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it. A
+ *    merchant console page stays in its own file, with the features it draws.
  * 5. console: what a signed-in page's layout draws with, loaded with the first one: the UI kit,
  *    the layouts, the API client and session, the query cache. Not the realtime client (it
  *    connects after the first paint) nor what loads on demand.
@@ -111,7 +117,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
       debugName: 'features',
       name: (id) => {
         const feature = FEATURE.exec(id)?.[1];
-        return feature && feature !== 'auth' ? feature : null;
+        return feature && !NOT_A_FEATURE.has(feature) ? feature : null;
       },
       test: (id) => !ON_DEMAND.test(id) && !LAYOUT_SLOTS.test(id) && !id.endsWith('.json'),
       includeDependenciesRecursively: false,
