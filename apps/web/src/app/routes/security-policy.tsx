@@ -9,10 +9,9 @@ export default function SecurityPolicyRoute() {
       aria-labelledby="policy-heading"
       className="rounded-lg border border-gray-200 bg-white p-4 sm:p-6 dark:border-gray-700 dark:bg-gray-800"
     >
-      <h2 id="policy-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+      <h2 id="policy-heading" className="mb-4 text-lg font-semibold text-gray-900 dark:text-white">
         {t('accountSecurity:policy.heading')}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-gray-600 dark:text-gray-300">{t('accountSecurity:policy.intro')}</p>
       <SecondFactorPolicyForm />
     </section>
   );

@@ -95,7 +95,10 @@ export function ApiLogList({ merchantId, openId, onOpen, detailInPlace = false }
         <h2 id="api-logs-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
           {t('apiLogs:list.heading')}
         </h2>
-        <p className="text-sm text-gray-700 dark:text-gray-300">{t('apiLogs:list.blurb')}</p>
+        {/* On the merchant's own page the header says what the log is. */}
+        {merchantId ? (
+          <p className="text-sm text-gray-700 dark:text-gray-300">{t('apiLogs:list.blurbOfMerchant')}</p>
+        ) : null}
       </div>
       <ApiLogFiltersForm value={form} onChange={setForm} />
       {query.isError ? (

@@ -105,7 +105,6 @@ export function ApiTokenList() {
         </h2>
         <Button onClick={() => setCreating(true)}>{t('apiTokens:actions.create')}</Button>
       </div>
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('apiTokens:list.intro')}</p>
       <ApiTokenPolicySwitch />
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>

@@ -22,9 +22,13 @@ export function ApiTokenPolicySwitch() {
           checked={allowlistRequiredForMoneyOut || requiredByOperator}
           disabled={requiredByOperator || update.isPending}
           onChange={(event) => update.mutate(event.target.checked)}
+          aria-describedby="allowlist-required-hint"
         />
         <span>{t('apiTokens:policy.requireNetworks')}</span>
       </label>
+      <p id="allowlist-required-hint" className="ms-6 text-xs text-gray-600 dark:text-gray-400">
+        {t('apiTokens:policy.requireNetworksHint')}
+      </p>
       {requiredByOperator ? (
         <p className="text-xs text-gray-600 dark:text-gray-400">{t('apiTokens:policy.byOperator')}</p>
       ) : null}

@@ -132,7 +132,6 @@ export function PayoutMethodList() {
         </h2>
         <Button onClick={() => setAdding(true)}>{t('withdrawals:payoutMethods.add')}</Button>
       </div>
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('withdrawals:payoutMethods.intro')}</p>
       {query.isError ? (
         <FormError>{apiErrorMessage(query.error)}</FormError>
       ) : (

@@ -42,12 +42,9 @@ export function PermissionMatrix() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="permission-matrix-heading" className="flex flex-col gap-4">
-        <div>
-          <h2 id="permission-matrix-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-            {t('permissions:matrix.heading')}
-          </h2>
-          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t('permissions:matrix.intro')}</p>
-        </div>
+        <h2 id="permission-matrix-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
+          {t('permissions:matrix.heading')}
+        </h2>
         <Table
           columns={columns}
           rows={[...AREAS]}

@@ -48,7 +48,7 @@ export function SecondFactorSettings() {
     if (user.secondFactorEnrolled) return t('accountSecurity:secondFactor.on');
     return user.secondFactorRequired
       ? t('accountSecurity:secondFactor.mustEnrol')
-      : t('accountSecurity:secondFactor.offIntro');
+      : t('accountSecurity:secondFactor.off');
   })();
 
   return (

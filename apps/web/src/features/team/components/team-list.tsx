@@ -103,7 +103,6 @@ export function TeamList() {
         </h2>
         <Button onClick={() => setIsInviting(true)}>{t('team:invite.open')}</Button>
       </div>
-      <p className="text-sm text-gray-600 dark:text-gray-300">{t('team:intro')}</p>
       {policy.data ? (
         <label className="flex items-start gap-2 text-sm">
           <input

@@ -140,9 +140,10 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
             <h2 id="webhooks-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
               {t('webhooks:list.heading')}
             </h2>
-            <p className="text-sm text-gray-700 dark:text-gray-300">
-              {t(merchantId ? 'webhooks:list.blurbOfMerchant' : 'webhooks:list.blurb')}
-            </p>
+            {/* On the merchant's own page the header says what the events are. */}
+            {merchantId ? (
+              <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:list.blurbOfMerchant')}</p>
+            ) : null}
           </div>
           {canUser(user, 'webhooks', 'create') ? (
             <Button
