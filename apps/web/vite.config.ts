@@ -5,7 +5,7 @@ import { defineConfig, loadEnv, type Plugin, parseAst, type UserConfig } from 'v
 import { customerPageOf } from '../../packages/contract/src/customer-pages.ts';
 import { consoleChunkGroups } from './scripts/console-chunks.ts';
 import { precompressPlugin } from './scripts/precompress.mjs';
-import buildTargets from './src/config/build-targets.json' with { type: 'json' };
+import { BUILD_TARGETS, type ConsoleKind, consoleKindOf, isBuildTarget } from './src/config/build-targets.ts';
 import defaults from './src/config/defaults.json' with { type: 'json' };
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -128,12 +128,17 @@ function customerBuild(outDir: string): UserConfig['build'] {
   };
 }
 
+/** The console's route table, which src/main.tsx imports as `#console-routes`. */
+export function consoleRoutesOf(kind: ConsoleKind): string {
+  return resolve(import.meta.dirname, `src/app/${kind}-routes.ts`);
+}
+
 // Node-side build configuration. The app itself reads its settings only in src/config/env.ts.
 export default defineConfig(({ mode }) => {
   const fileEnv = loadEnv(mode, process.cwd(), 'VITE_');
   const target = process.env.VITE_BUILD_TARGET || fileEnv.VITE_BUILD_TARGET || 'admin';
-  if (!buildTargets.includes(target)) {
-    throw new Error(`VITE_BUILD_TARGET must be one of ${buildTargets.join(', ')}; got "${target}"`);
+  if (!isBuildTarget(target)) {
+    throw new Error(`VITE_BUILD_TARGET must be one of ${BUILD_TARGETS.join(', ')}; got "${target}"`);
   }
   const plugins = [
     react(),
@@ -146,6 +151,9 @@ export default defineConfig(({ mode }) => {
   if (process.env.GERBANG_BUILD_PAGES === 'customer') return { plugins, build: customerBuild(`dist/${target}`) };
   return {
     plugins,
+    // Spec §1: the build target, not the user's role, picks the route list. Only that console's
+    // table is in the build: the other one's rows were bytes of every first load, sign-in's included.
+    resolve: { alias: { '#console-routes': consoleRoutesOf(consoleKindOf(target)) } },
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,

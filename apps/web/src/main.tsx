@@ -1,6 +1,7 @@
 import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { CONSOLE_ROUTES } from '#console-routes';
 import { App } from './app/app';
 import { createConsoleRoutes } from './app/router';
 import { env } from './config/env';
@@ -33,7 +34,7 @@ const remembered = hasStoredSession ? readRememberedUser() : null;
 // A stored session without a remembered user shows the spinner until the check answers.
 holdUntilFirstFrame({ withText: !hasStoredSession || remembered !== null });
 startCurrentUserCheck(remembered);
-const routes = createConsoleRoutes(env.consoleKind);
+const routes = createConsoleRoutes(env.consoleKind, CONSOLE_ROUTES);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and
 // the page's code follows it; without one, the guard sends the visitor to sign-in at once.
 const layoutReady = routes.preload(window.location.pathname);

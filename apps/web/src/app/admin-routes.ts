@@ -140,3 +140,6 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/permissions/permission-matrix'),
   },
 ];
+
+/** The table main.tsx imports as `#console-routes`, which the build resolves to this console's own (vite.config.ts). */
+export { ADMIN_ROUTES as CONSOLE_ROUTES };

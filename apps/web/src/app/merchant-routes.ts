@@ -92,3 +92,6 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     load: () => import('./routes/merchant-console/audit-log'),
   },
 ];
+
+/** The table main.tsx imports as `#console-routes`, which the build resolves to this console's own (vite.config.ts). */
+export { MERCHANT_ROUTES as CONSOLE_ROUTES };

@@ -5,20 +5,13 @@ import type { ConsoleKind } from '../config/build-targets';
 import { afterFirstFrame } from '../lib/first-frame';
 import { i18n, initI18n, prefetchTranslations } from '../lib/i18n';
 import { setNavigate } from '../lib/navigation';
-import { ADMIN_ROUTES } from './admin-routes';
 import { CurrentRouteContext } from './current-route';
 import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { AuthLayout } from './layouts/auth-layout';
-import { MERCHANT_ROUTES } from './merchant-routes';
 import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
 import type { AppRoute } from './route-definition';
 import { RouteGuard } from './route-guard';
-
-/** Spec §1: the build target, not the user's role, picks the route list. */
-export function routesForConsole(consoleKind: ConsoleKind): readonly AppRoute[] {
-  return consoleKind === 'admin' ? ADMIN_ROUTES : MERCHANT_ROUTES;
-}
 
 type RouteModule = { default: ComponentType };
 
@@ -107,10 +100,7 @@ export type ConsoleRoutes = {
  * carries neither the console shell nor the query cache). Only the auth layout ships with the
  * entry: the sign-in page must not wait for the sidebar and user menu.
  */
-export function createConsoleRoutes(
-  consoleKind: ConsoleKind,
-  table: readonly AppRoute[] = routesForConsole(consoleKind),
-): ConsoleRoutes {
+export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly AppRoute[]): ConsoleRoutes {
   const pages = table.map((route) => ({ route, load: pageLoader(route) }));
   const loadConsoleLayout = loadOnce(async () =>
     consoleKind === 'admin'

@@ -1,6 +1,8 @@
 import { currentUser, type User } from '@gerbang/contract';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { ADMIN_ROUTES } from '../app/admin-routes';
+import { MERCHANT_ROUTES } from '../app/merchant-routes';
 import { AppProvider } from '../app/provider';
 import { ConsoleRouter, createConsoleRoutes } from '../app/router';
 import type { ConsoleKind } from '../config/build-targets';
@@ -48,7 +50,9 @@ export function renderApp({ path, user, consoleKind = 'admin', handler, startsLi
     <AppProvider>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
-        <ConsoleRouter routes={createConsoleRoutes(consoleKind)} />
+        <ConsoleRouter
+          routes={createConsoleRoutes(consoleKind, consoleKind === 'admin' ? ADMIN_ROUTES : MERCHANT_ROUTES)}
+        />
       </MemoryRouter>
     </AppProvider>,
   );
