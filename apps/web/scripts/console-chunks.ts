@@ -64,6 +64,13 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  * one group, every merchant page loaded all twelve of its features (14 files, 76 KB as gzip).
  */
 const NOT_A_FEATURE = new Set(['auth', 'merchant-console']);
+/**
+ * A feature's piece that other features' pages draw too (a webhook event's deliveries, on a
+ * session's and a withdrawal's detail): a file of its own, so that drawing it does not load the
+ * whole feature it belongs to.
+ */
+const SHARED_PIECES =
+  /[\\/]features[\\/]webhooks[\\/](components[\\/]webhook-event-item\.tsx|api[\\/]resend-webhook-event\.ts)$/;
 
 /**
  * How a console's code is cut into files (Vite's manifest records the result; the bundle-size check
@@ -119,7 +126,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
         const feature = FEATURE.exec(id)?.[1];
         return feature && !NOT_A_FEATURE.has(feature) ? feature : null;
       },
-      test: (id) => !ON_DEMAND.test(id) && !LAYOUT_SLOTS.test(id) && !id.endsWith('.json'),
+      test: (id) => !ON_DEMAND.test(id) && !LAYOUT_SLOTS.test(id) && !SHARED_PIECES.test(id) && !id.endsWith('.json'),
       includeDependenciesRecursively: false,
       priority: 3,
     },

@@ -10,10 +10,10 @@ import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { SessionCandidateTransfers } from '../../deposit-transfers/components/session-candidate-transfers';
 import { SessionClaims } from '../../payment-claims/components/session-claims';
+import { WebhookEventItem } from '../../webhooks/components/webhook-event-item';
 import { paymentSessionDetailQueryOptions, usePaymentSessionDetail } from '../api/get-payment-session-detail';
 import { PaymentSessionStatusBadge } from './payment-session-status-badge';
 import { SessionRefunds } from './session-refunds';
-import { WebhookEventItem } from './webhook-event-item';
 
 function SectionHeading({ children }: { children: string }) {
   return <h3 className="mt-6 mb-2 text-base font-semibold text-gray-900 first:mt-0 dark:text-white">{children}</h3>;

@@ -3,8 +3,8 @@ import { FormError } from '../../../components/ui/form-error';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { WebhookEventItem } from '../../payment-sessions/components/webhook-event-item';
 import { useWebhookEvent, WEBHOOK_EVENTS_KEY } from '../api/get-webhook-events';
+import { WebhookEventItem } from './webhook-event-item';
 
 /** One event: its attempts (and Resend for who may), the URL each went to, and the exact body sent. */
 export function WebhookEventDetail({ id }: { id: string }) {

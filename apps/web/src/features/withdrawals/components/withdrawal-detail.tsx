@@ -10,7 +10,7 @@ import { StepActorText } from '../../../components/ui/step-actor-text';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useApiErrorMessage } from '../../../lib/api-error';
-import { WebhookEventItem } from '../../payment-sessions/components/webhook-event-item';
+import { WebhookEventItem } from '../../webhooks/components/webhook-event-item';
 import { useWithdrawalDetail, withdrawalDetailQuery } from '../api/withdrawals';
 import { NameCheck } from './name-check';
 import { TestPayoutActions } from './test-payout-actions';

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
-import { useResendWebhook } from '../api/get-payment-session-detail';
+import { useResendWebhook } from '../api/resend-webhook-event';
 
 const WEBHOOK_TONES: Record<WebhookEventSummary['status'], BadgeTone> = {
   pending: 'blue',
