@@ -52,7 +52,7 @@ describe('merchant Dashboard', () => {
           : null,
     });
     restore = app.http.restore;
-    expect(await screen.findByTestId('today-volume')).toHaveTextContent(/200[.,]000/);
+    await waitFor(() => expect(screen.getByTestId('today-volume')).toHaveTextContent(/200[.,]000/));
     expect(screen.getByTestId('today-successRate')).toHaveTextContent('66.7%');
     expect(screen.getByText('2 of the 3 sessions that ended today were paid.')).toBeInTheDocument();
     expect(screen.getByTestId('today-sessions')).toHaveTextContent('4');
@@ -73,7 +73,31 @@ describe('merchant Dashboard', () => {
         request.url === getMerchantStats.path ? { status: 200, data: stats({ sessions: 1 }) } : null,
     });
     restore = app.http.restore;
-    expect(await screen.findByTestId('today-successRate')).toHaveTextContent('—');
+    await waitFor(() => expect(screen.getByTestId('today-successRate')).toHaveTextContent('—'));
+  });
+
+  it("holds the places of today's figures and the chart until they arrive, so the statement below does not move", async () => {
+    let answer: (value: null) => void = () => undefined;
+    const answered = new Promise<null>((resolve) => {
+      answer = resolve;
+    });
+    const app = renderApp({
+      path: '/',
+      consoleKind: 'merchant',
+      user: merchantUser(),
+      handler: async (request) => {
+        if (request.url !== getMerchantStats.path) return null;
+        await answered;
+        return { status: 200, data: stats({ sessions: 4, ended: 3, succeeded: 2, volume: '200000' }) };
+      },
+    });
+    restore = app.http.restore;
+    expect(await screen.findByTestId('today-volume')).toHaveTextContent('…');
+    expect(screen.getByTestId('today-sessions')).toHaveTextContent('…');
+    expect(screen.getByText('Of the sessions that ended today, how many were paid.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Last 14 days' })).toBeInTheDocument();
+    answer(null);
+    await waitFor(() => expect(screen.getByTestId('today-sessions')).toHaveTextContent('4'));
   });
 });
 

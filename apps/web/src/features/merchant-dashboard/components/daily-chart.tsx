@@ -2,7 +2,6 @@ import type { MerchantStats } from '@gerbang/contract';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PANEL_CLASS } from '../../../components/ui/figure-card';
 import { useIntlLocale } from '../../../hooks/use-format-date-time';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
@@ -17,7 +16,8 @@ const toNumber = (amount: string) => Number(amount);
 
 /**
  * The last 14 days' volume as bars (Chart.js), with the same figures as a table for screen
- * readers and anyone who wants the numbers. Loaded with the dashboard, after its first paint.
+ * readers and anyone who wants the numbers, inside the frame the activity draws for it. Loaded
+ * with the dashboard, after its first paint.
  */
 export default function DailyChart({ stats }: { stats: MerchantStats }) {
   const { t } = useTranslation(['merchantDashboard']);
@@ -68,13 +68,8 @@ export default function DailyChart({ stats }: { stats: MerchantStats }) {
   }, [stats, locale]);
 
   return (
-    <section aria-labelledby="chart-heading" className="flex flex-col gap-3">
-      <h2 id="chart-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
-        {t('merchantDashboard:chart.heading')}
-      </h2>
-      <div className={`h-64 ${PANEL_CLASS}`}>
-        <canvas ref={canvasRef} role="img" aria-label={t('merchantDashboard:chart.described')} />
-      </div>
+    <>
+      <canvas ref={canvasRef} role="img" aria-label={t('merchantDashboard:chart.described')} />
       <table className="sr-only">
         <caption>{t('merchantDashboard:chart.heading')}</caption>
         <thead>
@@ -96,6 +91,6 @@ export default function DailyChart({ stats }: { stats: MerchantStats }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

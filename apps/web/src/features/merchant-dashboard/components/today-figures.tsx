@@ -4,26 +4,43 @@ import { FigureCard } from '../../../components/ui/figure-card';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
 
+/** A figure not known yet. */
+const PENDING = '…';
+
 /** Succeeded out of ended, as a percentage; null before any session of the day ended. */
 export function successRate(day: { ended: number; succeeded: number }): number | null {
   return day.ended === 0 ? null : day.succeeded / day.ended;
 }
 
-/** Today, in the merchant's time zone: money received, sessions opened, and how many of the ended ones succeeded. */
-export function TodayFigures({ stats }: { stats: MerchantStats }) {
+/**
+ * Today, in the merchant's time zone: money received, sessions opened, and how many of the ended
+ * ones succeeded. Until the figures arrive (`stats` undefined) the cards hold their place with "…",
+ * so nothing below them moves when they do.
+ */
+export function TodayFigures({ stats }: { stats: MerchantStats | undefined }) {
   const { t } = useTranslation(['merchantDashboard']);
   const money = useFormatMoney();
   const percent = useFormatPercent();
-  const today = stats.days.at(-1);
-  if (!today) return null;
+  const today = stats?.days.at(-1);
+  if (stats && !today) return null;
   const figures = [
-    { key: 'volume', value: money(today.volume, stats.currency), hint: t('merchantDashboard:today.volumeHint') },
+    {
+      key: 'volume',
+      value: stats && today ? money(today.volume, stats.currency) : PENDING,
+      hint: t('merchantDashboard:today.volumeHint'),
+    },
     {
       key: 'successRate',
-      value: percent(successRate(today)),
-      hint: t('merchantDashboard:today.successRateHint', { succeeded: today.succeeded, ended: today.ended }),
+      value: today ? percent(successRate(today)) : PENDING,
+      hint: today
+        ? t('merchantDashboard:today.successRateHint', { succeeded: today.succeeded, ended: today.ended })
+        : t('merchantDashboard:today.successRateHintPending'),
     },
-    { key: 'sessions', value: String(today.sessions), hint: t('merchantDashboard:today.sessionsHint') },
+    {
+      key: 'sessions',
+      value: today ? String(today.sessions) : PENDING,
+      hint: t('merchantDashboard:today.sessionsHint'),
+    },
   ] as const;
   return (
     <section aria-labelledby="today-heading" className="flex flex-col gap-3">
