@@ -75,13 +75,14 @@ const NEW_ENDPOINT_ID = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 let restore = () => {};
 afterEach(() => restore());
 
-function open(merchantRole: 'owner' | 'finance' = 'owner') {
+/** `endpointLoaded`: the merchant's endpoint answers once it settles. */
+function open(merchantRole: 'owner' | 'finance' = 'owner', endpointLoaded?: Promise<unknown>) {
   const seen: StubRequest[] = [];
   const app = renderApp({
     path: '/webhooks',
     user: makeUser(ROLE.Merchant, { merchantId: MERCHANT_ID, merchantRole }),
     consoleKind: 'merchant',
-    handler: (request) => {
+    handler: async (request) => {
       if (request.method === 'GET' && request.url === listWebhookEvents.path) {
         seen.push(request);
         const { body, deliveries, ...item } = FAILING;
@@ -93,6 +94,7 @@ function open(merchantRole: 'owner' | 'finance' = 'owner') {
         return { status: 201, data: TEST_EVENT };
       if (request.url === '/webhook-endpoint') {
         seen.push(request);
+        await endpointLoaded;
         const callbackUrl =
           request.method === 'PUT'
             ? (request.data as { callbackUrl: string }).callbackUrl
@@ -128,6 +130,17 @@ function open(merchantRole: 'owner' | 'finance' = 'owner') {
 }
 
 describe('Webhooks', () => {
+  it("holds the endpoint's place while it loads, its buttons disabled, so the events below do not move", async () => {
+    let load: (value?: unknown) => void = () => undefined;
+    open('owner', new Promise((resolve) => (load = resolve)));
+    const section = await screen.findByRole('region', { name: 'Your endpoint' });
+    expect(section).toHaveTextContent('…');
+    expect(within(section).getByRole('button', { name: 'Change URL' })).toBeDisabled();
+    load();
+    expect(await within(section).findByText('https://shop.example/hooks')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Change URL' })).toBeEnabled();
+  });
+
   it('lists the events sent to the endpoint with their last answer, and opens one with its attempts and body', async () => {
     const user = userEvent.setup();
     const { app, seen } = open();

@@ -59,23 +59,25 @@ export function WebhookEndpointSection() {
       <h2 id="webhook-endpoint-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t('webhooks:endpoint.heading')}
       </h2>
-      {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
-      {endpoint ? (
+      {query.isError ? (
+        <FormError>{apiErrorMessage(query.error)}</FormError>
+      ) : (
+        // Drawn while the endpoint loads too ("…", the buttons disabled): the sections below stay put.
         <>
           <p className="text-sm break-all text-gray-900 dark:text-gray-100">
-            {endpoint.callbackUrl ?? t('webhooks:endpoint.none')}
+            {endpoint ? (endpoint.callbackUrl ?? t('webhooks:endpoint.none')) : '…'}
           </p>
-          <EndpointHealthNotes {...endpoint} />
+          {endpoint ? <EndpointHealthNotes {...endpoint} /> : null}
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setOpen('url')}>
+            <Button variant="secondary" disabled={!endpoint} onClick={() => setOpen('url')}>
               {t('webhooks:endpoint.edit')}
             </Button>
-            <Button variant="secondary" onClick={() => setOpen('secret')}>
+            <Button variant="secondary" disabled={!endpoint} onClick={() => setOpen('secret')}>
               {t('webhooks:endpoint.rotateTitle')}
             </Button>
           </div>
         </>
-      ) : null}
+      )}
       {open === 'url' ? <EditUrlModal current={endpoint?.callbackUrl ?? null} onClose={() => setOpen(null)} /> : null}
       {open === 'secret' ? <RotateSecretModal endpointId={null} onClose={() => setOpen(null)} /> : null}
     </section>

@@ -131,7 +131,10 @@ export function WebhookEndpointsSection({ onTestSent }: { onTestSent(eventId: st
         </Button>
       </div>
       {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
-      {query.isSuccess && endpoints.length === 0 ? (
+      {query.isPending ? (
+        // One line held while the list loads, as tall as "none yet".
+        <p className="text-sm text-gray-700 dark:text-gray-300">…</p>
+      ) : query.isSuccess && endpoints.length === 0 ? (
         <p className="text-sm text-gray-700 dark:text-gray-300">{t('webhooks:endpoints.none')}</p>
       ) : (
         <ul className="flex flex-col gap-2">
