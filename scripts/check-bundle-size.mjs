@@ -13,7 +13,9 @@
 //   code, texts and the schemas: .vite/route-preloads.json's `afterFirstFrame`; the realtime
 //   client; zod's settings; the alert bell's live part), ≤ 250 KB;
 // - layout without zod: the files a signed-in page's layout imports carry no zod (issue 31: the
-//   sidebar and header, the largest paint, draw before the schemas have loaded and run);
+//   sidebar and header, the largest paint, draw before the schemas have loaded and run), and are
+//   only the shared groups and the layout's own file: no page's, feature's or other console's code
+//   (a file more before the first paint costs a phone a round trip);
 // - route preloads: every page's document, as the server answers it, names that page's own files
 //   (.vite/route-preloads.json) as modulepreload links and none of those it loads after its first
 //   frame, and each of them is served.
@@ -34,6 +36,9 @@ const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 // TanStack Query's own messages: the sign-in page loads without the query cache (issue 10).
 const QUERY_CACHE_CODE = /No QueryClient set|Missing queryFn/;
 // zod 4 keeps each schema's internals under `_zod`; no other code the consoles ship says it.
+/** The chunk groups a layout may import (apps/web/scripts/console-chunks.ts), and Rolldown's runtime. */
+const LAYOUT_GROUPS = new Set(['rolldown-runtime', 'vendor', 'shell', 'base', 'console']);
+
 const ZOD_CODE = /\b_zod\b/;
 const BUDGETS = [
   { name: 'sign-in route', document: 'auth/signin', withEntry: false, maxBytes: 120 * KB },
@@ -133,16 +138,23 @@ for (const target of ['admin', 'merchant']) {
 
 /**
  * A signed-in page's layout (sidebar, header: the largest paint) draws before zod and the
- * contract's schemas have run (issue 31): none of the files it imports carries zod.
+ * contract's schemas have run (issue 31): none of the files it imports carries zod. And they are
+ * the shared groups and its own file only: a file of another console's layout or of a page would
+ * be one more before the first paint.
  */
 function checkLayoutWithoutZod(dist, manifest, target) {
   const layout = `src/app/layouts/${target}-layout.tsx`;
-  const carrying = [...chunkFiles(manifest, layout)].filter(
-    (file) => file.endsWith('.js') && ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')),
-  );
-  const ok = carrying.length === 0;
+  const files = [...chunkFiles(manifest, layout)].filter((file) => file.endsWith('.js'));
+  const carrying = files.filter((file) => ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')));
+  const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]));
+  const stray = files.filter((file) => file !== manifest[layout].file && !LAYOUT_GROUPS.has(nameOf.get(file)));
+  const problems = [
+    ...(carrying.length > 0 ? [`${carrying.join(', ')} carry zod`] : []),
+    ...stray.map((file) => `${file} (${nameOf.get(file)}) is not the layout's`),
+  ];
+  const ok = problems.length === 0;
   console.log(
-    `${ok ? 'ok  ' : 'FAIL'} ${target} layout without zod${ok ? '' : `: ${carrying.join(', ')} carry zod`} (${chunkFiles(manifest, layout).size} files)`,
+    `${ok ? 'ok  ' : 'FAIL'} ${target} layout without zod, of its own files and the shared groups only${ok ? '' : `: ${problems.join('; ')}`} (${chunkFiles(manifest, layout).size} files)`,
   );
   return ok ? 0 : 1;
 }

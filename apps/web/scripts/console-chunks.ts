@@ -55,6 +55,11 @@ const SCHEMA_USERS = /[\\/]lib[\\/](zod-config|session-requests)\.ts$/;
 const LAYOUT_SLOTS =
   /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-(prompts|off-banner))\.tsx$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+/**
+ * Each console's own layout and sidebar: in its own layout's file, with its route table. In the
+ * shared `console` file, the other console's layout made that file import the other table's.
+ */
+const ONE_CONSOLES_LAYOUT = /[\\/]app[\\/]layouts[\\/](admin|merchant)-(layout\.tsx|sidebar-items\.ts)$/;
 /** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
 const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
 /** A feature's folder, for its pages and components (not auth: the sign-in page stays small). */
@@ -135,9 +140,13 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
       test: (id) =>
         !ON_DEMAND.test(id) &&
         !SCHEMA_USERS.test(id) &&
+        !ONE_CONSOLES_LAYOUT.test(id) &&
         !/[\\/]lib[\\/]realtime/.test(id) &&
         (/[\\/]apps[\\/]web[\\/]src[\\/](assets|components|hooks|lib|app[\\/](layouts|errors))[\\/]/.test(id) ||
           LAYOUT_SLOTS.test(id) ||
+          // The wallet providers' page headers, which the layout's header reads (the admin
+          // console's route table, in its shell, brings them there first).
+          /[\\/]app[\\/]provider-pages\.ts$/.test(id) ||
           /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)),
       includeDependenciesRecursively: false,
       priority: 2,
