@@ -36,10 +36,9 @@ const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 // TanStack Query's own messages: the sign-in page loads without the query cache (issue 10).
 const QUERY_CACHE_CODE = /No QueryClient set|Missing queryFn/;
 // zod 4 keeps each schema's internals under `_zod`; no other code the consoles ship says it.
+const ZOD_CODE = /\b_zod\b/;
 /** The chunk groups a layout may import (apps/web/scripts/console-chunks.ts), and Rolldown's runtime. */
 const LAYOUT_GROUPS = new Set(['rolldown-runtime', 'vendor', 'shell', 'base', 'console']);
-
-const ZOD_CODE = /\b_zod\b/;
 const BUDGETS = [
   { name: 'sign-in route', document: 'auth/signin', withEntry: false, maxBytes: 120 * KB },
   {

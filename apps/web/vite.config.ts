@@ -151,8 +151,9 @@ export default defineConfig(({ mode }) => {
   if (process.env.GERBANG_BUILD_PAGES === 'customer') return { plugins, build: customerBuild(`dist/${target}`) };
   return {
     plugins,
-    // Spec §1: the build target, not the user's role, picks the route list. Only that console's
-    // table is in the build: the other one's rows were bytes of every first load, sign-in's included.
+    // Spec §1: the build target, not the user's role, picks the route list. The other console's
+    // table is then no longer in every first load, sign-in's included (only in its own layout's
+    // file, which this console never loads).
     resolve: { alias: { '#console-routes': consoleRoutesOf(consoleKindOf(target)) } },
     build: {
       outDir: `dist/${target}`,

@@ -56,8 +56,9 @@ const LAYOUT_SLOTS =
   /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-(prompts|off-banner))\.tsx$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /**
- * Each console's own layout and sidebar: in its own layout's file, with its route table. In the
- * shared `console` file, the other console's layout made that file import the other table's.
+ * Each console's own layout and sidebar: in its own layout's file. In the shared `console` file,
+ * the other console's layout made that file import the other console's route table (which only
+ * its own layout's file may bring, never loaded in this console).
  */
 const ONE_CONSOLES_LAYOUT = /[\\/]app[\\/]layouts[\\/](admin|merchant)-(layout\.tsx|sidebar-items\.ts)$/;
 /** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
@@ -93,8 +94,9 @@ const SHARED_PIECES =
  * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it. A
  *    merchant console page stays in its own file, with the features it draws.
  * 5. console: what a signed-in page's layout draws with, loaded with the first one: the UI kit,
- *    the layouts, the API client and session, the query cache. Not the realtime client (it
- *    connects after the first paint) nor what loads on demand.
+ *    the layout shared by both consoles, the API client and session, the query cache. Not each
+ *    console's own layout and sidebar, nor the realtime client (it connects after the first
+ *    paint), nor what loads on demand.
  * 6. schemas: the contract's schemas and zod, with the session's calls that parse with them,
  *    which the pages' code needs and the layout does not: the sidebar and the page's header are
  *    drawn before they have loaded and run.

@@ -43,7 +43,7 @@ export function TodayFigures({ stats }: { stats: MerchantStats | undefined }) {
     },
   ] as const;
   return (
-    <section aria-labelledby="today-heading" className="flex flex-col gap-3">
+    <section aria-labelledby="today-heading" aria-busy={!stats} className="flex flex-col gap-3">
       <h2 id="today-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t('merchantDashboard:today.heading')}
       </h2>

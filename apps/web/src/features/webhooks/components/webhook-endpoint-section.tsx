@@ -54,14 +54,14 @@ export function WebhookEndpointSection() {
   return (
     <section
       aria-labelledby="webhook-endpoint-heading"
+      aria-busy={query.isPending}
       className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-800"
     >
       <h2 id="webhook-endpoint-heading" className="text-lg font-semibold text-gray-900 dark:text-white">
         {t('webhooks:endpoint.heading')}
       </h2>
-      {query.isError ? (
-        <FormError>{apiErrorMessage(query.error)}</FormError>
-      ) : (
+      {query.isError ? <FormError>{apiErrorMessage(query.error)}</FormError> : null}
+      {endpoint || query.isPending ? (
         // Drawn while the endpoint loads too ("…", the buttons disabled): the sections below stay put.
         <>
           <p className="text-sm break-all text-gray-900 dark:text-gray-100">
@@ -77,7 +77,7 @@ export function WebhookEndpointSection() {
             </Button>
           </div>
         </>
-      )}
+      ) : null}
       {open === 'url' ? <EditUrlModal current={endpoint?.callbackUrl ?? null} onClose={() => setOpen(null)} /> : null}
       {open === 'secret' ? <RotateSecretModal endpointId={null} onClose={() => setOpen(null)} /> : null}
     </section>

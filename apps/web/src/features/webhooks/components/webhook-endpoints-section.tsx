@@ -113,6 +113,7 @@ export function WebhookEndpointsSection({ onTestSent }: { onTestSent(eventId: st
   return (
     <section
       aria-labelledby="webhook-endpoints-heading"
+      aria-busy={query.isPending}
       className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-800"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -124,7 +125,7 @@ export function WebhookEndpointsSection({ onTestSent }: { onTestSent(eventId: st
         </div>
         <Button
           variant="secondary"
-          disabled={endpoints.length >= WEBHOOK_ENDPOINTS_MAX}
+          disabled={!query.isSuccess || endpoints.length >= WEBHOOK_ENDPOINTS_MAX}
           onClick={() => setOpen({ kind: 'add' })}
         >
           {t('webhooks:endpoints.add')}
