@@ -50,9 +50,9 @@ function modulesOf(route, consoleKind) {
 
 /**
  * Writes dist/.vite/route-preloads.json: for each path of the console's route table (the one
- * src/main.tsx imports as `#console-routes`), the JavaScript files it loads that the document does not already name: those
- * the document names as modulepreload links (`files`) and those a console page asks for after its
- * layout's first frame (`afterFirstFrame`).
+ * src/main.tsx imports as `#console-routes`), the JavaScript files it loads that the document does
+ * not already name: those the document names as modulepreload links (`files`) and those a console
+ * page asks for after its layout's first frame (`afterFirstFrame`).
  */
 export function writeRoutePreloads(dist, routes, consoleKind) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
