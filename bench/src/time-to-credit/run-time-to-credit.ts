@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   type DepositView,
@@ -16,8 +16,10 @@ import {
 } from '@gerbang/contract';
 import { silentLogger, startFleet } from '@gerbang/simulator';
 import { signInForToken } from '../api';
+import { PROFILE_DIR } from '../child-server';
 import { type LatencySummary, summarizeLatencies } from '../latency';
 import { apiDatabaseUrl, type BenchPostgres, startBenchPostgres } from '../postgres';
+import { postgresCpuMs } from '../postgres-cpu';
 import { benchDeviceName, benchDeviceToken } from '../realtime/device-tokens';
 import { type ServerChild, startServerChild, type Usage, usageBetween } from '../realtime/server-child';
 import { BENCH_API_TOKEN, BENCH_MERCHANT_ID } from '../seed';
@@ -35,7 +37,8 @@ import { startWebhookStamper } from './webhook-stamper';
  *
  * Env: BENCH_CREDIT_RATE (50 payments/s), BENCH_CREDIT_SECONDS (120), BENCH_CREDIT_DEVICES (5; ten
  * accounts each), BENCH_CREDIT_LEAD_SECONDS (5), BENCH_CREDIT_DATABASE=pglite (the embedded default
- * instead: a diagnostic, the target is PostgreSQL's), BENCH_POSTGRES_URL. Run alone: `node --import tsx bench/src/time-to-credit/run-time-to-credit.ts`.
+ * instead: a diagnostic, the target is PostgreSQL's), BENCH_POSTGRES_URL, BENCH_CPU_PROF=1 (the server's CPU
+ * profile over the payments, in bench/.results/profiles/time-to-credit.cpuprofile). Run alone: `node --import tsx bench/src/time-to-credit/run-time-to-credit.ts`.
  */
 export const CREDIT_RESULTS_FILE = fileURLToPath(new URL('../../.results/time-to-credit.json', import.meta.url));
 /** Issue 31: the merchant hears of a payment within half a second, p99, on one instance. */
@@ -67,6 +70,13 @@ export type CreditReport = {
   /** … → the receiver had it (claim, signing, the POST). */
   outboxToReceiverMs: LatencySummary;
   server: Usage;
+  /**
+   * Where the two cores went over the payments (100 % = one core): PostgreSQL (postmaster and
+   * backends; absent when it is not a local process) and this process (the merchant's server and
+   * the customers: sessions opened, deposit pages read, webhooks received; the simulated phones).
+   */
+  postgresCpuPercent?: number;
+  benchCpuPercent: number;
   verdict: 'PASS' | 'FAIL' | 'INVALID';
   note?: string;
 };
@@ -190,7 +200,12 @@ export async function runTimeToCreditBench(log: (message: string) => void = cons
 
     const total = Math.round(rate * seconds);
     const payments: Promise<Payment>[] = [];
+    const profile = process.env.BENCH_CPU_PROF === '1';
+    if (profile) await api.profileStart();
     const before = await api.usage();
+    const databaseUrl = postgres ? apiDatabaseUrl(postgres) : undefined;
+    const databaseBefore = databaseUrl ? postgresCpuMs(databaseUrl) : undefined;
+    const benchBefore = process.cpuUsage();
     const startedAt = performance.now();
     for (let index = 0; index < total; index += 1) {
       const opensAt = startedAt + (index * 1000) / rate;
@@ -200,6 +215,13 @@ export async function runTimeToCreditBench(log: (message: string) => void = cons
     const settled = await Promise.all(payments);
     const windowMs = performance.now() - startedAt;
     const server = usageBetween(before, await api.usage(), windowMs);
+    const databaseAfter = databaseUrl ? postgresCpuMs(databaseUrl) : undefined;
+    const benchCpu = process.cpuUsage(benchBefore);
+    const percentOf = (cpuMs: number) => Math.round((cpuMs / windowMs) * 1000) / 10;
+    if (profile) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      await api.profileStop(join(PROFILE_DIR, 'time-to-credit.cpuprofile'));
+    }
     const paid = settled.filter((p): p is { sessionId: string; paidAt: number } => 'sessionId' in p);
     const drainUntil = performance.now() + DRAIN_MS;
     while (performance.now() < drainUntil && paid.some((p) => !stamper.succeededAt.has(p.sessionId))) {
@@ -240,6 +262,10 @@ export async function runTimeToCreditBench(log: (message: string) => void = cons
       toOutboxMs: summarizeLatencies(toOutbox),
       outboxToReceiverMs: summarizeLatencies(outboxToReceiver),
       server,
+      ...(databaseBefore !== undefined && databaseAfter !== undefined
+        ? { postgresCpuPercent: percentOf(databaseAfter - databaseBefore) }
+        : {}),
+      benchCpuPercent: percentOf((benchCpu.user + benchCpu.system) / 1000),
       verdict: !valid ? 'INVALID' : latencyMs.p99 < CREDIT_TARGET.p99Ms && missing === 0 ? 'PASS' : 'FAIL',
       ...(valid
         ? {}
@@ -247,6 +273,9 @@ export async function runTimeToCreditBench(log: (message: string) => void = cons
     };
     log(
       `time to credit: ${latencies.length}/${paid.length} credited (${missing} missing), p50 ${latencyMs.p50} ms, p95 ${latencyMs.p95} ms, p99 ${latencyMs.p99} ms, max ${latencyMs.max} ms; server CPU ${server.cpuPercent} % → ${report.verdict} (target p99 < ${CREDIT_TARGET.p99Ms} ms)`,
+    );
+    log(
+      `  CPU over the payments (100 % = one core): the server ${server.cpuPercent} %, PostgreSQL ${report.postgresCpuPercent ?? '—'} %, this bench (customers, merchant, phones) ${report.benchCpuPercent} %`,
     );
     log(
       `  the phone's report → the success written: p50 ${report.toOutboxMs.p50} ms, p99 ${report.toOutboxMs.p99} ms; written → received: p50 ${report.outboxToReceiverMs.p50} ms, p99 ${report.outboxToReceiverMs.p99} ms`,
