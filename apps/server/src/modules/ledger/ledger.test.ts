@@ -90,4 +90,45 @@ describe('the ledger', () => {
     expect(after.availableMinor - before.availableMinor).toBe(20n * 990n);
     expect(await ledgerViolations(db)).toEqual([]);
   });
+
+  it('posts concurrent journals that list the same accounts in different orders, none refused as a deadlock', async () => {
+    const db = database.db;
+    const before = await merchantBalances(db, MERCHANT, 'IDR');
+    // Each posting holds its transaction open a moment after its journal, as a payment's does.
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => {
+        const journal = deposit(randomUUID(), 2_000n, 20n);
+        const lines = i % 2 === 0 ? journal.lines : [...journal.lines].reverse();
+        return db.transaction(async (tx) => {
+          const posted = await postJournal(tx, { ...journal, lines });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return posted;
+        });
+      }),
+    );
+    expect(results.every(Boolean)).toBe(true);
+    const after = await merchantBalances(db, MERCHANT, 'IDR');
+    expect(after.availableMinor - before.availableMinor).toBe(30n * 1_980n);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
+  it("creates a journal's new accounts once when concurrent postings are their first", async () => {
+    const db = database.db;
+    const merchant = randomUUID();
+    await ensureMerchant(database, merchant);
+    const first = (referenceId: string) => ({
+      ...deposit(referenceId, 5_000n, 50n),
+      lines: [
+        { account: LEDGER_ACCOUNTS.amountAdjustment('IDR'), amountMinor: 5_000n },
+        { account: merchantAvailable(merchant, 'IDR'), amountMinor: -4_950n },
+        { account: feeRevenue('IDR'), amountMinor: -50n },
+      ],
+    });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => db.transaction((tx) => postJournal(tx, first(randomUUID())))),
+    );
+    expect(results.every(Boolean)).toBe(true);
+    expect((await merchantBalances(db, merchant, 'IDR')).availableMinor).toBe(8n * 4_950n);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
 });

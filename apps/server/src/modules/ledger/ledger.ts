@@ -64,24 +64,7 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   if (!posted) return false;
 
   const refs = [...new Map(lines.map((line) => [line.account.code, line.account])).values()];
-  await tx
-    .insert(ledgerAccounts)
-    .values(refs.map((ref) => ({ ...ref, normal: NORMAL_BALANCE[ref.kind] })))
-    .onConflictDoNothing();
-  // Found by code in the journal's currency: an account of another currency is another account.
-  const accounts = await tx
-    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        inArray(
-          ledgerAccounts.code,
-          refs.map((ref) => ref.code),
-        ),
-        eq(ledgerAccounts.currency, journal.currency),
-      ),
-    );
-  const idOf = new Map(accounts.map((account) => [account.code, account.id]));
+  const idOf = await accountIds(tx, refs, journal.currency);
   const accountId = (code: string) => {
     const id = idOf.get(code);
     if (!id) throw new Error(`ledger account ${code} (${journal.currency}) is missing`);
@@ -100,13 +83,52 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   for (const line of lines) {
     byAccount.set(line.account.code, (byAccount.get(line.account.code) ?? 0n) + line.amountMinor);
   }
-  for (const code of [...byAccount.keys()].sort()) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balanceMinor: sql`${ledgerAccounts.balanceMinor} + ${byAccount.get(code)}` })
-      .where(eq(ledgerAccounts.id, accountId(code)));
-  }
+  const codes = [...byAccount.keys()].sort();
+  // One statement moves every balance, in code order (migration 0053): the accounts it locks stay
+  // locked until the caller commits, so the caller posts its journal last.
+  await tx.execute(
+    sql`select gerbang_move_balances(${`{${codes.map(accountId).join(',')}}`}::uuid[], ${`{${codes.map((code) => byAccount.get(code)).join(',')}}`}::bigint[])`,
+  );
   return true;
+}
+
+/**
+ * The ids of a journal's accounts, by code, created the first time one is used. Read first: an
+ * insert that meets an existing account waits for every transaction that moved its balance and has
+ * not committed yet (a unique index's check), which on a busy merchant's or the fees account queued
+ * every posting behind the one before it.
+ */
+async function accountIds(
+  tx: Database,
+  refs: (LedgerAccountRef & { book: LedgerBook })[],
+  currency: Currency,
+): Promise<Map<string, string>> {
+  const read = async () =>
+    new Map(
+      (
+        await tx
+          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              inArray(
+                ledgerAccounts.code,
+                refs.map((ref) => ref.code),
+              ),
+              // An account of another currency is another account.
+              eq(ledgerAccounts.currency, currency),
+            ),
+          )
+      ).map((account) => [account.code, account.id]),
+    );
+  const found = await read();
+  const missing = refs.filter((ref) => !found.has(ref.code));
+  if (missing.length === 0) return found;
+  await tx
+    .insert(ledgerAccounts)
+    .values(missing.map((ref) => ({ ...ref, normal: NORMAL_BALANCE[ref.kind] })))
+    .onConflictDoNothing();
+  return read();
 }
 
 /** A merchant's balances as the merchant reads them (credit-normal accounts, shown positive). */

@@ -28,7 +28,9 @@ const CAN_BE_PAID = PAYMENT_SESSION_LIFECYCLE.events.transfer_matched.from;
  * then the newest. A session that ended (time-out, or failed after 'I Have Transferred') is paid
  * too when its window holds the transfer: it was reported late. The session's success, its ledger
  * journal and the transfer's match commit together. Each transfer is considered once (its row is locked, then a row keyed by it is
- * written), so a transfer reported twice, or matched by two instances at once, pays once.
+ * written), so a transfer reported twice, or matched by two instances at once, pays once; a match
+ * that finds the transfer locked by another leaves it to that one (if that one fails, the sweep
+ * considers the transfer again).
  */
 export function createDepositMatching(deps: {
   db: Database;
@@ -88,7 +90,9 @@ export function createDepositMatching(deps: {
         .select()
         .from(walletTransactions)
         .where(and(eq(walletTransactions.id, transferId), eq(walletTransactions.direction, 'in')))
-        .for('update');
+        // Locked: another match of this transfer is under way (a second report of the account, a
+        // sweep). It decides; waiting for it would only find the transfer considered.
+        .for('update', { skipLocked: true });
       if (!t) return null;
       const [seen] = await tx
         .select({ id: depositMatches.walletTransactionId })
@@ -103,7 +107,6 @@ export function createDepositMatching(deps: {
           set: { paidAt: t.occurredAt, walletTransactionId: t.id, receivedAmountMinor: t.amountMinor },
         });
         if (paid) {
-          await postJournal(tx, depositJournal(paid.row, { walletAccountId: t.accountId }));
           await tx.insert(depositMatches).values({
             walletTransactionId: t.id,
             walletAccountId: t.accountId,
@@ -111,17 +114,19 @@ export function createDepositMatching(deps: {
             paymentSessionId: paid.row.id,
             paidMerchantId: paid.row.merchantId,
           });
+          // Last: the journal locks the merchant's and the fees accounts until the commit.
+          await postJournal(tx, depositJournal(paid.row, { walletAccountId: t.accountId }));
           return { outcome: 'matched' as MatchOutcome, session: paid.row, from: paid.from };
         }
       }
       const lateFor = await sessionPaidLate(tx, t);
-      await postJournal(tx, unidentifiedDepositJournal(t));
       await tx.insert(depositMatches).values({
         walletTransactionId: t.id,
         walletAccountId: t.accountId,
         outcome: lateFor ? 'paid_late' : 'unmatched',
         paymentSessionId: lateFor,
       });
+      await postJournal(tx, unidentifiedDepositJournal(t));
       return { outcome: (lateFor ? 'paid_late' : 'unmatched') as MatchOutcome, session: null, from: null };
     });
   }
