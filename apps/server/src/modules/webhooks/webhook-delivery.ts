@@ -9,9 +9,9 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import type { WebhookFetch } from './webhook-destination';
-import { recordEndpointHealth } from './webhook-endpoint-health';
+import { endpointHealthUpdate } from './webhook-endpoint-health';
 import { signWebhook } from './webhook-signature';
-import { targetOf } from './webhook-target';
+import { targetKey, targetsOf, type WebhookTarget } from './webhook-target';
 
 /**
  * How long a claimed event is left to one instance before another may take it over: longer than
@@ -88,9 +88,9 @@ export function createWebhookDelivery(deps: {
   }
 
   /**
-   * Logs the attempt and, if the claim is still this pass's, records its outcome on the event: one
-   * statement (atomic as a transaction of two would be, one round trip instead of four). The
-   * outcome recorded, or null when the claim had passed to another instance.
+   * Logs the attempt and, if the claim is still this pass's, records its outcome on the event and
+   * the endpoint's health: one statement (atomic as a transaction would be, one round trip instead
+   * of five). The outcome recorded, or null when the claim had passed to another instance.
    */
   async function record(
     event: EventRow,
@@ -114,13 +114,14 @@ export function createWebhookDelivery(deps: {
         update ${webhookEvents} set ${written}, attempts = ${attempt.number}, locked_until = null
         where id = ${event.id} and claim_id = ${event.claimId}
         returning id
+      ), health as (
+        ${endpointHealthUpdate(event, attempt.error === null, sql`exists (select 1 from recorded)`)}
       )
       select count(*)::int as recorded from recorded`);
     return (result as unknown as { rows: { recorded: number }[] }).rows[0]?.recorded === 1 ? outcome : null;
   }
 
-  async function deliver(event: EventRow): Promise<void> {
-    const target = await targetOf(db, event);
+  async function deliver(event: EventRow, target: WebhookTarget | undefined): Promise<void> {
     const held = and(eq(webhookEvents.id, event.id), eq(webhookEvents.claimId, event.claimId as string));
     if (!target?.url || target.disabled || target.removed) {
       const why = !target?.url
@@ -175,7 +176,6 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(outcome);
-    await recordEndpointHealth(db, event, error === null);
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */
@@ -193,8 +193,9 @@ export function createWebhookDelivery(deps: {
       const room = MAX_IN_FLIGHT - inFlight.size;
       if (room <= 0) return;
       const events = await claim(room);
+      const targets = events.length > 0 ? await targetsOf(db, events) : new Map<string, WebhookTarget>();
       for (const event of events) {
-        const delivery: Promise<void> = deliver(event)
+        const delivery: Promise<void> = deliver(event, targets.get(targetKey(event)))
           .catch((error) => deps.logger.error({ err: error, eventId: event.id }, 'webhook delivery failed'))
           .finally(() => {
             inFlight.delete(delivery);

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { merchants, webhookEndpoints } from '../../db/schema';
+import { sqlRows } from '../../db/sql-rows';
 
 /** Where an outbox row goes and what signs it: its endpoint's URL, secrets (sealed) and state. */
 export type WebhookTarget = {
@@ -15,41 +15,33 @@ export type WebhookTarget = {
   removed: boolean;
 };
 
+type TargetOf = { merchantId: string; endpointId: string | null };
+
+/** The key of an outbox row's endpoint in what `targetsOf` returns. */
+export const targetKey = (row: TargetOf) => row.endpointId ?? `merchant:${row.merchantId}`;
+
 /**
- * The endpoint of an outbox row as it is now (a URL or secret changed since the event was written
- * applies to its next attempt): the merchant's main one (callback URL), or a further endpoint.
+ * The endpoints of outbox rows as they are now (a URL or secret changed since an event was written
+ * applies to its next attempt): a merchant's main one (callback URL), or a further endpoint. One
+ * statement for every row a delivery pass claimed, by `targetKey`; a row whose endpoint is gone has
+ * none.
  */
-export async function targetOf(
-  db: Database,
-  row: { merchantId: string; endpointId: string | null },
-): Promise<WebhookTarget | undefined> {
-  if (row.endpointId === null) {
-    const [main] = await db
-      .select({
-        url: merchants.callbackUrl,
-        secret: merchants.webhookSecretEncrypted,
-        disabled: sql<boolean>`${merchants.webhooksDisabledAt} is not null`,
-        removed: sql<boolean>`false`,
-        previous: sql<
-          string | null
-        >`case when ${merchants.previousWebhookSecretExpiresAt} > now() then ${merchants.previousWebhookSecretEncrypted} end`,
-      })
-      .from(merchants)
-      .where(eq(merchants.id, row.merchantId));
-    return main;
-  }
-  const E = webhookEndpoints;
-  const [further] = await db
-    .select({
-      url: E.url,
-      secret: E.secretEncrypted,
-      disabled: sql<boolean>`${E.disabledAt} is not null`,
-      removed: sql<boolean>`${E.removedAt} is not null`,
-      previous: sql<
-        string | null
-      >`case when ${E.previousSecretExpiresAt} > now() then ${E.previousSecretEncrypted} end`,
-    })
-    .from(E)
-    .where(eq(E.id, row.endpointId));
-  return further;
+export async function targetsOf(db: Database, rows: readonly TargetOf[]): Promise<Map<string, WebhookTarget>> {
+  const merchantIds = [...new Set(rows.filter((row) => row.endpointId === null).map((row) => row.merchantId))];
+  const endpointIds = [...new Set(rows.flatMap((row) => (row.endpointId === null ? [] : [row.endpointId])))];
+  if (merchantIds.length === 0 && endpointIds.length === 0) return new Map();
+  const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const found = await sqlRows<WebhookTarget & { key: string }>(
+    db,
+    sql`
+      select 'merchant:' || m.id as key, m.callback_url as url, m.webhook_secret_encrypted as secret,
+        m.webhooks_disabled_at is not null as disabled, false as removed,
+        case when m.previous_webhook_secret_expires_at > now() then m.previous_webhook_secret_encrypted end as previous
+      from merchants m where m.id = any(${uuids(merchantIds)})
+      union all
+      select e.id::text, e.url, e.secret_encrypted, e.disabled_at is not null, e.removed_at is not null,
+        case when e.previous_secret_expires_at > now() then e.previous_secret_encrypted end
+      from webhook_endpoints e where e.id = any(${uuids(endpointIds)})`,
+  );
+  return new Map(found.map(({ key, ...target }) => [key, target]));
 }
