@@ -83,7 +83,8 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   for (const line of lines) {
     byAccount.set(line.account.code, (byAccount.get(line.account.code) ?? 0n) + line.amountMinor);
   }
-  const codes = [...byAccount.keys()].sort();
+  // An account the journal nets to zero keeps its balance: it is not locked for nothing.
+  const codes = [...byAccount.keys()].filter((code) => byAccount.get(code) !== 0n).sort();
   // One statement moves every balance, in code order (migration 0053): the accounts it locks stay
   // locked until the caller commits, so the caller posts its journal last.
   await tx.execute(
@@ -122,7 +123,8 @@ async function accountIds(
       ).map((account) => [account.code, account.id]),
     );
   const found = await read();
-  const missing = refs.filter((ref) => !found.has(ref.code));
+  // In code order: two postings creating the same accounts at once meet them in the same order.
+  const missing = refs.filter((ref) => !found.has(ref.code)).sort((a, b) => (a.code < b.code ? -1 : 1));
   if (missing.length === 0) return found;
   await tx
     .insert(ledgerAccounts)

@@ -28,9 +28,7 @@ const CAN_BE_PAID = PAYMENT_SESSION_LIFECYCLE.events.transfer_matched.from;
  * then the newest. A session that ended (time-out, or failed after 'I Have Transferred') is paid
  * too when its window holds the transfer: it was reported late. The session's success, its ledger
  * journal and the transfer's match commit together. Each transfer is considered once (its row is locked, then a row keyed by it is
- * written), so a transfer reported twice, or matched by two instances at once, pays once; a match
- * that finds the transfer locked by another leaves it to that one (if that one fails, the sweep
- * considers the transfer again).
+ * written), so a transfer reported twice, or matched by two instances at once, pays once.
  */
 export function createDepositMatching(deps: {
   db: Database;
@@ -83,16 +81,20 @@ export function createDepositMatching(deps: {
     return rows[0]?.id ?? null;
   }
 
-  /** Considers one transfer; null when it was considered before (or is not one to consider). */
-  async function matchOne(transferId: string) {
+  /**
+   * Considers one transfer; null when it was considered before (or is not one to consider), or,
+   * with `skipLocked`, when another match of it is under way: that one decides (waiting for it would
+   * only find the transfer considered; if it fails, the sweep considers the transfer again).
+   * NO KEY UPDATE: a row being written that refers to the transfer (its key shared) does not hold
+   * the match back.
+   */
+  async function matchOne(transferId: string, skipLocked: boolean) {
     return db.transaction(async (tx) => {
       const [t] = await tx
         .select()
         .from(walletTransactions)
         .where(and(eq(walletTransactions.id, transferId), eq(walletTransactions.direction, 'in')))
-        // Locked: another match of this transfer is under way (a second report of the account, a
-        // sweep). It decides; waiting for it would only find the transfer considered.
-        .for('update', { skipLocked: true });
+        .for('no key update', skipLocked ? { skipLocked: true } : {});
       if (!t) return null;
       const [seen] = await tx
         .select({ id: depositMatches.walletTransactionId })
@@ -155,13 +157,16 @@ export function createDepositMatching(deps: {
   }
 
   return {
-    matchOne,
-
-    /** Considers every pending transfer (of one account, or all); returns what became of them. */
-    async run(accountId?: string): Promise<Record<MatchOutcome, number>> {
+    /**
+     * Considers every pending transfer (of one account, or all); returns what became of them.
+     * `skipLocked` (an account's new transfers, matched at once): a transfer another match holds is
+     * left to it. The sweep waits for it instead: it moves the deadlines next, and a session paid in
+     * time must not expire first.
+     */
+    async run(accountId?: string, how: { skipLocked?: boolean } = {}): Promise<Record<MatchOutcome, number>> {
       const counts: Record<MatchOutcome, number> = { matched: 0, paid_late: 0, unmatched: 0 };
       for (const id of await pending(accountId)) {
-        const result = await matchOne(id);
+        const result = await matchOne(id, how.skipLocked ?? false);
         if (!result) continue;
         counts[result.outcome] += 1;
         if (result.session) {

@@ -12,7 +12,9 @@ const IDEMPOTENCY_SWEEP_MS = 60 * 60_000;
 export function registerPaymentSessionsWork(ctx: AppContext, sessions: PaymentSessions): void {
   const { matching, service, idempotency } = sessions;
   const matchAccount = (accountId: string) =>
-    matching.run(accountId).catch((error) => ctx.logger.error({ err: error, accountId }, 'deposit matching failed'));
+    matching
+      .run(accountId, { skipLocked: true })
+      .catch((error) => ctx.logger.error({ err: error, accountId }, 'deposit matching failed'));
   ctx.events.on('wallet.incoming_stored', ({ accountId }) => void matchAccount(accountId));
   ctx.scheduler.every('payment-sessions.sweep', SWEEP_MS, async () => {
     // Transfers first: a payment made in time wins over the deadline passing.

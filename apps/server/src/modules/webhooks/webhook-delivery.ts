@@ -9,7 +9,7 @@ import { createAuditRepository } from '../audit/audit.repository';
 import { AUDIT_ACTIONS } from '../audit/audit-actions';
 import { WEBHOOK_SECRET_CONTEXT } from '../merchants/merchants.service';
 import type { WebhookFetch } from './webhook-destination';
-import { endpointHealthUpdate } from './webhook-endpoint-health';
+import { recordEndpointHealth } from './webhook-endpoint-health';
 import { signWebhook } from './webhook-signature';
 import { targetKey, targetsOf, type WebhookTarget } from './webhook-target';
 
@@ -88,9 +88,9 @@ export function createWebhookDelivery(deps: {
   }
 
   /**
-   * Logs the attempt and, if the claim is still this pass's, records its outcome on the event and
-   * the endpoint's health: one statement (atomic as a transaction would be, one round trip instead
-   * of five). The outcome recorded, or null when the claim had passed to another instance.
+   * Logs the attempt and, if the claim is still this pass's, records its outcome on the event: one
+   * statement (atomic as a transaction of two would be, one round trip instead of four). The
+   * outcome recorded, or null when the claim had passed to another instance.
    */
   async function record(
     event: EventRow,
@@ -114,8 +114,6 @@ export function createWebhookDelivery(deps: {
         update ${webhookEvents} set ${written}, attempts = ${attempt.number}, locked_until = null
         where id = ${event.id} and claim_id = ${event.claimId}
         returning id
-      ), health as (
-        ${endpointHealthUpdate(event, attempt.error === null, sql`exists (select 1 from recorded)`)}
       )
       select count(*)::int as recorded from recorded`);
     return (result as unknown as { rows: { recorded: number }[] }).rows[0]?.recorded === 1 ? outcome : null;
@@ -176,6 +174,9 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(outcome);
+    // A statement of its own: in the record's, an error or a lock wait on the endpoint's row (an
+    // endpoint being removed holds it, then its events) would lose the attempt's record.
+    await recordEndpointHealth(db, event, error === null);
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */
@@ -193,6 +194,8 @@ export function createWebhookDelivery(deps: {
       const room = MAX_IN_FLIGHT - inFlight.size;
       if (room <= 0) return;
       const events = await claim(room);
+      // Read once for the claimed events; if the read fails, they wait for their lease as they would
+      // had the claim itself failed.
       const targets = events.length > 0 ? await targetsOf(db, events) : new Map<string, WebhookTarget>();
       for (const event of events) {
         const delivery: Promise<void> = deliver(event, targets.get(targetKey(event)))

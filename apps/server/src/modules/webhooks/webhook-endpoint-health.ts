@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { merchants, webhookEndpoints } from '../../db/schema';
@@ -10,22 +10,31 @@ import { merchantOwnerEmails } from '../merchant-team/merchant-owners';
 /**
  * Whether an endpoint is failing: the first failed attempt after a success starts the clock
  * (`webhook_failing_since` of the merchant for its main endpoint, `failing_since` of a further one),
- * the next success stops it. The update writes only when it changes something, so a healthy
- * endpoint's deliveries write nothing. Made only `when` its condition holds (the delivery's record
- * states its claim still held): a CTE of the statement that records the attempt.
+ * the next success stops it. Each write happens only when it changes something, so a healthy
+ * endpoint's deliveries write nothing.
  */
-export function endpointHealthUpdate(
+export async function recordEndpointHealth(
+  db: Database,
   row: { merchantId: string; endpointId: string | null },
   delivered: boolean,
-  when: SQL,
-): SQL {
-  const failingSince = delivered ? sql`null` : sql`now()`;
-  const changes = delivered ? sql`is not null` : sql`is null`;
-  return row.endpointId !== null
-    ? sql`update ${webhookEndpoints} set failing_since = ${failingSince}
-        where id = ${row.endpointId} and failing_since ${changes} and ${when}`
-    : sql`update ${merchants} set webhook_failing_since = ${failingSince}
-        where id = ${row.merchantId} and webhook_failing_since ${changes} and ${when}`;
+): Promise<void> {
+  if (row.endpointId !== null) {
+    const E = webhookEndpoints;
+    await db
+      .update(E)
+      .set({ failingSince: delivered ? null : sql`now()` })
+      .where(and(eq(E.id, row.endpointId), delivered ? isNotNull(E.failingSince) : isNull(E.failingSince)));
+    return;
+  }
+  await db
+    .update(merchants)
+    .set({ webhookFailingSince: delivered ? null : sql`now()` })
+    .where(
+      and(
+        eq(merchants.id, row.merchantId),
+        delivered ? isNotNull(merchants.webhookFailingSince) : isNull(merchants.webhookFailingSince),
+      ),
+    );
 }
 
 type Disabled = { id: string; merchantId: string; url: string | null; since: Date | null; endpointId: string | null };
