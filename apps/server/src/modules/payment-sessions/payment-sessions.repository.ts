@@ -113,14 +113,6 @@ function listConditions(shape: string): SQL | undefined {
 
 /** Every state change (creation too) writes its webhook event, the session as the API shows it, in its transaction. */
 export function createPaymentSessionsRepository(db: Database, options: { customerPagesUrl: string }) {
-  const announce = (tx: Database, row: PaymentSessionRecord) =>
-    enqueueWebhook(tx, {
-      merchantId: row.merchantId,
-      type: PAYMENT_SESSION_EVENT_TYPES[row.status],
-      subjectId: row.id,
-      data: toPaymentSession(row, options.customerPagesUrl),
-    });
-
   /**
    * Newest first, keyset on (created_at, id), along the index of the filter
    * (payment_sessions_*_created_id_idx; payment-sessions-list-plan.test.ts proves each), read as
@@ -290,14 +282,14 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
         where: change.where,
       });
       if (!moved) return null;
-      await tx.insert(paymentSessionEvents).values({
-        sessionId: id,
-        fromStatus: moved.from,
-        toStatus: moved.row.status,
-        reason: change.reason ?? event,
-        details: change.details,
-      });
-      await announce(tx, moved.row);
+      const timeline = sql`insert into ${paymentSessionEvents} (session_id, from_status, to_status, reason, details)
+        values (${id}::uuid, ${moved.from}::text, ${moved.row.status}::text, ${change.reason ?? event}::text,
+          ${change.details === undefined ? null : JSON.stringify(change.details)}::jsonb)`;
+      // The session's webhook event, with its timeline row in the same statement.
+      const { row } = moved;
+      const data = toPaymentSession(row, options.customerPagesUrl);
+      const type = PAYMENT_SESSION_EVENT_TYPES[row.status];
+      await enqueueWebhook(tx, { merchantId: row.merchantId, type, subjectId: row.id, data }, timeline);
       await endClaimsOfPaidSession(tx, moved.row);
       return moved;
     },

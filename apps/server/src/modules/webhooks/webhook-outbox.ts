@@ -59,17 +59,21 @@ export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endp
     from next${from ? sql`, ${from}` : sql``} cross join lateral (${targets}) t`;
 }
 
-/** Writes a webhook event of `data` inside the caller's transaction (webhookEventInsert). */
+/**
+ * Writes a webhook event of `data` inside the caller's transaction (webhookEventInsert). With
+ * `alongside`, another write of the same change (its timeline row) goes in the same statement:
+ * one round trip instead of two.
+ */
 export async function enqueueWebhook(
   tx: Database,
   event: { merchantId: string; type: string; subjectId: string; data: object },
+  alongside?: SQL,
 ): Promise<void> {
-  await tx.execute(
-    webhookEventInsert({
-      ...event,
-      id: randomUUID(),
-      data: sql`${JSON.stringify(event.data)}::jsonb`,
-      createdAt: new Date().toISOString(),
-    }),
-  );
+  const insert = webhookEventInsert({
+    ...event,
+    id: randomUUID(),
+    data: sql`${JSON.stringify(event.data)}::jsonb`,
+    createdAt: new Date().toISOString(),
+  });
+  await tx.execute(alongside ? sql`with alongside as (${alongside}), event as (${insert}) select 1` : insert);
 }
