@@ -5,6 +5,7 @@ import { type LEDGER_BOOKS, ledgerAccounts, ledgerEntries, ledgerJournals } from
 
 export type LedgerBook = (typeof LEDGER_BOOKS)[number];
 
+import { sqlArray } from '../../db/sql-array';
 import { LEDGER_ACCOUNTS, type LedgerAccountRef, NORMAL_BALANCE } from './ledger-accounts';
 
 export type JournalLine = { account: LedgerAccountRef; amountMinor: bigint };
@@ -83,13 +84,19 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   for (const line of lines) {
     byAccount.set(line.account.code, (byAccount.get(line.account.code) ?? 0n) + line.amountMinor);
   }
-  // An account the journal nets to zero keeps its balance: it is not locked for nothing.
-  const codes = [...byAccount.keys()].filter((code) => byAccount.get(code) !== 0n).sort();
-  // One statement moves every balance, in code order (migration 0053): the accounts it locks stay
-  // locked until the caller commits, so the caller posts its journal last.
-  await tx.execute(
-    sql`select gerbang_move_balances(${`{${codes.map(accountId).join(',')}}`}::uuid[], ${`{${codes.map((code) => byAccount.get(code)).join(',')}}`}::bigint[])`,
+  // In code order, and only the accounts it moves: one it nets to zero is not locked for nothing.
+  const moves = [...byAccount].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => (a < b ? -1 : 1));
+  // One statement moves every balance (migration 0053): the accounts it locks stay locked until
+  // the caller commits, so the caller posts its journal last.
+  const ids = sqlArray(
+    moves.map(([code]) => accountId(code)),
+    'uuid',
   );
+  const deltas = sqlArray(
+    moves.map(([, delta]) => delta),
+    'bigint',
+  );
+  await tx.execute(sql`select gerbang_move_balances(${ids}, ${deltas})`);
   return true;
 }
 

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { isoText } from '../../db/iso-text';
 import { devices, proxies, walletAccounts, walletDailyTotals, walletTransactions } from '../../db/schema';
+import { sqlArray } from '../../db/sql-array';
 import { isOnlineSql } from '../devices/devices.repository';
 import type { NewWalletRecord, WalletChanges, WalletRecord } from './wallet-record';
 import type { TodayTotals } from './wallet-view-facts.repository';
@@ -240,7 +241,7 @@ export function createWalletsRepository(db: Database) {
             order by h.started_at desc nulls last limit 1
           ) r
         )
-        where a.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+        where a.id = any(${sqlArray(ids, 'uuid')})`);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { sqlArray } from '../../db/sql-array';
 import { sqlRows } from '../../db/sql-rows';
 
 /** Where an outbox row goes and what signs it: its endpoint's URL, secrets (sealed) and state. */
@@ -30,18 +31,17 @@ export async function targetsOf(db: Database, rows: readonly TargetOf[]): Promis
   const merchantIds = [...new Set(rows.filter((row) => row.endpointId === null).map((row) => row.merchantId))];
   const endpointIds = [...new Set(rows.flatMap((row) => (row.endpointId === null ? [] : [row.endpointId])))];
   if (merchantIds.length === 0 && endpointIds.length === 0) return new Map();
-  const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
   const found = await sqlRows<WebhookTarget & { key: string }>(
     db,
     sql`
       select 'merchant:' || m.id as key, m.callback_url as url, m.webhook_secret_encrypted as secret,
         m.webhooks_disabled_at is not null as disabled, false as removed,
         case when m.previous_webhook_secret_expires_at > now() then m.previous_webhook_secret_encrypted end as previous
-      from merchants m where m.id = any(${uuids(merchantIds)})
+      from merchants m where m.id = any(${sqlArray(merchantIds, 'uuid')})
       union all
       select e.id::text, e.url, e.secret_encrypted, e.disabled_at is not null, e.removed_at is not null,
         case when e.previous_secret_expires_at > now() then e.previous_secret_encrypted end
-      from webhook_endpoints e where e.id = any(${uuids(endpointIds)})`,
+      from webhook_endpoints e where e.id = any(${sqlArray(endpointIds, 'uuid')})`,
   );
   return new Map(found.map(({ key, ...target }) => [key, target]));
 }
