@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositMatches, merchants, paymentSessions } from '../../db/schema';
+import { depositMatches, merchants, paymentSessions, walletTransactions } from '../../db/schema';
 import { eventually, type FleetTestApp } from '../agents/agents.test-support';
 import { ledgerViolations } from '../ledger/ledger-invariants';
 import { walletTestApp } from '../wallets/wallets.test-support';
 import { paymentSessionsOf } from './payment-sessions';
 import { customerPays, merchantWithToken, nextReference, readyAccount } from './payment-sessions.test-support';
+
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
 describe('matching incoming transfers with payment sessions', () => {
   let t: FleetTestApp;
@@ -96,6 +98,55 @@ describe('matching incoming transfers with payment sessions', () => {
     await customerPays(dana.phone, dana.account.id, [session.finalAmount], madeAt);
     await eventually(async () => (await status(session.id)) === 'success');
   });
+
+  // Two connections at once: PGlite runs one transaction at a time.
+  it.skipIf(!onPostgres)(
+    "leaves a transfer another match holds to it on a phone's report, and the sweep waits for it",
+    async () => {
+      const session = (await shop.open({ referenceNumber: nextReference(), amount: '70000', method: 'dana' })).json();
+      // Stored as a phone's report stores it, without the report's own matching.
+      const [transfer] = await t.database.db
+        .insert(walletTransactions)
+        .values({
+          accountId: dana.account.id,
+          providerTransactionId: `HELD-${Date.now()}`,
+          direction: 'in',
+          amountMinor: BigInt(session.finalAmount),
+          currency: 'IDR',
+          occurredAt: new Date(),
+          source: 'push',
+        })
+        .returning({ id: walletTransactions.id });
+      let release = () => {};
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from wallet_transactions where id = ${transfer?.id} for update`);
+        locked();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await isLocked;
+      const matching = paymentSessionsOf(t.app.ctx).matching;
+      const onReport = await matching.run(dana.account.id, { skipLocked: true });
+      expect(onReport.matched).toBe(0);
+      let swept = false;
+      const sweep = matching.run().then(() => {
+        swept = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(swept).toBe(false);
+      expect(await status(session.id)).toBe('awaiting_payment');
+      release();
+      await holder;
+      await sweep;
+      expect(await status(session.id)).toBe('success');
+      expect(await ledgerViolations(t.database.db)).toEqual([]);
+    },
+  );
 
   it('matches each of many concurrent payments into one account exactly once', async () => {
     const before = await balance();
