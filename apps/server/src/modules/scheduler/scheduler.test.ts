@@ -24,6 +24,27 @@ describe('scheduled jobs', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('run each of several jobs on its own interval, once per interval across instances', async () => {
+    const runs = { hourly: [] as string[], often: [] as string[] };
+    const instances = ['a', 'b', 'c'].map((instanceId) => {
+      const scheduler = createScheduler({ db: t.database.db, logger: t.app.log, tickMs: 20, instanceId });
+      scheduler.every('hourly-job', 3_600_000, async () => {
+        runs.hourly.push(instanceId);
+      });
+      scheduler.every('often-job', 100, async () => {
+        runs.often.push(instanceId);
+      });
+      return scheduler;
+    });
+    for (const scheduler of instances) await scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const scheduler of instances) await scheduler.stop();
+    expect(runs.hourly).toHaveLength(1);
+    // Due at most six times in 500 ms (at the start, then every 100 ms), whoever polls.
+    expect(runs.often.length).toBeGreaterThan(1);
+    expect(runs.often.length).toBeLessThanOrEqual(6);
+  });
+
   it('keep running after a job throws', async () => {
     let calls = 0;
     const scheduler = createScheduler({ db: t.database.db, logger: t.app.log, tickMs: 20 });

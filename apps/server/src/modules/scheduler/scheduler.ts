@@ -7,8 +7,9 @@ type Job = { name: string; intervalMs: number; run: () => Promise<void> };
 
 /**
  * Periodic work that must run once per interval across all instances (health-check schedule,
- * proxy checks, deadline sweeps). Each instance polls every `tickMs`; the database decides who
- * runs a due job (scheduled-jobs.repository claimDue). A job's failure is logged, never thrown.
+ * proxy checks, deadline sweeps). Each instance polls every `tickMs` with one statement for all its
+ * jobs; the database decides who runs a due job (scheduled-jobs.repository claimDue). A job's
+ * failure is logged, never thrown.
  */
 export function createScheduler(deps: {
   db: Database;
@@ -23,10 +24,19 @@ export function createScheduler(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
+  /** Claims every due job in one statement, then runs the claimed ones in turn. */
   async function tick() {
+    let claimed: Set<string>;
+    try {
+      claimed = await repo.claimDue(jobs, instanceId);
+    } catch (error) {
+      deps.logger.error({ err: error }, 'scheduled jobs could not be claimed');
+      return;
+    }
     for (const job of jobs) {
+      if (!claimed.has(job.name)) continue;
       try {
-        if (await repo.claimDue(job.name, job.intervalMs, instanceId)) await job.run();
+        await job.run();
       } catch (error) {
         deps.logger.error({ err: error, job: job.name }, 'scheduled job failed');
       }
