@@ -174,9 +174,11 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(outcome);
-    // A statement of its own: in the record's, an error or a lock wait on the endpoint's row (an
-    // endpoint being removed holds it, then its events) would lose the attempt's record.
-    await recordEndpointHealth(db, event, error === null);
+    // Written only when the attempt changes what the endpoint's row said when the pass read it: a
+    // healthy endpoint's successes write nothing. A statement of its own: in the record's, an error
+    // or a lock wait on the endpoint's row (an endpoint being removed holds it, then its events)
+    // would lose the attempt's record.
+    if (target.failing !== (error !== null)) await recordEndpointHealth(db, event, error === null);
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */

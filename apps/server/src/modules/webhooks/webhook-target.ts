@@ -14,6 +14,8 @@ export type WebhookTarget = {
   disabled: boolean;
   /** A further endpoint its merchant removed. */
   removed: boolean;
+  /** Its last attempt failed (`webhook-endpoint-health.ts`): a success is to stop the clock. */
+  failing: boolean;
 };
 
 type TargetOf = { merchantId: string; endpointId: string | null };
@@ -36,10 +38,12 @@ export async function targetsOf(db: Database, rows: readonly TargetOf[]): Promis
     sql`
       select 'merchant:' || m.id as key, m.callback_url as url, m.webhook_secret_encrypted as secret,
         m.webhooks_disabled_at is not null as disabled, false as removed,
+        m.webhook_failing_since is not null as failing,
         case when m.previous_webhook_secret_expires_at > now() then m.previous_webhook_secret_encrypted end as previous
       from merchants m where m.id = any(${sqlArray(merchantIds, 'uuid')})
       union all
       select e.id::text, e.url, e.secret_encrypted, e.disabled_at is not null, e.removed_at is not null,
+        e.failing_since is not null,
         case when e.previous_secret_expires_at > now() then e.previous_secret_encrypted end
       from webhook_endpoints e where e.id = any(${sqlArray(endpointIds, 'uuid')})`,
   );
