@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ACCOUNT_TYPE_OF_PROVIDER,
   type OperatorPaymentSession,
   PAYMENT_SESSION_EVENT_TYPES,
   PAYMENT_SESSION_LIFECYCLE,
   type PaymentSession,
   type PaymentSessionEventName,
   type PaymentSessionStatus,
-  type WalletProvider,
 } from '@gerbang/contract';
-import { and, count, eq, getTableColumns, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, like, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/database';
 import { secondsFromNow } from '../../db/database-clock';
@@ -23,7 +21,7 @@ import { claimKey, type KeyClaim } from '../idempotency/idempotency';
 import { endClaimsOfPaidSession } from '../payment-claims/claim-outcomes';
 import { enqueueWebhook, webhookEventInsert } from '../webhooks/webhook-outbox';
 import { answerFields, answerJson } from './payment-session-answer-sql';
-import { AWAITING_MONEY, pastTimeLimit } from './payment-session-guards';
+import { pastTimeLimit } from './payment-session-guards';
 import type { NewPaymentSession, OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
 
@@ -314,22 +312,6 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       return amount ? BigInt(amount) : null;
     },
 
-    /** How many sessions wait for money on each of these accounts (to spread the load). */
-    async openCounts(walletAccountIds: string[]): Promise<Map<string, number>> {
-      if (walletAccountIds.length === 0) return new Map();
-      const rows = await db
-        .select({ accountId: paymentSessions.walletAccountId, n: count() })
-        .from(paymentSessions)
-        .where(
-          and(
-            inArray(paymentSessions.walletAccountId, walletAccountIds),
-            inArray(paymentSessions.status, AWAITING_MONEY),
-          ),
-        )
-        .groupBy(paymentSessions.walletAccountId);
-      return new Map(rows.map((row) => [row.accountId as string, row.n]));
-    },
-
     /** Open sessions past a deadline, oldest first, a batch at a time (the sweeps). */
     async overdue(statuses: readonly PaymentSessionStatus[], graceSeconds: number, limit: number) {
       return db
@@ -338,20 +320,6 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
         .where(and(inArray(paymentSessions.status, [...statuses]), pastTimeLimit(graceSeconds)))
         .orderBy(paymentSessions.expiresAt)
         .limit(limit);
-    },
-
-    /**
-     * The accounts among `ids` that can tell a customer where to pay: a bank account always has its
-     * number and holder; an e-wallet needs the receive QR its phone last reported.
-     */
-    async withReceiveDetails(method: WalletProvider, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      if (ACCOUNT_TYPE_OF_PROVIDER[method] === 'bank') return ids;
-      const rows = await db
-        .select({ id: walletAccounts.id })
-        .from(walletAccounts)
-        .where(and(inArray(walletAccounts.id, ids), isNotNull(walletAccounts.qrPayload)));
-      return rows.map((row) => row.id);
     },
 
     /** Where the customer of a session pays: its account's number, holder and receive QR. */

@@ -18,7 +18,7 @@ import type { Idempotency } from '../idempotency/idempotency';
 import type { MerchantRecord, MerchantsRepository } from '../merchants/merchants.repository';
 import { readinessOfRecord } from '../wallets/wallet-view';
 import type { WalletsRepository } from '../wallets/wallets.repository';
-import { rankAccounts, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
+import { rankAccounts, routingColumns, UNIQUE_DISCOUNT_MAX_MINOR } from './payment-routing';
 import { AWAITING_MONEY, pastTimeLimit, withinTimeLimit } from './payment-session-guards';
 import type { OpenedSession, PaymentSessionRecord, SessionMove } from './payment-session-record';
 import { toPaymentSession } from './payment-session-response';
@@ -63,19 +63,13 @@ export function createPaymentSessionsService(deps: {
   const { db, repo } = deps;
   const view = (row: PaymentSessionRecord) => toPaymentSession(row, deps.customerPagesUrl);
 
-  /** Ready accounts that can take this method's money now, least loaded first. */
+  /** Ready accounts that can take this method's money now, least loaded first: one statement. */
   async function candidateAccounts(method: WalletProvider): Promise<string[]> {
-    const facts = await deps.wallets.summaryFactsOf(method);
-    const ready = facts.filter((record) => readinessOfRecord(record, record.today).canReceive);
-    const ids = await repo.withReceiveDetails(
-      method,
-      ready.map((record) => record.id),
+    const facts = await deps.wallets.summaryFactsOf(method, routingColumns(method));
+    const ready = facts.filter((record) => record.receives && readinessOfRecord(record, record.today).canReceive);
+    return rankAccounts(ready, new Map(ready.map((record) => [record.id, record.waiting]))).map(
+      (account) => account.id,
     );
-    const loads = await repo.openCounts(ids);
-    return rankAccounts(
-      ids.map((id) => ({ id })),
-      loads,
-    ).map((account) => account.id);
   }
 
   /**

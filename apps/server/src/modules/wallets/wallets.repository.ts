@@ -56,34 +56,40 @@ export function createWalletsRepository(db: Database) {
     /**
      * What the dashboard's summary needs of every account of a provider (hundreds, not millions):
      * the readiness facts and the balance, and nothing else, so a thousand accounts stay cheap.
+     * `extra`: further columns a caller needs of each account, in the same statement (routing a
+     * payment session reads where each account can be paid and how many sessions wait on it).
      */
-    async summaryFactsOf(provider: WalletProvider) {
+    async summaryFactsOf<Extra extends Record<string, SQL.Aliased> = Record<never, SQL.Aliased>>(
+      provider: WalletProvider,
+      extra?: Extra,
+    ) {
       // Today's totals ride along (two primary-key probes per account): one statement, not two.
       const todayIn = alias(walletDailyTotals, 'today_in');
       const todayOut = alias(walletDailyTotals, 'today_out');
       // One provider, one time zone: today is a constant the planner can probe the key with.
       const today = sql`(now() at time zone ${PROVIDER_TIME_ZONES[provider]})::date`;
+      const columns = {
+        id: walletAccounts.id,
+        provider: walletAccounts.provider,
+        status: walletAccounts.status,
+        loginStatus: walletAccounts.loginStatus,
+        healthState: walletAccounts.healthState,
+        settings: walletAccounts.settings,
+        balanceMinor: walletAccounts.balanceMinor,
+        dailyIncomingAmountMinor: walletAccounts.dailyIncomingAmountMinor,
+        dailyIncomingCount: walletAccounts.dailyIncomingCount,
+        dailyOutgoingAmountMinor: walletAccounts.dailyOutgoingAmountMinor,
+        dailyOutgoingCount: walletAccounts.dailyOutgoingCount,
+        deviceIsOnline: isOnlineSql,
+        deviceIsBusy: devices.isBusy,
+        deviceStatus: devices.status,
+        inAmount: todayIn.amountMinor,
+        inCount: todayIn.count,
+        outAmount: todayOut.amountMinor,
+        outCount: todayOut.count,
+      };
       const rows = await db
-        .select({
-          id: walletAccounts.id,
-          provider: walletAccounts.provider,
-          status: walletAccounts.status,
-          loginStatus: walletAccounts.loginStatus,
-          healthState: walletAccounts.healthState,
-          settings: walletAccounts.settings,
-          balanceMinor: walletAccounts.balanceMinor,
-          dailyIncomingAmountMinor: walletAccounts.dailyIncomingAmountMinor,
-          dailyIncomingCount: walletAccounts.dailyIncomingCount,
-          dailyOutgoingAmountMinor: walletAccounts.dailyOutgoingAmountMinor,
-          dailyOutgoingCount: walletAccounts.dailyOutgoingCount,
-          deviceIsOnline: isOnlineSql,
-          deviceIsBusy: devices.isBusy,
-          deviceStatus: devices.status,
-          inAmount: todayIn.amountMinor,
-          inCount: todayIn.count,
-          outAmount: todayOut.amountMinor,
-          outCount: todayOut.count,
-        })
+        .select({ ...columns, ...extra } as typeof columns)
         .from(walletAccounts)
         .innerJoin(devices, eq(devices.id, walletAccounts.deviceId))
         .leftJoin(
@@ -107,7 +113,9 @@ export function createWalletsRepository(db: Database) {
           outgoingAmount: outAmount ?? 0n,
           outgoingCount: outCount ?? 0,
         } satisfies TodayTotals,
-      }));
+      })) as (Omit<(typeof rows)[number], 'inAmount' | 'inCount' | 'outAmount' | 'outCount'> & {
+        today: TodayTotals;
+      } & { [Key in keyof Extra]: Extra[Key] extends SQL.Aliased<infer T> ? T : never })[];
     },
 
     async insert(fields: NewWalletRecord): Promise<string> {
