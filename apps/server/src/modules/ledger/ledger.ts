@@ -6,6 +6,7 @@ import { type LEDGER_BOOKS, ledgerAccounts, ledgerEntries, ledgerJournals } from
 export type LedgerBook = (typeof LEDGER_BOOKS)[number];
 
 import { sqlArray } from '../../db/sql-array';
+import { sqlRows } from '../../db/sql-rows';
 import { LEDGER_ACCOUNTS, type LedgerAccountRef, NORMAL_BALANCE } from './ledger-accounts';
 
 export type JournalLine = { account: LedgerAccountRef; amountMinor: bigint };
@@ -48,22 +49,6 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   if (sum !== 0n || lines.some((line) => line.account.currency !== journal.currency)) {
     throw new UnbalancedJournalError(`journal ${journal.kind} ${journal.referenceId} does not balance`);
   }
-  const [posted] = await tx
-    .insert(ledgerJournals)
-    .values({
-      kind: journal.kind,
-      referenceType: journal.referenceType,
-      referenceId: journal.referenceId,
-      currency: journal.currency,
-      book,
-      memo: journal.memo,
-    })
-    // Only the same kind for the same reference is a replay; any other unique rule (a hold settled
-    // and released both) is an error that rolls the caller back.
-    .onConflictDoNothing({ target: [ledgerJournals.kind, ledgerJournals.referenceId] })
-    .returning({ id: ledgerJournals.id });
-  if (!posted) return false;
-
   const refs = [...new Map(lines.map((line) => [line.account.code, line.account])).values()];
   const idOf = await accountIds(tx, refs, journal.currency);
   const accountId = (code: string) => {
@@ -71,33 +56,50 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
     if (!id) throw new Error(`ledger account ${code} (${journal.currency}) is missing`);
     return id;
   };
-  await tx.insert(ledgerEntries).values(
-    lines.map((line) => ({
-      journalId: posted.id,
-      accountId: accountId(line.account.code),
-      currency: journal.currency,
-      book,
-      amountMinor: line.amountMinor,
-    })),
-  );
   const byAccount = new Map<string, bigint>();
   for (const line of lines) {
     byAccount.set(line.account.code, (byAccount.get(line.account.code) ?? 0n) + line.amountMinor);
   }
   // In code order, and only the accounts it moves: one it nets to zero is not locked for nothing.
   const moves = [...byAccount].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => (a < b ? -1 : 1));
-  // One statement moves every balance (migration 0053): the accounts it locks stay locked until
-  // the caller commits, so the caller posts its journal last.
-  const ids = sqlArray(
-    moves.map(([code]) => accountId(code)),
-    'uuid',
+  // One statement writes the journal, its entries and the balances (gerbang_move_balances,
+  // migration 0053), all from the journal's row: a journal of this kind and reference that exists
+  // already (a replay) inserts nothing, so nothing else is written either. Only the same kind for
+  // the same reference is a replay; any other unique rule (a hold settled and released both) is an
+  // error that rolls the caller back. The accounts it locks stay locked until the caller commits,
+  // so the caller posts its journal last.
+  const [result] = await sqlRows<{ posted: number }>(
+    tx,
+    sql`
+      with posted as (
+        insert into ${ledgerJournals} (kind, reference_type, reference_id, currency, book, memo)
+        values (${journal.kind}, ${journal.referenceType}, ${journal.referenceId}::uuid, ${journal.currency},
+          ${book}, ${journal.memo ?? null})
+        on conflict (kind, reference_id) do nothing
+        returning id
+      ), entries as (
+        insert into ${ledgerEntries} (journal_id, account_id, currency, book, amount_minor)
+        select posted.id, line.account_id, ${journal.currency}, ${book}, line.amount_minor
+        from posted, unnest(${sqlArray(
+          lines.map((line) => accountId(line.account.code)),
+          'uuid',
+        )}, ${sqlArray(
+          lines.map((line) => line.amountMinor),
+          'bigint',
+        )}) with ordinality as line(account_id, amount_minor, n)
+        order by line.n
+      ), moved as (
+        select gerbang_move_balances(${sqlArray(
+          moves.map(([code]) => accountId(code)),
+          'uuid',
+        )}, ${sqlArray(
+          moves.map(([, delta]) => delta),
+          'bigint',
+        )}) from posted
+      )
+      select count(*)::int as posted from posted, moved`,
   );
-  const deltas = sqlArray(
-    moves.map(([, delta]) => delta),
-    'bigint',
-  );
-  await tx.execute(sql`select gerbang_move_balances(${ids}, ${deltas})`);
-  return true;
+  return result?.posted === 1;
 }
 
 /**
