@@ -15,6 +15,10 @@ type Outcome = {
 /** The claims of one session. */
 export const claimsOfSession = (sessionId: string): SQL => eq(paymentClaims.paymentSessionId, sessionId);
 
+/** Whether a session has a claim still open (read in the statement that asks). */
+export const hasOpenClaims = (sessionId: string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${paymentClaims} where ${and(claimsOfSession(sessionId), eq(paymentClaims.status, 'open'))})`;
+
 /** The claims of the merchant's session whose reference a manual credit carries. */
 export const claimsOfReference = (merchantId: string, reference: string): SQL =>
   and(

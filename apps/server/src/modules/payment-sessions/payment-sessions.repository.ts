@@ -18,7 +18,7 @@ import { named, preparedRead } from '../../db/prepared-read';
 import { merchants, paymentSessionEvents, paymentSessions, walletAccounts } from '../../db/schema';
 import type { KeysetCursor } from '../../http/keyset-cursor';
 import { claimKey, type KeyClaim } from '../idempotency/idempotency';
-import { endClaimsOfPaidSession } from '../payment-claims/claim-outcomes';
+import { endClaimsOfPaidSession, hasOpenClaims } from '../payment-claims/claim-outcomes';
 import { enqueueWebhook, webhookEventInsert } from '../webhooks/webhook-outbox';
 import { answerFields, answerJson } from './payment-session-answer-sql';
 import { pastTimeLimit } from './payment-session-guards';
@@ -287,8 +287,14 @@ export function createPaymentSessionsRepository(db: Database, options: { custome
       const { row } = moved;
       const data = toPaymentSession(row, options.customerPagesUrl);
       const type = PAYMENT_SESSION_EVENT_TYPES[row.status];
-      await enqueueWebhook(tx, { merchantId: row.merchantId, type, subjectId: row.id, data }, timeline);
-      await endClaimsOfPaidSession(tx, moved.row);
+      // A paid session's open customer claim ends matched; the statement says whether it has one
+      // (rarely), so a payment without a claim costs no statement for it.
+      const claimed = await enqueueWebhook(
+        tx,
+        { merchantId: row.merchantId, type, subjectId: row.id, data },
+        { write: timeline, ask: row.status === 'success' ? hasOpenClaims(row.id) : undefined },
+      );
+      if (claimed) await endClaimsOfPaidSession(tx, row);
       return moved;
     },
 

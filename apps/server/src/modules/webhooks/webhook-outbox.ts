@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { WEBHOOK_NOT_SENT } from '@gerbang/contract';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { sqlRows } from '../../db/sql-rows';
 
 /**
  * One event as the outbox writes it. Each value is a value, a placeholder or SQL: an event can be
@@ -61,19 +62,30 @@ export function webhookEventInsert(event: OutboxEvent, from?: SQL, only?: { endp
 
 /**
  * Writes a webhook event of `data` inside the caller's transaction (webhookEventInsert). With
- * `alongside`, another write of the same change (its timeline row) goes in the same statement:
- * one round trip instead of two.
+ * `also.write`, another write of the same change (its timeline row) goes in the same statement:
+ * one round trip instead of two; `also.ask` is a yes-or-no question the same statement answers
+ * (read after the caller's earlier statements, as a statement of its own would): its answer is
+ * returned (false when none is asked).
  */
 export async function enqueueWebhook(
   tx: Database,
   event: { merchantId: string; type: string; subjectId: string; data: object },
-  alongside?: SQL,
-): Promise<void> {
+  also: { write?: SQL; ask?: SQL<boolean> } = {},
+): Promise<boolean> {
   const insert = webhookEventInsert({
     ...event,
     id: randomUUID(),
     data: sql`${JSON.stringify(event.data)}::jsonb`,
     createdAt: new Date().toISOString(),
   });
-  await tx.execute(alongside ? sql`with alongside as (${alongside}), event as (${insert}) select 1` : insert);
+  if (!also.write && !also.ask) {
+    await tx.execute(insert);
+    return false;
+  }
+  const [row] = await sqlRows<{ answer: boolean }>(
+    tx,
+    sql`with ${also.write ? sql`alongside as (${also.write}), ` : sql``}event as (${insert})
+      select ${also.ask ?? sql`false`} as answer`,
+  );
+  return row?.answer === true;
 }
