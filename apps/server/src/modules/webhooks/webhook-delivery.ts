@@ -67,6 +67,8 @@ export function createWebhookDelivery(deps: {
   let again = false;
 
   const leaseSeconds = Math.ceil(deps.timeoutMs / 1000) + CLAIM_MARGIN_SECONDS;
+  /** Whether each endpoint is failing, as this instance last wrote it (by `targetKey`). */
+  const healthWritten = new Map<string, boolean>();
 
   /** Leases up to `limit` due events and returns them: one statement. */
   async function claim(limit: number): Promise<EventRow[]> {
@@ -174,11 +176,17 @@ export function createWebhookDelivery(deps: {
       return;
     }
     deps.onAttempt?.(outcome);
-    // Written only when the attempt changes what the endpoint's row said when the pass read it: a
+    // Written only when the attempt changes what the endpoint's row said when the pass read it, or
+    // what this instance last wrote there since (deliveries to one endpoint run side by side): a
     // healthy endpoint's successes write nothing. A statement of its own: in the record's, an error
     // or a lock wait on the endpoint's row (an endpoint being removed holds it, then its events)
     // would lose the attempt's record.
-    if (target.failing !== (error !== null)) await recordEndpointHealth(db, event, error === null);
+    const failed = error !== null;
+    const key = targetKey(event);
+    if (target.failing !== failed || (healthWritten.get(key) ?? failed) !== failed) {
+      await recordEndpointHealth(db, event, !failed);
+      healthWritten.set(key, failed);
+    }
   }
 
   /** Deliveries under way; each, when it ends, frees its place for the next due event. */

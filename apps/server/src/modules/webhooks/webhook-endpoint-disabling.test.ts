@@ -98,4 +98,17 @@ describe('an endpoint that keeps failing', () => {
     await eventually(async () => (await eventOf(sent.id)).status === 'delivered');
     expect((await endpoint()).failingSince).toBeNull();
   });
+
+  it('stops the clock when a success answered slowly ends after a failure that started it', async () => {
+    // The first event's delivery is answered 204 after 800 ms; meanwhile the second one's fails at
+    // once and starts the clock. The success, which ended last, stops it.
+    hook.script.push({ status: 204, delayMs: 800 }, { status: 503 });
+    const slow = await sendTest();
+    await eventually(async () => hook.hits() >= 1);
+    const failed = await sendTest();
+    await eventually(async () => (await eventOf(failed.id)).attempts === 1);
+    expect((await endpoint()).failingSince).not.toBeNull();
+    await eventually(async () => (await eventOf(slow.id)).status === 'delivered');
+    await eventually(async () => (await endpoint()).failingSince === null);
+  });
 });

@@ -3,8 +3,13 @@ import type { AddressInfo } from 'node:net';
 
 /** What a receiver was sent: the headers and the raw body. */
 export type Received = { headers: IncomingMessage['headers']; body: string };
-/** How it answers one request: a status (with a body and headers), or never ('hang': the sender's timeout decides). */
-export type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+/**
+ * How it answers one request: a status (with a body and headers, after `delayMs`), or never
+ * ('hang': the sender's timeout decides).
+ */
+export type ReceiverAnswer =
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | 'hang';
 
 /** A receiver that refuses with 500, as a merchant's endpoint that is down. */
 export const DOWN: ReceiverAnswer = { status: 500, body: 'receiver is down' };
@@ -27,7 +32,10 @@ export async function webhookReceiver(standing: ReceiverAnswer = { status: 204 }
       received.push({ headers: request.headers, body });
       const answer = script.shift() ?? current;
       if (answer === 'hang') return;
-      response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+      setTimeout(
+        () => response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? ''),
+        answer.delayMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
