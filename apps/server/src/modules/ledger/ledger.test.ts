@@ -57,6 +57,14 @@ describe('the ledger', () => {
     expect(await merchantBalances(db, MERCHANT, 'IDR')).toEqual(before);
   });
 
+  it('refuses a journal that moves no money, and keeps its reference free', async () => {
+    const db = database.db;
+    const reference = randomUUID();
+    const nothing = deposit(reference, 0n, 0n);
+    await expect(db.transaction((tx) => postJournal(tx, nothing))).rejects.toThrow(UnbalancedJournalError);
+    expect(await postJournal(db, deposit(reference, 10_000n, 0n))).toBe(true);
+  });
+
   it('never lets an available balance go below zero: the posting fails and nothing moves', async () => {
     const db = database.db;
     const { availableMinor } = await merchantBalances(db, MERCHANT, 'IDR');

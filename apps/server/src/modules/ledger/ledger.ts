@@ -49,6 +49,11 @@ export async function postJournal(tx: Database, journal: Journal): Promise<boole
   if (sum !== 0n || lines.some((line) => line.account.currency !== journal.currency)) {
     throw new UnbalancedJournalError(`journal ${journal.kind} ${journal.referenceId} does not balance`);
   }
+  // A journal that moves nothing would still take its kind and reference: refused, as it was when
+  // its empty entries failed to insert.
+  if (lines.length === 0) {
+    throw new UnbalancedJournalError(`journal ${journal.kind} ${journal.referenceId} moves no money`);
+  }
   const refs = [...new Map(lines.map((line) => [line.account.code, line.account])).values()];
   const idOf = await accountIds(tx, refs, journal.currency);
   const accountId = (code: string) => {
