@@ -24,9 +24,14 @@ export function createScheduler(deps: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  /** Claims every due job in one statement, then runs the claimed ones in turn. */
+  /**
+   * Claims every due job in one statement, then runs the claimed ones in turn. A claimed job whose
+   * interval has passed while the ones before it ran is left: it is due again, and another
+   * instance may have claimed and run it meanwhile (two runs of a job never overlap).
+   */
   async function tick() {
     let claimed: Set<string>;
+    const claimedAt = performance.now();
     try {
       claimed = await repo.claimDue(jobs, instanceId);
     } catch (error) {
@@ -35,6 +40,7 @@ export function createScheduler(deps: {
     }
     for (const job of jobs) {
       if (!claimed.has(job.name)) continue;
+      if (performance.now() - claimedAt >= job.intervalMs) continue;
       try {
         await job.run();
       } catch (error) {
