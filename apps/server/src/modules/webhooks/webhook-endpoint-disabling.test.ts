@@ -100,14 +100,16 @@ describe('an endpoint that keeps failing', () => {
   });
 
   it('stops the clock when a success answered slowly ends after a failure that started it', async () => {
-    // The first event's delivery is answered 204 after 800 ms; meanwhile the second one's fails at
+    // The first event's delivery is answered 204 after 2 s; meanwhile the second one's fails at
     // once and starts the clock. The success, which ended last, stops it.
-    hook.script.push({ status: 204, delayMs: 800 }, { status: 503 });
+    hook.script.push({ status: 204, delayMs: 2000 }, { status: 503 });
+    const before = hook.hits();
     const slow = await sendTest();
-    await eventually(async () => hook.hits() >= 1);
+    await eventually(async () => hook.hits() > before);
     const failed = await sendTest();
     await eventually(async () => (await eventOf(failed.id)).attempts === 1);
-    expect((await endpoint()).failingSince).not.toBeNull();
+    await eventually(async () => (await endpoint()).failingSince !== null);
+    expect((await eventOf(slow.id)).status, 'the slow success has not ended yet').not.toBe('delivered');
     await eventually(async () => (await eventOf(slow.id)).status === 'delivered');
     await eventually(async () => (await endpoint()).failingSince === null);
   });
