@@ -45,6 +45,25 @@ describe('scheduled jobs', () => {
     expect(runs.often.length).toBeLessThanOrEqual(6);
   });
 
+  it('run a short job on time behind a slow one', async () => {
+    const runs = { slow: 0, short: 0 };
+    const scheduler = createScheduler({ db: t.database.db, logger: t.app.log, tickMs: 20 });
+    // The slow job is due again before it ends, so every tick claims both; the short one's claim
+    // is stale by the time the slow one returns and must still run.
+    scheduler.every('slow-job', 200, async () => {
+      runs.slow += 1;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    scheduler.every('short-job', 100, async () => {
+      runs.short += 1;
+    });
+    await scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    await scheduler.stop();
+    expect(runs.slow).toBeGreaterThan(1);
+    expect(runs.short).toBeGreaterThan(1);
+  });
+
   it('keep running after a job throws', async () => {
     let calls = 0;
     const scheduler = createScheduler({ db: t.database.db, logger: t.app.log, tickMs: 20 });

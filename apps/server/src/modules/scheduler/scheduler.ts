@@ -26,8 +26,9 @@ export function createScheduler(deps: {
 
   /**
    * Claims every due job in one statement, then runs the claimed ones in turn. A claimed job whose
-   * interval has passed while the ones before it ran is left: it is due again, and another
-   * instance may have claimed and run it meanwhile (two runs of a job never overlap).
+   * interval has passed while the ones before it ran is claimed again on its own before it runs:
+   * its claim is stale, another instance may have claimed and run it meanwhile (two runs of a job
+   * never overlap), and skipping it instead would starve a short job behind a slow one.
    */
   async function tick() {
     let claimed: Set<string>;
@@ -40,8 +41,11 @@ export function createScheduler(deps: {
     }
     for (const job of jobs) {
       if (!claimed.has(job.name)) continue;
-      if (performance.now() - claimedAt >= job.intervalMs) continue;
       try {
+        if (performance.now() - claimedAt >= job.intervalMs) {
+          const reclaimed = await repo.claimDue([job], instanceId);
+          if (!reclaimed.has(job.name)) continue;
+        }
         await job.run();
       } catch (error) {
         deps.logger.error({ err: error, job: job.name }, 'scheduled job failed');
