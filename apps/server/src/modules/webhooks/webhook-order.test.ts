@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ROLE } from '@gerbang/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,38 +11,13 @@ import { eventually } from '../agents/agents.test-support';
 import { paymentSessionsOf } from '../payment-sessions/payment-sessions';
 import { createWebhookDelivery } from './webhook-delivery';
 import { createWebhookFetch } from './webhook-destination';
+import { webhookReceiver } from './webhooks.test-support';
 
-type Answer = { status: number; delayMs?: number };
+type Event = { type: string; sequence: number; data: { id: string } };
 
-/** A receiver that answers each request by its script (then 204), and keeps what arrived in order. */
-async function receiver() {
-  const arrived: { event: { type: string; sequence: number; data: { id: string } }; status: number }[] = [];
-  const script: Answer[] = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const answer = script.shift() ?? { status: 204 };
-      setTimeout(() => {
-        arrived.push({ event: JSON.parse(body), status: answer.status });
-        response.statusCode = answer.status;
-        response.end();
-      }, answer.delayMs ?? 0);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    arrived,
-    script,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+/** What the receiver answered, in the order its answers went out, with each event read. */
+const arrivedAt = (hook: Awaited<ReturnType<typeof webhookReceiver>>) =>
+  hook.answered.map((answer) => ({ event: JSON.parse(answer.body) as Event, status: answer.status }));
 
 /**
  * A receiver may rely on the order of a subject's events: each carries a sequence, and the next
@@ -53,7 +26,7 @@ async function receiver() {
  */
 describe('webhook order and claims', () => {
   let t: TestApp;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
   let client: ReturnType<typeof merchantApi>;
   const open = () =>
     client.post(
@@ -82,7 +55,7 @@ describe('webhook order and claims', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_RETRY_DELAYS_SECONDS: '0,0,0', WEBHOOK_TIMEOUT_SECONDS: '2' } });
-    hook = await receiver();
+    hook = await webhookReceiver();
     client = await shop('Order Shop', hook.url);
   });
   afterAll(async () => {
@@ -94,14 +67,14 @@ describe('webhook order and claims', () => {
     // The first delivery of `created` fails slowly; meanwhile the session expires.
     hook.script.push({ status: 500, delayMs: 600 });
     const session = (await open()).json();
-    await eventually(async () => hook.arrived.length > 0 || (await eventsOf(session.id))[0]?.attempts === 0);
+    await eventually(async () => hook.answered.length > 0 || (await eventsOf(session.id))[0]?.attempts === 0);
     await t.database.db
       .update(paymentSessions)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(paymentSessions.id, session.id));
     await paymentSessionsOf(t.app.ctx).service.sweepDeadlines();
     await eventually(async () => (await eventsOf(session.id)).every((event) => event.status === 'delivered'), 10_000);
-    const mine = hook.arrived.filter((a) => a.event.data.id === session.id);
+    const mine = arrivedAt(hook).filter((a) => a.event.data.id === session.id);
     expect(mine.map((a) => `${a.event.type}:${a.status}`)).toEqual([
       'payment_session.created:500',
       'payment_session.created:204',
@@ -134,7 +107,7 @@ describe('webhook order and claims', () => {
     await other.kick();
     await eventually(async () => (await eventsOf(session.id))[0]?.status === 'delivered');
     // The first request ends (500) after the event was delivered: it is logged, nothing more.
-    await eventually(async () => hook.arrived.filter((a) => a.event.data.id === session.id).length === 2);
+    await eventually(async () => arrivedAt(hook).filter((a) => a.event.data.id === session.id).length === 2);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const [event] = await eventsOf(session.id);
     expect(event).toMatchObject({ status: 'delivered', lastError: null });
@@ -142,7 +115,7 @@ describe('webhook order and claims', () => {
   });
 
   it("delivers another merchant's event while one merchant's receiver is slow to answer", async () => {
-    const slowHook = await receiver();
+    const slowHook = await webhookReceiver();
     try {
       const slowShop = await shop('Slow Shop', slowHook.url);
       slowHook.script.push({ status: 204, delayMs: 1500 });
@@ -156,9 +129,9 @@ describe('webhook order and claims', () => {
       // The slow receiver holds its delivery open; then this merchant's session opens.
       await eventually(async () => (await eventsOf(slow.id))[0]?.lockedUntil !== null);
       const session = (await open()).json();
-      await eventually(async () => hook.arrived.some((a) => a.event.data.id === session.id), 5_000);
-      expect(slowHook.arrived, 'the slow receiver has not answered yet').toEqual([]);
-      await eventually(async () => slowHook.arrived.length === 1, 5_000);
+      await eventually(async () => arrivedAt(hook).some((a) => a.event.data.id === session.id), 5_000);
+      expect(slowHook.answered, 'the slow receiver has not answered yet').toEqual([]);
+      await eventually(async () => slowHook.answered.length === 1, 5_000);
     } finally {
       await slowHook.close();
     }
