@@ -257,6 +257,25 @@ describe('customer claims', () => {
     expect(await claimsSeen(session.id)).toHaveLength(1);
   });
 
+  it('never leaves a claim open on a session paid at the moment it was filed', async () => {
+    // The claim and the payment race for the session: whichever comes second must see the first
+    // (the claim refused as the session is paid, or the payment ending the claim matched).
+    for (const [round, amount] of ['181000', '182000', '183000', '184000'].entries()) {
+      const session = await processingSession(amount);
+      const [filed] = await Promise.all([
+        fileClaim(session.id, claimBody({ amount }), `198.51.100.${round + 1}`),
+        customerPays(dana.phone, dana.account.id, [session.finalAmount]),
+      ]);
+      expect([201, 409], filed.body).toContain(filed.statusCode);
+      await eventually(
+        async () => (await shop.client.get(`/v1/payment-sessions/${session.id}`)).json().status === 'success',
+      );
+      const claims = await claimsSeen(session.id);
+      expect(claims.filter((claim) => claim.status === 'open')).toEqual([]);
+      if (filed.statusCode === 201) expect(claims.map((claim) => claim.status)).toEqual(['matched']);
+    }
+  });
+
   it('exports the claims as CSV, a formula in a customer’s words made harmless, a merchant’s own only', async () => {
     const session = await processingSession('185000');
     await fileClaim(session.id, claimBody({ senderName: '=HYPERLINK("http://evil")' }));
