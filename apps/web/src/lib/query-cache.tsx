@@ -1,15 +1,40 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type Query,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { hasBothTokens, subscribeTokens } from './auth-tokens';
 import { subscribeConsoleMode } from './console-mode';
 import { onRealtimeReconnect } from './realtime-store';
 
 /**
+ * A query cache whose invalidation also reaches a query on its first load. TanStack Query keeps a
+ * first load that is under way instead of starting it again (it cancels only the refetch of an
+ * answer already shown), so a change announced while a detail opens (a payout paid as its dialog
+ * loads) would leave the dialog on what the server read before the change, with no event to come.
+ * Such a query is read once more after its first answer lands.
+ */
+class ConsoleQueryClient extends QueryClient {
+  override async invalidateQueries(filters: InvalidateQueryFilters = {}, options?: InvalidateOptions): Promise<void> {
+    const firstLoads = new Set<Query>(
+      this.getQueryCache()
+        .findAll({ ...filters, fetchStatus: 'fetching' })
+        .filter((query) => query.state.data === undefined),
+    );
+    await super.invalidateQueries(filters, options);
+    if (firstLoads.size > 0) await super.invalidateQueries({ predicate: (query) => firstLoads.has(query) }, options);
+  }
+}
+
+/**
  * The pages' query cache (TanStack Query). It loads with the first page that reads the API, not
  * with the entry: the sign-in page does without it (scripts/check-bundle-size.mjs).
  */
 function createQueryClient({ retry = 1 } = {}): QueryClient {
-  return new QueryClient({
+  return new ConsoleQueryClient({
     defaultOptions: {
       // A 4xx will not change on retry; the API client already replays a 401 after refreshing.
       queries: { retry, staleTime: 30_000 },
