@@ -3,6 +3,9 @@ import type { ReactNode } from 'react';
 /** A dashboard's panels: the figure cards and the chart's frame. */
 export const PANEL_CLASS = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800';
 
+/** A figure not known yet: its card holds its place, so nothing below it moves when it arrives. */
+export const PENDING_FIGURE = '…';
+
 /** One figure of a dashboard: what it is, the figure, and what it counts. */
 export function FigureCard({
   title,

@@ -41,6 +41,15 @@ describe('merchant Dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Available balance' })).toBeInTheDocument();
   });
 
+  it('holds the balance cards in place with "…" until the balance is known (right after sign-in)', async () => {
+    const { merchantBalance: _, ...signedIn } = merchantUser();
+    const app = renderApp({ path: '/', consoleKind: 'merchant', user: signedIn });
+    restore = app.http.restore;
+    expect(await screen.findByTestId('balance-available')).toHaveTextContent('…');
+    expect(screen.getByTestId('balance-pending')).toHaveTextContent('…');
+    expect(screen.getByText('Available balance')).toBeInTheDocument();
+  });
+
   it("shows today's volume, success rate and sessions, and the last 14 days as a chart with its table", async () => {
     const app = renderApp({
       path: '/',

@@ -1,11 +1,8 @@
 import type { MerchantStats } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { FigureCard } from '../../../components/ui/figure-card';
+import { FigureCard, PENDING_FIGURE as PENDING } from '../../../components/ui/figure-card';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
-
-/** A figure not known yet. */
-const PENDING = '…';
 
 /** Succeeded out of ended, as a percentage; null before any session of the day ended. */
 export function successRate(day: { ended: number; succeeded: number }): number | null {
