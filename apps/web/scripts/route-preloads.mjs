@@ -4,7 +4,8 @@
 // instead of one round trip later when the entry has run. A console page's own code, its
 // translations and the schemas (`afterFirstFrame`) are not named: they load once the layout's
 // first frame is on screen (src/lib/first-frame.ts), so that on a phone's slow link they do not
-// share its bandwidth and its six connections with the layout's files.
+// share its bandwidth and its six connections with the layout's files. A page drawn with its
+// layout (`drawnWithLayout`: its own text is its largest paint) names them with the layout's.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,6 +35,19 @@ function pageModuleOf(route) {
  */
 function modulesOf(route, consoleKind) {
   const own = [pageModuleOf(route), ...(route.namespaces ?? []).map((namespace) => `src/locales/en/${namespace}.json`)];
+  if (route.layout === 'console' && route.drawnWithLayout) {
+    // The page's own content is its first look: the layout's first frame waits for the page too.
+    return {
+      now: [
+        'src/locales/en/startup.ts',
+        `src/app/layouts/${consoleKind}-layout.tsx`,
+        'src/locales/en/console.json',
+        ...own,
+        'src/lib/zod-config.ts',
+      ],
+      afterFirstFrame: ['src/lib/session-requests.ts'],
+    };
+  }
   if (route.layout === 'console') {
     return {
       // The layout and its own texts (sidebar, headers): main.tsx waits for both before the first render.

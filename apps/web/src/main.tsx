@@ -24,9 +24,10 @@ if (!container) throw new Error('index.html has no #root element');
 // Everything the first screen waits for starts now, side by side, instead of one after another:
 // the layout's code (a console page) or the page's (an account page) and their translations
 // load, a stored session is checked, and the startup translations load. Only then does React
-// render, once. A console page's own code, the API and the realtime connection wait for that
-// first frame to be on screen (lib/first-frame.ts); a check the screen needs (no remembered user)
-// waits only for the spinner's frame.
+// render, once. A console page's own code (unless the page is drawn with its layout: its own text
+// is what its reader looks at first), the API and the realtime connection wait for that first
+// frame to be on screen (lib/first-frame.ts); a check the screen needs (no remembered user) waits
+// only for the spinner's frame.
 setTranslationCatalog(loadConsoleNamespace);
 const translationsReady = initI18n();
 const hasStoredSession = hasBothTokens();
@@ -36,7 +37,8 @@ holdUntilFirstFrame({ withText: !hasStoredSession || remembered !== null });
 startCurrentUserCheck(remembered);
 const routes = createConsoleRoutes(env.consoleKind, CONSOLE_ROUTES);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and
-// the page's code follows it; without one, the guard sends the visitor to sign-in at once.
+// the page's code follows it (or renders with it: AppRoute.drawnWithLayout); without one, the
+// guard sends the visitor to sign-in at once.
 const layoutReady = routes.preload(window.location.pathname);
 await Promise.all([translationsReady, hasStoredSession ? layoutReady : null]);
 const root = createRoot(container);

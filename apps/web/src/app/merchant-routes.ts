@@ -12,6 +12,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     area: 'merchantDashboard',
     layout: 'console',
     namespaces: ['merchantDashboard'],
+    drawnWithLayout: true,
     load: () => import('./routes/merchant-console/dashboard'),
   },
   ...AUTH_ROUTES,
@@ -37,6 +38,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     area: 'webhooks',
     layout: 'console',
     namespaces: ['webhooks', 'paymentSessions'],
+    drawnWithLayout: true,
     load: () => import('./routes/merchant-console/webhooks'),
   },
   {
@@ -66,6 +68,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.changePassword',
     layout: 'console',
     namespaces: ['accountSecurity'],
+    drawnWithLayout: true,
     load: () => import('./routes/change-password'),
   },
   {

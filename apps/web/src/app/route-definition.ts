@@ -24,6 +24,12 @@ export type AppRoute = {
   /** Translation namespaces the page renders with, loaded together with its code. */
   namespaces?: readonly Namespace[];
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * A console page whose own content is what its reader looks at first (its largest paint is not
+   * the layout's header but the page's text): its code, texts and schemas load beside the layout's
+   * and its first frame shows both, instead of the layout first and the page after it.
+   */
+  drawnWithLayout?: true;
   /** The page reads nothing through the query cache, which then stays off its download. */
   withoutQueryCache?: true;
 };

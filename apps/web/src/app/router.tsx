@@ -36,7 +36,7 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
     // A console page's code, its texts and the schemas it parses with load after the layout's
     // first frame: the sidebar and the page's header paint first, without sharing a phone's link
     // with them (the document names only the layout's files: scripts/route-preloads.mjs).
-    if (route.layout === 'console') await afterFirstFrame();
+    if (route.layout === 'console' && !route.drawnWithLayout) await afterFirstFrame();
     prefetchTranslations(namespaces);
     const [page, queryCache] = await Promise.all([
       route.load(),
@@ -88,7 +88,8 @@ export type ConsoleRoutes = {
   /**
    * Starts downloading what the page at `pathname` needs (main.tsx, before the first render);
    * resolves once its layout and the layout's texts are ready (the page's code runs after the
-   * layout's first frame). Never rejects: a failed load shows on the page.
+   * layout's first frame, unless the page is drawn with its layout). Never rejects: a failed load
+   * shows on the page.
    */
   preload: (pathname: string) => Promise<void>;
   /** guard → layout → lazy page, for <Routes>. */
@@ -101,7 +102,11 @@ export type ConsoleRoutes = {
  * entry: the sign-in page must not wait for the sidebar and user menu.
  */
 export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly AppRoute[]): ConsoleRoutes {
-  const pages = table.map((route) => ({ route, load: pageLoader(route) }));
+  const pages = table.map((route) => {
+    const load = pageLoader(route);
+    // A page drawn with its layout has loaded before the first render (preload): it renders at once.
+    return { route, ...(route.drawnWithLayout ? preloadable(load) : { load, Component: lazy(load) }) };
+  });
   const loadConsoleLayout = loadOnce(async () =>
     consoleKind === 'admin'
       ? { default: (await import('./layouts/admin-layout')).AdminLayout }
@@ -113,10 +118,7 @@ export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly Ap
   const pageRoutes = (layout: AppRoute['layout']) =>
     pages
       .filter(({ route }) => route.layout === layout)
-      .map(({ route, load }) => {
-        const Page = lazy(load);
-        return <Route key={route.path} path={route.path} element={<Page />} />;
-      });
+      .map(({ route, Component }) => <Route key={route.path} path={route.path} element={<Component />} />);
   const patterns = pages.map((page) => ({ path: page.route.path, page }));
   const pageAt = (pathname: string) => matchRoutes(patterns, pathname)?.[0]?.route.page;
 
@@ -127,9 +129,11 @@ export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly Ap
       if (!page) return;
       void page.load();
       if (page.route.layout !== 'console') return;
-      await Promise.all([consoleLayout.load(), initI18n().then(() => i18n.loadNamespaces('console'))]).catch(
-        () => undefined,
-      );
+      await Promise.all([
+        consoleLayout.load(),
+        initI18n().then(() => i18n.loadNamespaces('console')),
+        page.route.drawnWithLayout ? page.load() : null,
+      ]).catch(() => undefined);
     },
     tree: (
       <Route element={<RootLayout />}>
