@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProvider } from './provider';
 import type { AppRoute } from './route-definition';
 import { ConsoleRouter, createConsoleRoutes } from './router';
@@ -64,5 +64,39 @@ describe('Moving between pages', () => {
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     expect(screen.getByText('Failed to fetch dynamically imported module')).toBeVisible();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+});
+
+describe("A console page's first load", () => {
+  it('brings the code of a page drawn with its layout before the first frame, and any other page after it', async () => {
+    vi.resetModules();
+    const { holdUntilFirstFrame, firstCommitDone } = await import('../lib/first-frame');
+    const router = await import('./router');
+    holdUntilFirstFrame({ withText: false });
+    const loaded: string[] = [];
+    const consolePage = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+      path,
+      titleKey: 'routes.dashboard',
+      layout: 'console',
+      load: async () => {
+        loaded.push(path);
+        return { default: () => <h1>{path}</h1> };
+      },
+      ...extra,
+    });
+    const routes = router.createConsoleRoutes('merchant', [
+      consolePage('/', { drawnWithLayout: true }),
+      consolePage('/team'),
+    ]);
+
+    // main.tsx waits for this before the first render: the dashboard's code is part of it.
+    await routes.preload('/');
+    expect(loaded).toEqual(['/']);
+    await routes.preload('/team');
+    expect(loaded).toEqual(['/']);
+
+    // The first frame is on screen: the other page's code follows.
+    firstCommitDone();
+    await vi.waitFor(() => expect(loaded).toEqual(['/', '/team']));
   });
 });

@@ -127,12 +127,12 @@ export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly Ap
     async preload(pathname) {
       const page = pageAt(pathname);
       if (!page) return;
-      void page.load();
+      const pageLoaded = page.load();
       if (page.route.layout !== 'console') return;
       await Promise.all([
         consoleLayout.load(),
         initI18n().then(() => i18n.loadNamespaces('console')),
-        page.route.drawnWithLayout ? page.load() : null,
+        page.route.drawnWithLayout ? pageLoaded : null,
       ]).catch(() => undefined);
     },
     tree: (
