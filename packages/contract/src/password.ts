@@ -6,9 +6,3 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-
-export const PASSWORD_EQUALS_EMAIL_MESSAGE = 'Password must not be the same as the email';
-
-export function isPasswordEqualToEmail(password: string, email: string): boolean {
-  return password.trim().toLowerCase() === email.trim().toLowerCase();
-}

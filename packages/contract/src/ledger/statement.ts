@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { LANGUAGES } from '../limits';
 
+// The endpoint lives apart from the schemas, so the web can name its path without loading zod.
+export { exportMerchantStatement } from './statement-endpoint';
+
 /** The longest range one statement covers. */
 export const STATEMENT_MAX_DAYS = 366;
 
-/**
- * A merchant's statement: every movement of its available balance in [from, to), each with the
- * balance after it, between the opening and the closing balance, as CSV or PDF (streamed). Merchant users
- * get their own; Admins name the merchant.
- */
-export const exportMerchantStatement = { method: 'GET', path: '/statements' } as const;
 export const merchantStatementQuerySchema = z
   .strictObject({
     merchantId: idSchema.optional(),

@@ -162,7 +162,6 @@ export const manualCreditSchema = z.object({
   creditedAt: isoDateTimeSchema,
 });
 export type ManualCredit = z.infer<typeof manualCreditSchema>;
-export const MANUAL_CREDIT_EVENT_TYPE = 'deposit.manually_credited';
 
 /** An operator records that a queued transfer was sent back to its sender outside Gerbang. */
 export const refundDepositTransferOutside = { method: 'POST', path: '/transactions/:id/refunded-outside' } as const;

@@ -74,13 +74,6 @@ export const paymentClaimSchema = customerClaimSchema.extend({
 export type PaymentClaim = z.infer<typeof paymentClaimSchema>;
 export const paymentClaimPageSchema = pageSchema(paymentClaimSchema);
 
-export const PAYMENT_CLAIM_EVENT_TYPES: Record<PaymentClaimStatus, string> = {
-  open: 'payment_claim.opened',
-  matched: 'payment_claim.matched',
-  credited: 'payment_claim.credited',
-  rejected: 'payment_claim.rejected',
-};
-
 export const rejectClaimBodySchema = z.strictObject({
   /** Shown to the customer on the deposit page: say what they can do next. */
   message: z.string().trim().min(1).max(500),

@@ -53,5 +53,3 @@ export type PaymentSessionDetail = z.infer<typeof paymentSessionDetailSchema>;
 
 /** Operators see any session; a Merchant user only its own merchant's (404 otherwise). */
 export const getPaymentSessionDetail = { method: 'GET', path: '/payment-sessions/:id' } as const;
-/** Queue another delivery of a webhook event now (a failed, skipped or delivered one too). */
-export const resendWebhookEvent = { method: 'POST', path: '/webhook-events/:id/resend' } as const;

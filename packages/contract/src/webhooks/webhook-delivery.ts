@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
-
-/** What the consoles show of the webhook events of a session, a withdrawal or a refund. */
-export const WEBHOOK_EVENT_STATUSES = ['pending', 'delivered', 'failed', 'skipped'] as const;
+import { WEBHOOK_EVENT_STATUSES } from './webhook-paths';
 
 /** One attempt to deliver a webhook event: what the receiver answered, or what failed. */
 export const webhookDeliveryAttemptSchema = z.object({
@@ -26,13 +24,3 @@ export const webhookEventSummarySchema = z.object({
   deliveries: z.array(webhookDeliveryAttemptSchema),
 });
 export type WebhookEventSummary = z.infer<typeof webhookEventSummarySchema>;
-
-/**
- * Why an event was kept, not sent (its `lastError` when `skipped`): the consoles show each in the
- * reader's language.
- */
-export const WEBHOOK_NOT_SENT = {
-  noCallbackUrl: 'The merchant has no callback URL',
-  disabled: 'Not sent: webhooks to this endpoint were disabled after failing for days (set the URL again to resume)',
-  removed: 'Not sent: the merchant removed this endpoint',
-} as const;

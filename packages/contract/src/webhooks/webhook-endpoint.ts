@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
 import { callbackUrlSchema } from '../merchants/merchant';
+import { PREVIOUS_SECRET_CHOICES } from './webhook-paths';
 
 /**
  * A merchant's own webhook endpoint (merchant console → Webhooks, issue 33): where its events go,
@@ -21,14 +22,9 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-export const getWebhookEndpoint = { method: 'GET', path: '/webhook-endpoint' } as const;
-
-export const updateWebhookEndpoint = { method: 'PUT', path: '/webhook-endpoint' } as const;
 export const updateWebhookEndpointBodySchema = z.strictObject({ callbackUrl: callbackUrlSchema.nullable() });
 export type UpdateWebhookEndpointBody = z.infer<typeof updateWebhookEndpointBodySchema>;
 
-export const rotateWebhookEndpointSecret = { method: 'POST', path: '/webhook-endpoint/secret' } as const;
-export const PREVIOUS_SECRET_CHOICES = ['keep_24_hours', 'expire_now'] as const;
 export const rotateWebhookEndpointSecretBodySchema = z.strictObject({
   previousSecret: z.enum(PREVIOUS_SECRET_CHOICES).default('keep_24_hours'),
 });

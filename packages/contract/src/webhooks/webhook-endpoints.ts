@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { callbackUrlSchema } from '../merchants/merchant';
-import { WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_TEST_EVENT_TYPE } from './webhook-events';
+import { WEBHOOK_SUBSCRIBABLE_EVENT_TYPES } from './webhook-event-types';
 
 /**
  * A merchant's further webhook endpoints (issue 33), beside its main one (the callback URL, which
@@ -9,12 +9,6 @@ import { WEBHOOK_EVENT_TYPE_NAMES, WEBHOOK_TEST_EVENT_TYPE } from './webhook-eve
  * its own (shown once, rotated as the main one's), and fails, is disabled and resumes on its own.
  * A removed endpoint receives nothing more; its deliveries stay listed.
  */
-export const WEBHOOK_ENDPOINTS_MAX = 10;
-
-/** What an endpoint may subscribe to: every event type but the test event, which is sent on demand. */
-export const WEBHOOK_SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPE_NAMES.filter(
-  (type) => type !== WEBHOOK_TEST_EVENT_TYPE,
-) as [string, ...string[]];
 
 export const webhookEventTypesSchema = z
   .array(z.enum(WEBHOOK_SUBSCRIBABLE_EVENT_TYPES))
@@ -38,12 +32,10 @@ export const webhookEndpointItemSchema = z.object({
 });
 export type WebhookEndpointItem = z.infer<typeof webhookEndpointItemSchema>;
 
-export const listWebhookEndpoints = { method: 'GET', path: '/webhook-endpoints' } as const;
 export const listWebhookEndpointsResponseSchema = z.object({ items: z.array(webhookEndpointItemSchema) });
 
 const descriptionSchema = z.string().trim().max(100).nullable();
 
-export const createWebhookEndpoint = { method: 'POST', path: '/webhook-endpoints' } as const;
 export const createWebhookEndpointBodySchema = z.strictObject({
   url: callbackUrlSchema,
   eventTypes: webhookEventTypesSchema,
@@ -54,7 +46,6 @@ export type CreateWebhookEndpointBody = z.input<typeof createWebhookEndpointBody
 export const createdWebhookEndpointSchema = webhookEndpointItemSchema.extend({ secret: z.string() });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
 
-export const updateWebhookEndpointById = { method: 'PATCH', path: '/webhook-endpoints/:id' } as const;
 /** Saving the URL (even unchanged) turns a disabled endpoint back on. */
 export const updateWebhookEndpointByIdBodySchema = z
   .strictObject({
@@ -65,8 +56,5 @@ export const updateWebhookEndpointByIdBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
 export type UpdateWebhookEndpointByIdBody = z.input<typeof updateWebhookEndpointByIdBodySchema>;
 
-export const removeWebhookEndpoint = { method: 'DELETE', path: '/webhook-endpoints/:id' } as const;
-
-export const rotateWebhookEndpointSecretById = { method: 'POST', path: '/webhook-endpoints/:id/secret' } as const;
 /** The endpoint with its new secret, shown this once (the body is the main endpoint's rotation's). */
 export const rotatedWebhookEndpointSecretSchema = webhookEndpointItemSchema.extend({ secret: z.string() });
