@@ -20,6 +20,8 @@
 //   code, texts and the schemas: .vite/route-preloads.json's `afterFirstFrame`), as sent,
 //   ≤ 64 KB, the analytics page's charts ≤ 96 KB (issue 31: a page's own content paints when they
 //   have arrived; merchant pages grouped as one feature again would load 66–71 KB each);
+// - first frames without zod: no signed-in page's document names a file carrying zod, those of the
+//   pages drawn with their layout included (their answers are parsed after their first frame);
 // - route preloads: every page's document, as the server answers it, names that page's own files
 //   (.vite/route-preloads.json) as modulepreload links and none of those it loads after its first
 //   frame, and each of them is served.
@@ -134,6 +136,7 @@ for (const target of ['admin', 'merchant']) {
     );
   }
   failed += checkLayoutWithoutZod(dist, manifest, target);
+  failed += checkFirstFramesWithoutZod(dist, routes, target);
   failed += await checkAfterFirstFrame(routes, sent, target);
   failed += await checkRoutePreloads(routes, server, target);
   if (target === 'admin') {
@@ -162,6 +165,25 @@ function checkLayoutWithoutZod(dist, manifest, target) {
   const ok = problems.length === 0;
   console.log(
     `${ok ? 'ok  ' : 'FAIL'} ${target} layout without zod, of its own files and the shared groups only${ok ? '' : `: ${problems.join('; ')}`} (${layoutFiles.size} files)`,
+  );
+  return ok ? 0 : 1;
+}
+
+/**
+ * No signed-in page's document names a file carrying zod: a page drawn with its layout (its own
+ * text is its largest paint) parses its answers with schemas loaded after that frame
+ * (apps/web/src/lib/parsed-after-first-frame.ts), as every other page loads its code then.
+ */
+function checkFirstFramesWithoutZod(dist, routes, target) {
+  const consolePages = routes.filter((route) => route.afterFirstFrame.length > 0);
+  const carrying = consolePages.flatMap((route) =>
+    route.files
+      .filter((file) => ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')))
+      .map((file) => `${route.path} names ${file}`),
+  );
+  const ok = carrying.length === 0;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${target} first frames without zod: ${consolePages.length} signed-in pages' documents name no file carrying it${ok ? '' : `: ${carrying.join('; ')} (zod)`}`,
   );
   return ok ? 0 : 1;
 }

@@ -46,14 +46,24 @@ function contractModulesWithoutZod(): Set<string> {
 
 const BASE =
   /vite[\\/]preload-helper|[\\/]lib[\\/](api-error|http-error)\.ts$|[\\/]components[\\/]ui[\\/](button|input|field-styles)\.tsx?$/;
-/** The shared app code that parses with the contract's schemas, after the first frame (the session's check). */
-const SCHEMA_USERS = /[\\/]lib[\\/](zod-config|session-requests)\.ts$/;
+/**
+ * The app code that parses with the contract's schemas after the first frame: the session's check,
+ * and the schemas a page drawn with its layout parses its answers with (a feature's
+ * `api/*-answers.ts`, lib/parsed-after-first-frame.ts): in the schemas' file, not in the page's.
+ */
+const SCHEMA_USERS =
+  /[\\/]lib[\\/](zod-config|session-requests)\.ts$|[\\/]features[\\/][\w-]+[\\/]api[\\/][\w-]+-answers\.ts$/;
 /**
  * Features' pieces the console layout draws (the alert bell's slot, the second-factor prompts and
  * banner): they load the rest of their feature on demand.
  */
 const LAYOUT_SLOTS =
   /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-(prompts|off-banner))\.tsx$/;
+/**
+ * The zod-free names only some pages use (the webhooks' paths and event types): with the pages
+ * that name them rather than in every page's first download.
+ */
+const PAGES_NAMES = /[\\/]packages[\\/]contract[\\/]src[\\/]webhooks[\\/]webhook-(paths|event-types)\.ts$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /**
  * Each console's own layout and sidebar: in its own layout's file. In the shared `console` file,
@@ -97,8 +107,8 @@ const SHARED_PIECES =
  *    the layout shared by both consoles, the API client and session, the query cache. Not each
  *    console's own layout and sidebar, nor the realtime client (it connects after the first
  *    paint), nor what loads on demand.
- * 6. schemas: the contract's schemas and zod, with the session's calls that parse with them,
- *    which the pages' code needs and the layout does not: the sidebar and the page's header are
+ * 6. schemas: the contract's schemas and zod, with the session's calls and the pages' answers
+ *    modules that parse with them, which the pages' code needs and the layout does not: the sidebar and the page's header are
  *    drawn before they have loaded and run.
  * Only named packages and app files in the first three: `$initial` is judged before tree-shaking, so
  * the contract's barrel would otherwise drag zod and every schema in.
@@ -123,7 +133,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
     },
     {
       name: 'base',
-      test: (id) => zodFree.has(id) || BASE.test(id),
+      test: (id) => (zodFree.has(id) && !PAGES_NAMES.test(id)) || BASE.test(id),
       includeDependenciesRecursively: false,
       priority: 4,
     },
@@ -133,7 +143,12 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
         const feature = FEATURE.exec(id)?.[1];
         return feature && !NOT_A_FEATURE.has(feature) ? feature : null;
       },
-      test: (id) => !ON_DEMAND.test(id) && !LAYOUT_SLOTS.test(id) && !SHARED_PIECES.test(id) && !id.endsWith('.json'),
+      test: (id) =>
+        !ON_DEMAND.test(id) &&
+        !LAYOUT_SLOTS.test(id) &&
+        !SHARED_PIECES.test(id) &&
+        !SCHEMA_USERS.test(id) &&
+        !id.endsWith('.json'),
       includeDependenciesRecursively: false,
       priority: 3,
     },
@@ -150,6 +165,13 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
           // console's route table, in its shell, brings them there first).
           /[\\/]app[\\/]provider-pages\.ts$/.test(id) ||
           /[\\/]node_modules[\\/]@tanstack[\\/]/.test(id)),
+      includeDependenciesRecursively: false,
+      priority: 2,
+    },
+    {
+      // Not in the schemas' file: the webhooks page names them before its first frame.
+      name: 'webhook-names',
+      test: PAGES_NAMES,
       includeDependenciesRecursively: false,
       priority: 2,
     },

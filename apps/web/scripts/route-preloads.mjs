@@ -43,8 +43,8 @@ function modulesOf(route, consoleKind) {
         `src/app/layouts/${consoleKind}-layout.tsx`,
         'src/locales/en/console.json',
         ...own,
-        'src/lib/zod-config.ts',
       ],
+      // Its code names no schema: it parses its answers with schemas loaded after the frame.
       afterFirstFrame: ['src/lib/session-requests.ts'],
     };
   }

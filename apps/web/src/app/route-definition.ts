@@ -26,8 +26,10 @@ export type AppRoute = {
   load: () => Promise<{ default: ComponentType }>;
   /**
    * A console page whose own content is what its reader looks at first (its largest paint is not
-   * the layout's header but the page's text): its code, texts and schemas load beside the layout's
-   * and its first frame shows both, instead of the layout first and the page after it.
+   * the layout's header but the page's text): its code and texts load beside the layout's and its
+   * first frame shows both, instead of the layout first and the page after it. Its code names no
+   * schema: it parses its answers with lib/parsed-after-first-frame.ts, so zod and the schemas
+   * still load after that frame (the bundle check fails a document that names them).
    */
   drawnWithLayout?: true;
   /** The page reads nothing through the query cache, which then stays off its download. */

@@ -43,8 +43,9 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
       route.layout === 'console' || route.withoutQueryCache ? null : import('../lib/query-cache'),
       initI18n().then(() => i18n.loadNamespaces(namespaces)),
       // Before a console page parses its first answer (the layout draws without zod; the sign-in
-      // pages' one parsing module imports it itself).
-      route.layout === 'console' ? import('../lib/zod-config') : null,
+      // pages' one parsing module imports it itself, and so do the schemas that a page drawn with
+      // its layout parses with after its first frame).
+      route.layout === 'console' && !route.drawnWithLayout ? import('../lib/zod-config') : null,
     ]);
     const Page = page.default;
     if (!queryCache) return { default: Page };

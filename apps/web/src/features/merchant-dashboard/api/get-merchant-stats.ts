@@ -1,6 +1,7 @@
-import { getMerchantStats, merchantStatsSchema, SERVER_EVENTS } from '@gerbang/contract';
+import { getMerchantStats, SERVER_EVENTS } from '@gerbang/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
 import { useRealtimeEvent } from '../../../lib/realtime-store';
 
 const QUERY_KEY = ['merchant-dashboard', 'stats'] as const;
@@ -13,6 +14,12 @@ export function useMerchantStats() {
   useRealtimeEvent(SERVER_EVENTS.withdrawalUpdate, refresh);
   return useQuery({
     queryKey: QUERY_KEY,
-    queryFn: async () => merchantStatsSchema.parse((await api.get(getMerchantStats.path)).data),
+    // The dashboard is drawn with its layout: the schema downloads after that frame, with the request.
+    queryFn: () =>
+      parsedAfterFirstFrame(
+        api.get(getMerchantStats.path),
+        () => import('./merchant-dashboard-answers'),
+        (answers) => answers.merchantStatsSchema,
+      ),
   });
 }

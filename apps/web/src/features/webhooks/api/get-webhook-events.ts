@@ -2,10 +2,8 @@ import {
   getWebhookEvent,
   type ListWebhookEventsQuery,
   listWebhookEvents,
-  listWebhookEventsResponseSchema,
   PAGE_SIZE_DEFAULT,
   sendTestWebhookEvent,
-  webhookEventDetailSchema,
 } from '@gerbang/contract';
 import {
   infiniteQueryOptions,
@@ -17,7 +15,11 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
+import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
 import { queryParams } from '../../../lib/query-params';
+
+/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
+const answers = () => import('./webhook-answers');
 
 export type WebhookEventFilters = Omit<ListWebhookEventsQuery, 'limit' | 'cursor'>;
 /** Every query of this feature: a resend or a test event reads them again. */
@@ -27,9 +29,13 @@ export function useWebhookEvents(filters: WebhookEventFilters) {
   return useInfiniteQuery({
     ...infiniteQueryOptions({
       queryKey: [...WEBHOOK_EVENTS_KEY, 'list', filters],
-      queryFn: async ({ pageParam }) => {
+      queryFn: ({ pageParam }) => {
         const params = queryParams({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor: pageParam });
-        return listWebhookEventsResponseSchema.parse((await api.get(listWebhookEvents.path, { params })).data);
+        return parsedAfterFirstFrame(
+          api.get(listWebhookEvents.path, { params }),
+          answers,
+          (schemas) => schemas.listWebhookEventsResponseSchema,
+        );
       },
       // Keyset pagination: each page hands out the cursor of the next one.
       initialPageParam: null as string | null,
@@ -44,7 +50,12 @@ export function useWebhookEvents(filters: WebhookEventFilters) {
 export function useWebhookEvent(id: string) {
   return useQuery({
     queryKey: [...WEBHOOK_EVENTS_KEY, 'event', id],
-    queryFn: async () => webhookEventDetailSchema.parse((await api.get(endpointPath(getWebhookEvent, id))).data),
+    queryFn: () =>
+      parsedAfterFirstFrame(
+        api.get(endpointPath(getWebhookEvent, id)),
+        answers,
+        (schemas) => schemas.webhookEventDetailSchema,
+      ),
   });
 }
 
@@ -52,9 +63,11 @@ export function useWebhookEvent(id: string) {
 export function useSendTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (endpointId?: string) =>
-      webhookEventDetailSchema.parse(
-        (await api.post(sendTestWebhookEvent.path, endpointId ? { endpointId } : undefined)).data,
+    mutationFn: (endpointId?: string) =>
+      parsedAfterFirstFrame(
+        api.post(sendTestWebhookEvent.path, endpointId ? { endpointId } : undefined),
+        answers,
+        (schemas) => schemas.webhookEventDetailSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOK_EVENTS_KEY }),
   });

@@ -1,11 +1,10 @@
-import {
-  getWebhookEndpoint,
-  type UpdateWebhookEndpointBody,
-  updateWebhookEndpoint,
-  webhookEndpointSchema,
-} from '@gerbang/contract';
+import { getWebhookEndpoint, type UpdateWebhookEndpointBody, updateWebhookEndpoint } from '@gerbang/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
+
+/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
+const answers = () => import('./webhook-answers');
 
 export const ENDPOINT_KEY = ['webhook-endpoint'] as const;
 
@@ -13,15 +12,20 @@ export const ENDPOINT_KEY = ['webhook-endpoint'] as const;
 export function useWebhookEndpoint() {
   return useQuery({
     queryKey: ENDPOINT_KEY,
-    queryFn: async () => webhookEndpointSchema.parse((await api.get(getWebhookEndpoint.path)).data),
+    queryFn: () =>
+      parsedAfterFirstFrame(api.get(getWebhookEndpoint.path), answers, (schemas) => schemas.webhookEndpointSchema),
   });
 }
 
 export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateWebhookEndpointBody) =>
-      webhookEndpointSchema.parse((await api.put(updateWebhookEndpoint.path, body)).data),
+    mutationFn: (body: UpdateWebhookEndpointBody) =>
+      parsedAfterFirstFrame(
+        api.put(updateWebhookEndpoint.path, body),
+        answers,
+        (schemas) => schemas.webhookEndpointSchema,
+      ),
     onSuccess: (endpoint) => queryClient.setQueryData(ENDPOINT_KEY, endpoint),
   });
 }

@@ -1,24 +1,23 @@
 import {
   type CreateWebhookEndpointBody,
-  createdWebhookEndpointSchema,
   createWebhookEndpoint,
   listWebhookEndpoints,
-  listWebhookEndpointsResponseSchema,
   type RotateWebhookEndpointSecretBody,
   removeWebhookEndpoint,
-  rotatedWebhookEndpointSecretSchema,
-  rotatedWebhookSecretSchema,
   rotateWebhookEndpointSecret,
   rotateWebhookEndpointSecretById,
   type UpdateWebhookEndpointByIdBody,
   updateWebhookEndpointById,
-  webhookEndpointItemSchema,
 } from '@gerbang/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
+import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
 import { queryParams } from '../../../lib/query-params';
 import { ENDPOINT_KEY } from './webhook-endpoint';
+
+/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
+const answers = () => import('./webhook-answers');
 
 /** A merchant's further endpoints (its own, or the one an operator opened). */
 const ENDPOINTS_KEY = ['webhook-endpoints'] as const;
@@ -27,8 +26,12 @@ export function useWebhookEndpoints(merchantId?: string) {
   return useQuery({
     queryKey: [...ENDPOINTS_KEY, merchantId ?? 'own'],
     queryFn: async () =>
-      listWebhookEndpointsResponseSchema.parse(
-        (await api.get(listWebhookEndpoints.path, { params: queryParams({ merchantId }) })).data,
+      (
+        await parsedAfterFirstFrame(
+          api.get(listWebhookEndpoints.path, { params: queryParams({ merchantId }) }),
+          answers,
+          (schemas) => schemas.listWebhookEndpointsResponseSchema,
+        )
       ).items,
   });
 }
@@ -37,8 +40,12 @@ export function useWebhookEndpoints(merchantId?: string) {
 export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateWebhookEndpointBody) =>
-      createdWebhookEndpointSchema.parse((await api.post(createWebhookEndpoint.path, body)).data),
+    mutationFn: (body: CreateWebhookEndpointBody) =>
+      parsedAfterFirstFrame(
+        api.post(createWebhookEndpoint.path, body),
+        answers,
+        (schemas) => schemas.createdWebhookEndpointSchema,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
   });
 }
@@ -46,8 +53,12 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpointById(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateWebhookEndpointByIdBody) =>
-      webhookEndpointItemSchema.parse((await api.patch(endpointPath(updateWebhookEndpointById, id), body)).data),
+    mutationFn: (body: UpdateWebhookEndpointByIdBody) =>
+      parsedAfterFirstFrame(
+        api.patch(endpointPath(updateWebhookEndpointById, id), body),
+        answers,
+        (schemas) => schemas.webhookEndpointItemSchema,
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
   });
 }
@@ -71,9 +82,19 @@ export function useRotateEndpointSecret(endpointId: string | null) {
   return useMutation({
     mutationFn: async (body: RotateWebhookEndpointSecretBody): Promise<string> =>
       endpointId === null
-        ? rotatedWebhookSecretSchema.parse((await api.post(rotateWebhookEndpointSecret.path, body)).data).webhookSecret
-        : rotatedWebhookEndpointSecretSchema.parse(
-            (await api.post(endpointPath(rotateWebhookEndpointSecretById, endpointId), body)).data,
+        ? (
+            await parsedAfterFirstFrame(
+              api.post(rotateWebhookEndpointSecret.path, body),
+              answers,
+              (schemas) => schemas.rotatedWebhookSecretSchema,
+            )
+          ).webhookSecret
+        : (
+            await parsedAfterFirstFrame(
+              api.post(endpointPath(rotateWebhookEndpointSecretById, endpointId), body),
+              answers,
+              (schemas) => schemas.rotatedWebhookEndpointSecretSchema,
+            )
           ).secret,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointId === null ? ENDPOINT_KEY : ENDPOINTS_KEY }),
   });
