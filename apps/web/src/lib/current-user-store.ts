@@ -14,6 +14,8 @@ const FRESH_FOR_MS = 60_000;
 const listeners = new Set<() => void>();
 let state: CurrentUserState = { user: null, checkedAt: 0 };
 let inFlight: Promise<void> | null = null;
+/** A forced check asked for while another was under way: it runs once that one has answered. */
+let forcedAfter: Promise<void> | null = null;
 /** Bumped when the session ends or changes hands: a late answer of an earlier one is dropped. */
 let generation = 0;
 
@@ -41,9 +43,22 @@ async function fetchCurrentUser(): Promise<CurrentUser> {
   return requestCurrentUser();
 }
 
-/** Runs the check (joining one already under way); without `force`, only if the last one is stale. */
+/**
+ * Runs the check; without `force`, only if the last one is stale, and joining one under way. A
+ * forced check (the merchant's balance moved, the realtime connection came back) asked while
+ * another is under way runs again after it: that one's answer may have been read before the move
+ * (a payout paid while the check of its approval was on the wire left the dashboard's pending
+ * balance stale). Any number of them meanwhile make one more check.
+ */
 export function checkCurrentUser({ force = false } = {}): Promise<void> {
   if (!hasBothTokens()) return Promise.resolve();
+  if (inFlight && force) {
+    forcedAfter ??= inFlight.then(() => {
+      forcedAfter = null;
+      return checkCurrentUser({ force: true });
+    });
+    return forcedAfter;
+  }
   if (inFlight) return inFlight;
   if (!force && state.user && Date.now() - state.checkedAt < FRESH_FOR_MS) return Promise.resolve();
   const started = generation;
@@ -82,6 +97,7 @@ export function startCurrentUserCheck(remembered: CurrentUser | null = readRemem
 export function signedIn(user: CurrentUser): void {
   generation += 1;
   inFlight = null;
+  forcedAfter = null;
   rememberUser(user);
   setState({ user, checkedAt: 0 });
 }
@@ -91,6 +107,7 @@ subscribeTokens(() => {
   if (hasBothTokens()) return;
   generation += 1;
   inFlight = null;
+  forcedAfter = null;
   forgetUser();
   if (state.user) setState({ user: null, checkedAt: 0 });
 });
