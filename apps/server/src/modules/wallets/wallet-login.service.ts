@@ -241,9 +241,17 @@ export function createWalletLoginService(deps: {
     /** Step 4 with the code the operator typed; the code is sent to the phone and kept nowhere. */
     async submitOtp(actor: Actor, accountId: string, otp: string): Promise<WalletLoginFlow> {
       const record = await getRecord(accountId);
-      const flow = await activeOrFail(accountId);
-      if (flow.status !== 'awaiting_otp')
+      const otpExpired = () =>
+        new AppError('OTP_EXPIRED', 'The code has expired; retry from step 3 (Send OTP) for a new one');
+      const flow = await logins.activeOf(accountId);
+      if (flow?.status !== 'awaiting_otp') {
+        // The deadline sweep may have expired the code before it came: the same answer as a late
+        // code's, not "no login is running".
+        const latest = flow ?? (await logins.latestOf(accountId));
+        if (latest?.status === 'failed' && latest.reason === 'otp_expired') throw otpExpired();
+        if (!flow) throw new AppError('INVALID_STATE', 'No login is running on this account');
         throw new AppError('INVALID_STATE', 'No code is awaited: the login is at another step');
+      }
       if (!record.deviceIsOnline) throw new AppError('DEVICE_OFFLINE', `The phone ${record.deviceName} is offline`);
       const verifying = await logins.transition(flow.id, ['awaiting_otp'], 'running', {
         currentStep: WALLET_LOGIN_STEP.VerifyOtp,
@@ -255,8 +263,6 @@ export function createWalletLoginService(deps: {
           reason: 'otp_expired',
           finished: true,
         });
-        const otpExpired = () =>
-          new AppError('OTP_EXPIRED', 'The code has expired; retry from step 3 (Send OTP) for a new one');
         if (!expired) {
           // The deadline sweep may have expired it a moment before: the same answer, not a puzzle.
           const now = await logins.findFlow(flow.id);

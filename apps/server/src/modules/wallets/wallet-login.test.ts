@@ -165,6 +165,10 @@ describe('the wallet login flow', () => {
       reason: 'otp_expired',
       failedStep: 4,
     });
+    // A code typed just after the sweep gets the same answer as one typed just before it.
+    const late = await post(submitWalletOtp.path, account.id, { otp: TEST_OTP });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('OTP_EXPIRED');
     socket.close();
   });
 
