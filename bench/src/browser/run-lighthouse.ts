@@ -22,12 +22,14 @@ import { CHROMIUM_ARGS, type ConsoleUnderTest, chromiumPathOrSkip, startConsoleU
  * Run: `node --import tsx bench/src/browser/run-lighthouse.ts` (or runLighthouseBench()).
  * Env: BENCH_LIGHTHOUSE_RUNS (3), BENCH_LIGHTHOUSE_PAGES (page ids: signin, dashboard, device-id,
  * transaction, dana, dana-id, …, merchant-dashboard, merchant-api-tokens, …, deposit, withdraw; all
- * by default),
- * CHROMIUM_PATH (/usr/bin/chromium).
+ * by default), BENCH_LIGHTHOUSE_TRACES=1 (each run's performance trace beside its report, as
+ * `<report>.trace.json`: the main thread's tasks before the largest paint, for Chrome's
+ * Performance panel), CHROMIUM_PATH (/usr/bin/chromium).
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_LIGHTHOUSE_PAGES=signin,dashboard: only these pages (ids below). */
 const ONLY_PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+const WITH_TRACES = process.env.BENCH_LIGHTHOUSE_TRACES === '1';
 const DEVICES = 20;
 /** DANA accounts on those phones (ten each on the first three), so the DANA pages have rows. */
 const WALLET_ACCOUNTS = 30;
@@ -225,6 +227,8 @@ async function lighthouseRun(
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     writeFileSync(reportFile, JSON.stringify(lhr));
+    if (WITH_TRACES)
+      writeFileSync(reportFile.replace(/\.json$/, '.trace.json'), JSON.stringify(result.artifacts.Trace));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number } | undefined;
     const accessibility = lhr.categories.accessibility;
