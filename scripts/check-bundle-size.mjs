@@ -175,7 +175,7 @@ function checkLayoutWithoutZod(dist, manifest, target) {
  * (apps/web/src/lib/parsed-after-first-frame.ts), as every other page loads its code then.
  */
 function checkFirstFramesWithoutZod(dist, routes, target) {
-  const consolePages = routes.filter((route) => route.afterFirstFrame.length > 0);
+  const consolePages = routes.filter((route) => route.layout === 'console');
   const carrying = consolePages.flatMap((route) =>
     route.files
       .filter((file) => ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')))

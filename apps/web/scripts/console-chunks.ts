@@ -60,10 +60,11 @@ const SCHEMA_USERS =
 const LAYOUT_SLOTS =
   /[\\/]features[\\/](alerts[\\/]components[\\/]alert-bell-(slot|link)|second-factor[\\/]components[\\/]second-factor-(prompts|off-banner))\.tsx$/;
 /**
- * The zod-free names only some pages use (the webhooks' paths and event types): with the pages
- * that name them rather than in every page's first download.
+ * The webhooks' zod-free names (paths, limits, states, event types), which /webhooks draws with
+ * and the sign-in page does not: a file of their own, not in `base` (every page's first download),
+ * nor in the schemas' file (which /webhooks loads after its first frame).
  */
-const PAGES_NAMES = /[\\/]packages[\\/]contract[\\/]src[\\/]webhooks[\\/]webhook-(paths|event-types)\.ts$/;
+const WEBHOOK_NAMES = /[\\/]packages[\\/]contract[\\/]src[\\/]webhooks[\\/]webhook-(names|event-types)\.ts$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /**
  * Each console's own layout and sidebar: in its own layout's file. In the shared `console` file,
@@ -97,9 +98,9 @@ const SHARED_PIECES =
  * Groups, the highest priority first when a module matches more than one:
  * 1. vendor: the libraries every page runs before its first render (they change rarely).
  * 2. shell: the app code every page runs first.
- * 3. base: the contract's zod-free modules, Vite's preload helper, the API-error helpers and the
- *    form controls the sign-in page draws (a button, an input), which the sign-in page and every
- *    other one need (alone, each was a file of under a kilobyte).
+ * 3. base: the contract's zod-free modules (not the webhooks' names), Vite's preload helper, the
+ *    API-error helpers and the form controls the sign-in page draws (a button, an input), which the
+ *    sign-in page and every other one need (alone, each was a file of under a kilobyte).
  *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
  * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it. A
  *    merchant console page stays in its own file, with the features it draws.
@@ -107,9 +108,11 @@ const SHARED_PIECES =
  *    the layout shared by both consoles, the API client and session, the query cache. Not each
  *    console's own layout and sidebar, nor the realtime client (it connects after the first
  *    paint), nor what loads on demand.
- * 6. schemas: the contract's schemas and zod, with the session's calls and the pages' answers
- *    modules that parse with them, which the pages' code needs and the layout does not: the sidebar and the page's header are
- *    drawn before they have loaded and run.
+ * 6. webhook-names: the webhooks' zod-free names, which only pages that show webhooks need.
+ * 7. schemas: the contract's schemas and zod, with the session's calls and the features'
+ *    `api/*-answers.ts` that parse with them, which the pages' code needs and the layout does not:
+ *    the sidebar and the page's header (and a page drawn with its layout) are drawn before they
+ *    have loaded and run.
  * Only named packages and app files in the first three: `$initial` is judged before tree-shaking, so
  * the contract's barrel would otherwise drag zod and every schema in.
  */
@@ -133,7 +136,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
     },
     {
       name: 'base',
-      test: (id) => (zodFree.has(id) && !PAGES_NAMES.test(id)) || BASE.test(id),
+      test: (id) => (zodFree.has(id) && !WEBHOOK_NAMES.test(id)) || BASE.test(id),
       includeDependenciesRecursively: false,
       priority: 4,
     },
@@ -171,7 +174,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
     {
       // Not in the schemas' file: the webhooks page names them before its first frame.
       name: 'webhook-names',
-      test: PAGES_NAMES,
+      test: WEBHOOK_NAMES,
       includeDependenciesRecursively: false,
       priority: 2,
     },

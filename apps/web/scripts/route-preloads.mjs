@@ -5,7 +5,9 @@
 // translations and the schemas (`afterFirstFrame`) are not named: they load once the layout's
 // first frame is on screen (src/lib/first-frame.ts), so that on a phone's slow link they do not
 // share its bandwidth and its six connections with the layout's files. A page drawn with its
-// layout (`drawnWithLayout`: its own text is its largest paint) names them with the layout's.
+// layout (`drawnWithLayout`: its own text is its largest paint) names its code and texts with the
+// layout's; the schemas it parses with still load after its first frame. Each entry says which
+// layout the page has, for the bundle check.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -81,6 +83,7 @@ export function writeRoutePreloads(dist, routes, consoleKind) {
     const files = javascriptOf(now, inDocument);
     return {
       path: route.path,
+      layout: route.layout,
       files,
       afterFirstFrame: javascriptOf(afterFirstFrame, new Set([...inDocument, ...files])),
     };

@@ -20,7 +20,7 @@ describe('the answers of a page drawn with its layout', () => {
     const stub = stubHttp(() => ({ status: 200, data: endpoint }));
     restore = stub.restore;
     holdUntilFirstFrame();
-    const load = vi.fn(() => import('../features/webhooks/api/webhook-answers'));
+    const load = vi.fn(() => import('../features/webhooks/api/webhooks-answers'));
     const answer = parsedAfterFirstFrame(
       api.get(getWebhookEndpoint.path),
       load,
@@ -40,7 +40,7 @@ describe('the answers of a page drawn with its layout', () => {
     restore = stub.restore;
     const answer = parsedAfterFirstFrame(
       api.get(getWebhookEndpoint.path),
-      () => import('../features/webhooks/api/webhook-answers'),
+      () => import('../features/webhooks/api/webhooks-answers'),
       (schemas) => schemas.webhookEndpointSchema,
     );
     await expect(answer).rejects.toThrow(/failingSince/);

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits';
 import { passwordSchema } from '../password';
 
-// The endpoint lives apart from the schemas, so the web can name its path without loading zod.
-export { changePassword } from './change-password-endpoint';
+// The endpoint: ./change-password-endpoint.ts, without zod (the consoles name its path before the schemas load).
 
 export const changePasswordBodySchema = z.strictObject({
   currentPassword: z.string().min(1, 'This field is required').max(PASSWORD_MAX_LENGTH),

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
 import { LANGUAGES } from '../limits';
 
-// The endpoint lives apart from the schemas, so the web can name its path without loading zod.
-export { exportMerchantStatement } from './statement-endpoint';
+// The endpoint: ./statement-endpoint.ts, without zod (the consoles name its path before the schemas load).
 
 /** The longest range one statement covers. */
 export const STATEMENT_MAX_DAYS = 366;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common';
-import { WEBHOOK_EVENT_STATUSES } from './webhook-paths';
+import { WEBHOOK_EVENT_STATUSES } from './webhook-names';
 
 /** One attempt to deliver a webhook event: what the receiver answered, or what failed. */
 export const webhookDeliveryAttemptSchema = z.object({

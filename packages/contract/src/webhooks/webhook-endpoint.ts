@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../common';
 import { callbackUrlSchema } from '../merchants/merchant';
-import { PREVIOUS_SECRET_CHOICES } from './webhook-paths';
+import { PREVIOUS_SECRET_CHOICES } from './webhook-names';
 
 /**
  * A merchant's own webhook endpoint (merchant console → Webhooks, issue 33): where its events go,

@@ -3,12 +3,10 @@ import { idSchema, isoDateTimeSchema } from '../common';
 import { callbackUrlSchema } from '../merchants/merchant';
 import { WEBHOOK_SUBSCRIBABLE_EVENT_TYPES } from './webhook-event-types';
 
-/**
- * A merchant's further webhook endpoints (issue 33), beside its main one (the callback URL, which
- * receives every event): each receives the event types it subscribes to, signed with a secret of
- * its own (shown once, rotated as the main one's), and fails, is disabled and resumes on its own.
- * A removed endpoint receives nothing more; its deliveries stay listed.
- */
+// A merchant's further webhook endpoints (issue 33), beside its main one (the callback URL, which
+// receives every event): each receives the event types it subscribes to, signed with a secret of
+// its own (shown once, rotated as the main one's), and fails, is disabled and resumes on its own.
+// A removed endpoint receives nothing more; its deliveries stay listed.
 
 export const webhookEventTypesSchema = z
   .array(z.enum(WEBHOOK_SUBSCRIBABLE_EVENT_TYPES))

@@ -2,10 +2,10 @@ import type { PaymentClaimStatus } from '../payments/payment-claim';
 import type { PaymentSessionStatus } from '../payments/payment-session';
 import type { WithdrawalStatus } from '../withdrawals/withdrawal';
 
-/**
- * The webhook events' type names, in a module without zod: the consoles' webhooks page names them
- * (its filter, an endpoint's subscriptions) before the schemas have loaded.
- */
+// The webhook events' type names, in a module without zod: the consoles' webhooks page names them
+// (its filter, an endpoint's subscriptions) before the schemas have loaded.
+
+/** The webhook type of each payment session state (docs/webhooks.md). */
 export const PAYMENT_SESSION_EVENT_TYPES: Record<PaymentSessionStatus, string> = {
   created: 'payment_session.created',
   awaiting_payment: 'payment_session.awaiting_payment',
@@ -49,6 +49,7 @@ export const REFUND_EVENT_TYPES: Record<WithdrawalStatus, string> = {
   cancelled: 'refund.cancelled',
 };
 
+/** The webhook type of each customer claim state. */
 export const PAYMENT_CLAIM_EVENT_TYPES: Record<PaymentClaimStatus, string> = {
   open: 'payment_claim.opened',
   matched: 'payment_claim.matched',
@@ -56,8 +57,10 @@ export const PAYMENT_CLAIM_EVENT_TYPES: Record<PaymentClaimStatus, string> = {
   rejected: 'payment_claim.rejected',
 };
 
+/** A queued transfer an operator credited to a merchant by hand. */
 export const MANUAL_CREDIT_EVENT_TYPE = 'deposit.manually_credited';
 
+/** The test event a merchant sends its endpoint on demand. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
 /** Every type an event may have, for the page's filter. */

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { createdRangeIsOrdered, idSchema, isoDateTimeSchema, pageQuerySchema, pageSchema } from '../common';
 import { webhookDeliveryAttemptSchema } from './webhook-delivery';
 import { WEBHOOK_EVENT_TYPE_NAMES } from './webhook-event-types';
-import { WEBHOOK_EVENT_STATUSES } from './webhook-paths';
+import { WEBHOOK_EVENT_STATUSES } from './webhook-names';
 
-/**
- * A merchant's webhooks, self-service (issue 33): every event Gerbang sent or is sending it
- * (sessions, withdrawals, refunds, claims, test events) with each attempt, a resend, and a test
- * event on demand. A merchant reads its own; an operator names the merchant.
- */
+// A merchant's webhooks, self-service (issue 33): every event Gerbang sent or is sending it
+// (sessions, withdrawals, refunds, claims, test events) with each attempt, a resend, and a test
+// event on demand. A merchant reads its own; an operator names the merchant.
 
 /** Test events a merchant may send a minute (they reach its own endpoint, but each is a row and a request). */
 export const WEBHOOK_TEST_EVENTS_PER_MINUTE = 10;

@@ -17,9 +17,7 @@ import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
 import { queryParams } from '../../../lib/query-params';
-
-/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
-const answers = () => import('./webhook-answers');
+import { loadWebhooksAnswers } from './answers-loader';
 
 export type WebhookEventFilters = Omit<ListWebhookEventsQuery, 'limit' | 'cursor'>;
 /** Every query of this feature: a resend or a test event reads them again. */
@@ -33,7 +31,7 @@ export function useWebhookEvents(filters: WebhookEventFilters) {
         const params = queryParams({ ...filters, limit: PAGE_SIZE_DEFAULT, cursor: pageParam });
         return parsedAfterFirstFrame(
           api.get(listWebhookEvents.path, { params }),
-          answers,
+          loadWebhooksAnswers,
           (schemas) => schemas.listWebhookEventsResponseSchema,
         );
       },
@@ -53,7 +51,7 @@ export function useWebhookEvent(id: string) {
     queryFn: () =>
       parsedAfterFirstFrame(
         api.get(endpointPath(getWebhookEvent, id)),
-        answers,
+        loadWebhooksAnswers,
         (schemas) => schemas.webhookEventDetailSchema,
       ),
   });
@@ -66,7 +64,7 @@ export function useSendTestWebhook() {
     mutationFn: (endpointId?: string) =>
       parsedAfterFirstFrame(
         api.post(sendTestWebhookEvent.path, endpointId ? { endpointId } : undefined),
-        answers,
+        loadWebhooksAnswers,
         (schemas) => schemas.webhookEventDetailSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOK_EVENTS_KEY }),

@@ -2,9 +2,7 @@ import { getWebhookEndpoint, type UpdateWebhookEndpointBody, updateWebhookEndpoi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
-
-/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
-const answers = () => import('./webhook-answers');
+import { loadWebhooksAnswers } from './answers-loader';
 
 export const ENDPOINT_KEY = ['webhook-endpoint'] as const;
 
@@ -13,7 +11,11 @@ export function useWebhookEndpoint() {
   return useQuery({
     queryKey: ENDPOINT_KEY,
     queryFn: () =>
-      parsedAfterFirstFrame(api.get(getWebhookEndpoint.path), answers, (schemas) => schemas.webhookEndpointSchema),
+      parsedAfterFirstFrame(
+        api.get(getWebhookEndpoint.path),
+        loadWebhooksAnswers,
+        (schemas) => schemas.webhookEndpointSchema,
+      ),
   });
 }
 
@@ -23,7 +25,7 @@ export function useUpdateWebhookEndpoint() {
     mutationFn: (body: UpdateWebhookEndpointBody) =>
       parsedAfterFirstFrame(
         api.put(updateWebhookEndpoint.path, body),
-        answers,
+        loadWebhooksAnswers,
         (schemas) => schemas.webhookEndpointSchema,
       ),
     onSuccess: (endpoint) => queryClient.setQueryData(ENDPOINT_KEY, endpoint),

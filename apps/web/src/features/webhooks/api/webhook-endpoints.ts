@@ -14,10 +14,8 @@ import { api } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { parsedAfterFirstFrame } from '../../../lib/parsed-after-first-frame';
 import { queryParams } from '../../../lib/query-params';
+import { loadWebhooksAnswers } from './answers-loader';
 import { ENDPOINT_KEY } from './webhook-endpoint';
-
-/** The page is drawn with its layout: its schemas download after that frame (lib/parsed-after-first-frame.ts). */
-const answers = () => import('./webhook-answers');
 
 /** A merchant's further endpoints (its own, or the one an operator opened). */
 const ENDPOINTS_KEY = ['webhook-endpoints'] as const;
@@ -29,7 +27,7 @@ export function useWebhookEndpoints(merchantId?: string) {
       (
         await parsedAfterFirstFrame(
           api.get(listWebhookEndpoints.path, { params: queryParams({ merchantId }) }),
-          answers,
+          loadWebhooksAnswers,
           (schemas) => schemas.listWebhookEndpointsResponseSchema,
         )
       ).items,
@@ -43,7 +41,7 @@ export function useCreateWebhookEndpoint() {
     mutationFn: (body: CreateWebhookEndpointBody) =>
       parsedAfterFirstFrame(
         api.post(createWebhookEndpoint.path, body),
-        answers,
+        loadWebhooksAnswers,
         (schemas) => schemas.createdWebhookEndpointSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
@@ -56,7 +54,7 @@ export function useUpdateWebhookEndpointById(id: string) {
     mutationFn: (body: UpdateWebhookEndpointByIdBody) =>
       parsedAfterFirstFrame(
         api.patch(endpointPath(updateWebhookEndpointById, id), body),
-        answers,
+        loadWebhooksAnswers,
         (schemas) => schemas.webhookEndpointItemSchema,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY }),
@@ -85,14 +83,14 @@ export function useRotateEndpointSecret(endpointId: string | null) {
         ? (
             await parsedAfterFirstFrame(
               api.post(rotateWebhookEndpointSecret.path, body),
-              answers,
+              loadWebhooksAnswers,
               (schemas) => schemas.rotatedWebhookSecretSchema,
             )
           ).webhookSecret
         : (
             await parsedAfterFirstFrame(
               api.post(endpointPath(rotateWebhookEndpointSecretById, endpointId), body),
-              answers,
+              loadWebhooksAnswers,
               (schemas) => schemas.rotatedWebhookEndpointSecretSchema,
             )
           ).secret,

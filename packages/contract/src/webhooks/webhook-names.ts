@@ -1,8 +1,7 @@
-/**
- * The webhooks' API paths, limits and states, in a module without zod: the consoles' webhooks page
- * names them before the schemas have loaded (the bodies and answers: ./webhook-endpoint,
- * ./webhook-endpoints, ./webhook-events, ./webhook-delivery).
- */
+// The webhooks' API paths, limits, delivery states and choices, in a module without zod: the
+// consoles' webhooks page names them before the schemas have loaded (the bodies and answers:
+// ./webhook-endpoint, ./webhook-endpoints, ./webhook-events, ./webhook-delivery).
+
 export const getWebhookEndpoint = { method: 'GET', path: '/webhook-endpoint' } as const;
 
 export const updateWebhookEndpoint = { method: 'PUT', path: '/webhook-endpoint' } as const;
@@ -11,6 +10,7 @@ export const rotateWebhookEndpointSecret = { method: 'POST', path: '/webhook-end
 
 export const PREVIOUS_SECRET_CHOICES = ['keep_24_hours', 'expire_now'] as const;
 
+/** The further endpoints a merchant may have, beside its main one (./webhook-endpoints). */
 export const WEBHOOK_ENDPOINTS_MAX = 10;
 
 export const listWebhookEndpoints = { method: 'GET', path: '/webhook-endpoints' } as const;

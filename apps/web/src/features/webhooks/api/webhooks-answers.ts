@@ -1,4 +1,4 @@
-// What the webhooks page parses its answers with, after its first frame (lib/parsed-after-first-frame.ts).
+// What the webhooks feature parses its answers with, after the page's first frame (./answers-loader).
 import '../../../lib/zod-config';
 
 export {
