@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type StubResponse, stubHttp } from '../test/http-stub';
 import { makeUser } from '../test/user-fixture';
 import { clearTokens, setTokens } from './auth-tokens';
-import { checkCurrentUser, getCurrentUserState } from './current-user-store';
+import { checkCurrentUser, getCurrentUserState, signedIn } from './current-user-store';
 
 let restore: () => void = () => undefined;
 afterEach(() => {
@@ -42,6 +42,33 @@ describe("the signed-in merchant's balance", () => {
     await Promise.all([second, third]);
     expect(getCurrentUserState().user?.merchantBalance?.pending).toBe('30000');
     expect(stub.requests.filter((request) => request.url === currentUser.path)).toHaveLength(2);
+  });
+
+  it('is not read again for a session that changed hands while its re-check waited', async () => {
+    const answers: ((response: StubResponse) => void)[] = [];
+    const stub = stubHttp((request) =>
+      request.url === currentUser.path ? new Promise((resolve) => answers.push(resolve)) : { status: 404 },
+    );
+    restore = stub.restore;
+    setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+
+    const first = checkCurrentUser({ force: true });
+    await waitFor(() => expect(answers).toHaveLength(1));
+    const queued = checkCurrentUser({ force: true });
+    // Another user signs in on this browser (the sign-in page runs its own check).
+    const other = makeUser(ROLE.Merchant, { email: 'other@toko.example', merchantRole: 'finance' });
+    signedIn(other);
+    setTokens({ accessToken: 'other-access', refreshToken: 'other-refresh' });
+    const signInCheck = checkCurrentUser({ force: true });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[0]?.({ status: 200, data: owner('150000') });
+    await Promise.all([first, queued]);
+    answers[1]?.({ status: 200, data: other });
+    await signInCheck;
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stub.requests.filter((request) => request.url === currentUser.path)).toHaveLength(2);
+    expect(getCurrentUserState().user?.email).toBe('other@toko.example');
   });
 
   it('is read once for checks that only want a fresh user, however many ask at once', async () => {

@@ -53,10 +53,16 @@ async function fetchCurrentUser(): Promise<CurrentUser> {
 export function checkCurrentUser({ force = false } = {}): Promise<void> {
   if (!hasBothTokens()) return Promise.resolve();
   if (inFlight && force) {
-    forcedAfter ??= inFlight.then(() => {
-      forcedAfter = null;
-      return checkCurrentUser({ force: true });
-    });
+    if (!forcedAfter) {
+      const queuedIn = generation;
+      const queued: Promise<void> = inFlight.then(() => {
+        if (forcedAfter === queued) forcedAfter = null;
+        // Signed out or in as someone else meanwhile: that change ran its own check.
+        if (queuedIn !== generation) return;
+        return checkCurrentUser({ force: true });
+      });
+      forcedAfter = queued;
+    }
     return forcedAfter;
   }
   if (inFlight) return inFlight;
