@@ -244,12 +244,14 @@ export function createWalletLoginService(deps: {
       const otpExpired = () =>
         new AppError('OTP_EXPIRED', 'The code has expired; retry from step 3 (Send OTP) for a new one');
       const flow = await logins.activeOf(accountId);
-      if (flow?.status !== 'awaiting_otp') {
-        // The deadline sweep may have expired the code before it came: the same answer as a late
-        // code's, not "no login is running".
-        const latest = flow ?? (await logins.latestOf(accountId));
+      if (!flow) {
+        // The deadline sweep expired the code before it came (a moment or an hour before): the
+        // same answer as a late code's, which says what to do, not "no login is running".
+        const latest = await logins.latestOf(accountId);
         if (latest?.status === 'failed' && latest.reason === 'otp_expired') throw otpExpired();
-        if (!flow) throw new AppError('INVALID_STATE', 'No login is running on this account');
+        throw new AppError('INVALID_STATE', 'No login is running on this account');
+      }
+      if (flow.status !== 'awaiting_otp') {
         throw new AppError('INVALID_STATE', 'No code is awaited: the login is at another step');
       }
       if (!record.deviceIsOnline) throw new AppError('DEVICE_OFFLINE', `The phone ${record.deviceName} is offline`);
