@@ -19,14 +19,20 @@ const owner = (pending: string) =>
     merchantBalance: { currency: 'IDR', available: '380000', pending },
   });
 
+/** A signed-in merchant whose current-user checks the test answers, one by one, when it likes. */
+function signedInWithHeldChecks() {
+  const answers: ((response: StubResponse) => void)[] = [];
+  const stub = stubHttp((request) =>
+    request.url === currentUser.path ? new Promise((resolve) => answers.push(resolve)) : { status: 404 },
+  );
+  restore = stub.restore;
+  setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+  return { answers, checks: () => stub.requests.filter((request) => request.url === currentUser.path).length };
+}
+
 describe("the signed-in merchant's balance", () => {
   it('follows a move that happened while the previous check was on the wire', async () => {
-    const answers: ((response: StubResponse) => void)[] = [];
-    const stub = stubHttp((request) =>
-      request.url === currentUser.path ? new Promise((resolve) => answers.push(resolve)) : { status: 404 },
-    );
-    restore = stub.restore;
-    setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+    const { answers, checks } = signedInWithHeldChecks();
 
     // The approval's event: a check goes out, and the server reads the balance before the payout is paid.
     const first = checkCurrentUser({ force: true });
@@ -41,16 +47,11 @@ describe("the signed-in merchant's balance", () => {
     answers[1]?.({ status: 200, data: owner('30000') });
     await Promise.all([second, third]);
     expect(getCurrentUserState().user?.merchantBalance?.pending).toBe('30000');
-    expect(stub.requests.filter((request) => request.url === currentUser.path)).toHaveLength(2);
+    expect(checks()).toBe(2);
   });
 
   it('is not read again for a session that changed hands while its re-check waited', async () => {
-    const answers: ((response: StubResponse) => void)[] = [];
-    const stub = stubHttp((request) =>
-      request.url === currentUser.path ? new Promise((resolve) => answers.push(resolve)) : { status: 404 },
-    );
-    restore = stub.restore;
-    setTokens({ accessToken: 'access-token', refreshToken: 'refresh-token' });
+    const { answers, checks } = signedInWithHeldChecks();
 
     const first = checkCurrentUser({ force: true });
     await waitFor(() => expect(answers).toHaveLength(1));
@@ -67,7 +68,7 @@ describe("the signed-in merchant's balance", () => {
     await signInCheck;
 
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stub.requests.filter((request) => request.url === currentUser.path)).toHaveLength(2);
+    expect(checks()).toBe(2);
     expect(getCurrentUserState().user?.email).toBe('other@toko.example');
   });
 
