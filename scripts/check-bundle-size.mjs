@@ -145,6 +145,10 @@ for (const target of ['admin', 'merchant']) {
   await server.close();
 }
 
+function carriesZod(dist, file) {
+  return ZOD_CODE.test(readFileSync(join(dist, file), 'utf8'));
+}
+
 /**
  * A signed-in page's layout (sidebar, header: the largest paint) draws before zod and the
  * contract's schemas have run (issue 31): none of the files it imports carries zod. And they are
@@ -155,7 +159,7 @@ function checkLayoutWithoutZod(dist, manifest, target) {
   const layout = `src/app/layouts/${target}-layout.tsx`;
   const layoutFiles = chunkFiles(manifest, layout);
   const files = [...layoutFiles].filter((file) => file.endsWith('.js'));
-  const carrying = files.filter((file) => ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')));
+  const carrying = files.filter((file) => carriesZod(dist, file));
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]));
   const stray = files.filter((file) => file !== manifest[layout].file && !LAYOUT_GROUPS.has(nameOf.get(file)));
   const problems = [
@@ -177,9 +181,7 @@ function checkLayoutWithoutZod(dist, manifest, target) {
 function checkFirstFramesWithoutZod(dist, routes, target) {
   const consolePages = routes.filter((route) => route.layout === 'console');
   const carrying = consolePages.flatMap((route) =>
-    route.files
-      .filter((file) => ZOD_CODE.test(readFileSync(join(dist, file), 'utf8')))
-      .map((file) => `${route.path} names ${file}`),
+    route.files.filter((file) => carriesZod(dist, file)).map((file) => `${route.path} names ${file}`),
   );
   const ok = carrying.length === 0;
   console.log(

@@ -37,26 +37,18 @@ function pageModuleOf(route) {
  */
 function modulesOf(route, consoleKind) {
   const own = [pageModuleOf(route), ...(route.namespaces ?? []).map((namespace) => `src/locales/en/${namespace}.json`)];
-  if (route.layout === 'console' && route.drawnWithLayout) {
-    // The page's own content is its first look: the layout's first frame waits for the page too.
-    return {
-      now: [
-        'src/locales/en/startup.ts',
-        `src/app/layouts/${consoleKind}-layout.tsx`,
-        'src/locales/en/console.json',
-        ...own,
-      ],
-      // Its code names no schema: it parses its answers with schemas loaded after the frame.
-      afterFirstFrame: ['src/lib/session-requests.ts'],
-    };
-  }
   if (route.layout === 'console') {
-    return {
-      // The layout and its own texts (sidebar, headers): main.tsx waits for both before the first render.
-      now: ['src/locales/en/startup.ts', `src/app/layouts/${consoleKind}-layout.tsx`, 'src/locales/en/console.json'],
-      // The page, its texts and the session's calls (which bring the schemas): src/app/router.tsx.
-      afterFirstFrame: [...own, 'src/lib/session-requests.ts'],
-    };
+    // The layout and its own texts (sidebar, headers): main.tsx waits for both before the first render.
+    const layout = [
+      'src/locales/en/startup.ts',
+      `src/app/layouts/${consoleKind}-layout.tsx`,
+      'src/locales/en/console.json',
+    ];
+    // A page drawn with its layout (its own content is its first look) is part of that first frame;
+    // its code names no schema: it parses its answers with schemas loaded after the frame.
+    if (route.drawnWithLayout) return { now: [...layout, ...own], afterFirstFrame: ['src/lib/session-requests.ts'] };
+    // Any other page, its texts and the session's calls (which bring the schemas): src/app/router.tsx.
+    return { now: layout, afterFirstFrame: [...own, 'src/lib/session-requests.ts'] };
   }
   return {
     now: [...own, 'src/locales/en/startup.ts', ...(route.withoutQueryCache ? [] : ['src/lib/query-cache.tsx'])],

@@ -1,6 +1,6 @@
 import type { MerchantStats } from '@gerbang/contract';
 import { useTranslation } from 'react-i18next';
-import { FigureCard, PENDING_FIGURE as PENDING } from '../../../components/ui/figure-card';
+import { FigureCard, PENDING_FIGURE } from '../../../components/ui/figure-card';
 import { useFormatMoney } from '../../../hooks/use-format-money';
 import { useFormatPercent } from '../../../hooks/use-format-percent';
 
@@ -23,19 +23,19 @@ export function TodayFigures({ stats }: { stats: MerchantStats | undefined }) {
   const figures = [
     {
       key: 'volume',
-      value: stats && today ? money(today.volume, stats.currency) : PENDING,
+      value: stats && today ? money(today.volume, stats.currency) : PENDING_FIGURE,
       hint: t('merchantDashboard:today.volumeHint'),
     },
     {
       key: 'successRate',
-      value: today ? percent(successRate(today)) : PENDING,
+      value: today ? percent(successRate(today)) : PENDING_FIGURE,
       hint: today
         ? t('merchantDashboard:today.successRateHint', { succeeded: today.succeeded, ended: today.ended })
         : t('merchantDashboard:today.successRateHintPending'),
     },
     {
       key: 'sessions',
-      value: today ? String(today.sessions) : PENDING,
+      value: today ? String(today.sessions) : PENDING_FIGURE,
       hint: t('merchantDashboard:today.sessionsHint'),
     },
   ] as const;
