@@ -13,13 +13,14 @@ export function LanguageSwitch() {
         {t('common:language.label')}
       </label>
       <Icon name="language" className="size-5 max-sm:hidden" />
+      {/* Narrower on a phone ("Bahasa Indonesia" is cut): the merchant's top bar, with Test mode and the account menu, fits 360 px. */}
       <select
         id={id}
         value={i18n.language}
         onChange={(event) => {
           if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
         }}
-        className="rounded-md border border-gray-300 bg-white py-1.5 pr-7 pl-2 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
+        className="rounded-md border border-gray-300 bg-white py-1.5 pr-7 pl-2 text-sm max-sm:max-w-28 text-gray-900 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100"
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
