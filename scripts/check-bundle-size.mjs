@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 const { register } = await import('tsx/esm/api');
 register();
 const { buildConsoleServer } = await import('../apps/server/src/consoles/console-server.ts');
-const { chunkFiles } = await import('../apps/web/scripts/route-preloads.mjs');
+const { chunkFiles, readManifest } = await import('../apps/web/scripts/route-preloads.mjs');
 
 const KB = 1024;
 const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -81,7 +81,7 @@ const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 let failed = 0;
 for (const target of ['admin', 'merchant']) {
   const dist = join(root, target);
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const manifest = readManifest(dist);
   const server = await buildConsoleServer({
     root: dist,
     apiOrigin: 'http://localhost:8080',

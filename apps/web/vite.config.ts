@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, parseAst, type UserConfig } from 'vite';
@@ -84,6 +84,33 @@ function preconnectToApi(backendUrl: string): Plugin {
   };
 }
 
+/**
+ * Writes .vite/chunk-of-module.json: the file each of the app's modules ended in. The bundler puts
+ * a page's module in its feature's file without a file re-exporting it, and Vite's manifest then
+ * has no entry for it: scripts/route-preloads.mjs (readManifest) reads this map beside it.
+ */
+function chunkOfModule(): Plugin {
+  let root = '';
+  return {
+    name: 'gerbang:chunk-of-module',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunkOf: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const key = relative(root, id);
+          if (key.startsWith('src/')) chunkOf[key] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-of-module.json', source: JSON.stringify(chunkOf) });
+    },
+  };
+}
+
 /** The development server answers customer paths with customer.html, as the console server does. */
 function customerPagesInDevelopment(): Plugin {
   return {
@@ -150,7 +177,7 @@ export default defineConfig(({ mode }) => {
   ];
   if (process.env.GERBANG_BUILD_PAGES === 'customer') return { plugins, build: customerBuild(`dist/${target}`) };
   return {
-    plugins,
+    plugins: [...plugins, chunkOfModule()],
     // Spec §1: the build target, not the user's role, picks the route list. The other console's
     // table is then no longer in every first load, sign-in's included (only in its own layout's
     // file, which this console never loads).
@@ -163,7 +190,7 @@ export default defineConfig(({ mode }) => {
       target: 'es2022',
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: consoleChunkGroups() },
+          codeSplitting: { groups: consoleChunkGroups(consoleKindOf(target)) },
           // Chunks by their hash alone: the shell lists every page's files for its preloads, and
           // their names were bytes of every console's first load (the manifest still names them).
           chunkFileNames: 'assets/[hash].js',

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
+import type { ConsoleKind } from '../src/config/build-targets.ts';
 
 const CONTRACT_SOURCE = resolve(import.meta.dirname, '../../../packages/contract/src');
 
@@ -81,6 +82,27 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  * one group, every merchant page loaded all twelve of its features (14 files, 76 KB as gzip).
  */
 const NOT_A_FEATURE = new Set(['auth', 'merchant-console']);
+const MERCHANT_PAGES = resolve(import.meta.dirname, '../src/app/routes/merchant-console');
+
+/**
+ * The features only one merchant console page draws (the dashboard's, the webhooks', the
+ * Transaction page's three): not in files of their own, in the page's, one request instead of two
+ * (four on Transaction). Those two pages paid the second before their first frame.
+ */
+function featuresOfOneMerchantPage(): Set<string> {
+  const pagesDrawing = new Map<string, number>();
+  for (const page of readdirSync(MERCHANT_PAGES)) {
+    if (!page.endsWith('.tsx') || page.endsWith('.test.tsx')) continue;
+    const source = readFileSync(join(MERCHANT_PAGES, page), 'utf8');
+    for (const feature of new Set(
+      [...source.matchAll(/from '[./]+\/features\/([\w-]+)\//g)].map((m) => m[1] as string),
+    )) {
+      pagesDrawing.set(feature, (pagesDrawing.get(feature) ?? 0) + 1);
+    }
+  }
+  return new Set([...pagesDrawing].filter(([, pages]) => pages === 1).map(([feature]) => feature));
+}
+
 /**
  * A feature's piece that other features' pages draw too (a webhook event's deliveries, on a
  * session's and a withdrawal's detail): a file of its own, so that drawing it does not load the
@@ -103,7 +125,7 @@ const SHARED_PIECES =
  *    sign-in page and every other one need (alone, each was a file of under a kilobyte).
  *    A group of its own: the shell's `$initial` tag would leave out the helpers only pages load.
  * 4. a feature's pages and components, one file per feature: /dana and /dana/:id share it. A
- *    merchant console page stays in its own file, with the features it draws.
+ *    merchant console page stays in its own file, with the features only it draws.
  * 5. console: what a signed-in page's layout draws with, loaded with the first one: the UI kit,
  *    the layout shared by both consoles, the API client and session, the query cache. Not each
  *    console's own layout and sidebar, nor the realtime client (it connects after the first
@@ -116,8 +138,9 @@ const SHARED_PIECES =
  * Only named packages and app files in the first three: `$initial` is judged before tree-shaking, so
  * the contract's barrel would otherwise drag zod and every schema in.
  */
-export function consoleChunkGroups(): CodeSplittingGroup[] {
+export function consoleChunkGroups(kind: ConsoleKind): CodeSplittingGroup[] {
   const zodFree = contractModulesWithoutZod();
+  const pageOwn = kind === 'merchant' ? featuresOfOneMerchantPage() : new Set<string>();
   return [
     {
       name: 'vendor',
@@ -144,7 +167,7 @@ export function consoleChunkGroups(): CodeSplittingGroup[] {
       debugName: 'features',
       name: (id) => {
         const feature = FEATURE.exec(id)?.[1];
-        return feature && !NOT_A_FEATURE.has(feature) ? feature : null;
+        return feature && !NOT_A_FEATURE.has(feature) && !pageOwn.has(feature) ? feature : null;
       },
       test: (id) =>
         !ON_DEMAND.test(id) &&

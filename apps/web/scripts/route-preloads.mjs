@@ -8,8 +8,25 @@
 // layout (`drawnWithLayout`: its own text is its largest paint) names its code and texts with the
 // layout's; the schemas it parses with still load after its first frame. Each entry says which
 // layout the page has, for the bundle check.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/**
+ * Vite's manifest (`.vite/<name>`), with an entry for each of the app's modules that has none: a
+ * module the bundler put in a shared file (a page in its feature's file) reads as that file's entry
+ * (vite.config.ts writes which file each module ended in).
+ */
+export function readManifest(dist, name = 'manifest.json') {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', name), 'utf8'));
+  const chunkOfModule = join(dist, '.vite/chunk-of-module.json');
+  if (!existsSync(chunkOfModule)) return manifest;
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  for (const [module, file] of Object.entries(JSON.parse(readFileSync(chunkOfModule, 'utf8')))) {
+    const key = keyOfFile.get(file);
+    if (!(module in manifest) && key) manifest[module] = manifest[key];
+  }
+  return manifest;
+}
 
 /** The files (JavaScript and styles) a manifest entry loads: its own and its static imports'. */
 export function chunkFiles(manifest, key, files = new Set()) {
@@ -63,7 +80,7 @@ function modulesOf(route, consoleKind) {
  * page asks for after its layout's first frame (`afterFirstFrame`).
  */
 export function writeRoutePreloads(dist, routes, consoleKind) {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+  const manifest = readManifest(dist);
   const inDocument = chunkFiles(manifest, 'index.html');
   const javascriptOf = (modules, known) => {
     const files = new Set();

@@ -1,7 +1,7 @@
 import './index.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CONSOLE_ROUTES } from '#console-routes';
+import { CONSOLE_ROUTES, loadConsoleLayout } from '#console-routes';
 import { App } from './app/app';
 import { createConsoleRoutes } from './app/router';
 import { env } from './config/env';
@@ -35,19 +35,22 @@ const remembered = hasStoredSession ? readRememberedUser() : null;
 // A stored session without a remembered user shows the spinner until the check answers.
 holdUntilFirstFrame({ withText: !hasStoredSession || remembered !== null });
 startCurrentUserCheck(remembered);
-const routes = createConsoleRoutes(env.consoleKind, CONSOLE_ROUTES);
+const routes = createConsoleRoutes(env.consoleKind, CONSOLE_ROUTES, loadConsoleLayout);
 // With a stored session, a console page's layout (sidebar, header) renders in the first commit and
 // the page's code follows it (or renders with it: AppRoute.drawnWithLayout); without one, the
 // guard sends the visitor to sign-in at once.
 const layoutReady = routes.preload(window.location.pathname);
-await Promise.all([translationsReady, hasStoredSession ? layoutReady : null]);
-const root = createRoot(container);
-// As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole tree (the splash in index.html stays until it commits).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App routes={routes} />
-    </StrictMode>,
-  );
+// Not a top-level await: the bundler keeps its chunk merging (a page's own code in one file) only
+// for a build without one.
+void Promise.all([translationsReady, hasStoredSession ? layoutReady : null]).then(() => {
+  const root = createRoot(container);
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree (the splash in index.html stays until it commits).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App routes={routes} />
+      </StrictMode>,
+    );
+  });
 });

@@ -1,7 +1,7 @@
 import { ROLE } from '@gerbang/contract';
 import { AUTH_ROUTES } from './auth-routes';
 import { PROVIDER_ROUTES } from './provider-pages';
-import type { AppRoute } from './route-definition';
+import type { AppRoute, LayoutLoader } from './route-definition';
 
 /**
  * Spec §2 "Admin route table", in its order. Its public customer pages (/request-transaction,
@@ -141,5 +141,12 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** The table main.tsx imports as `#console-routes`, which the build resolves to this console's own (vite.config.ts). */
-export { ADMIN_ROUTES as CONSOLE_ROUTES };
+export const loadAdminLayout: LayoutLoader = async () => ({
+  default: (await import('./layouts/admin-layout')).AdminLayout,
+});
+
+/**
+ * The table and layout main.tsx imports as `#console-routes`, which the build resolves to this
+ * console's own (vite.config.ts).
+ */
+export { ADMIN_ROUTES as CONSOLE_ROUTES, loadAdminLayout as loadConsoleLayout };

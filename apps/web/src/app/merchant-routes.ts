@@ -1,5 +1,5 @@
 import { AUTH_ROUTES } from './auth-routes';
-import type { AppRoute } from './route-definition';
+import type { AppRoute, LayoutLoader } from './route-definition';
 
 /**
  * The merchant console (spec §1: Dashboard, API Tokens, Transaction, Withdrawal Requests, Payout
@@ -96,5 +96,12 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** The table main.tsx imports as `#console-routes`, which the build resolves to this console's own (vite.config.ts). */
-export { MERCHANT_ROUTES as CONSOLE_ROUTES };
+export const loadMerchantLayout: LayoutLoader = async () => ({
+  default: (await import('./layouts/merchant-layout')).MerchantLayout,
+});
+
+/**
+ * The table and layout main.tsx imports as `#console-routes`, which the build resolves to this
+ * console's own (vite.config.ts).
+ */
+export { loadMerchantLayout as loadConsoleLayout, MERCHANT_ROUTES as CONSOLE_ROUTES };

@@ -5,6 +5,13 @@ import type { Namespace } from '../lib/i18n';
 /** Which shell a page is drawn in. */
 export type RouteLayout = 'auth' | 'console';
 
+/**
+ * Loads a console's layout (its sidebar, header and route table), with its first signed-in page. Each
+ * console's route table names its own: the other console's layout, and its pages, stay out of the
+ * build.
+ */
+export type LayoutLoader = () => Promise<{ default: ComponentType }>;
+
 /** One row of a console's route table (spec §2 "Routing behaviour"). */
 export type AppRoute = {
   path: string;

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { loadAdminLayout } from './admin-routes';
 import { AppProvider } from './provider';
 import type { AppRoute } from './route-definition';
 import { ConsoleRouter, createConsoleRoutes } from './router';
@@ -34,7 +35,7 @@ function renderRoutes(table: AppRoute[]) {
   render(
     <AppProvider>
       <MemoryRouter initialEntries={['/home']}>
-        <ConsoleRouter routes={createConsoleRoutes('admin', table)} />
+        <ConsoleRouter routes={createConsoleRoutes('admin', table, loadAdminLayout)} />
       </MemoryRouter>
     </AppProvider>,
   );
@@ -72,6 +73,7 @@ describe("A console page's first load", () => {
     vi.resetModules();
     const { holdUntilFirstFrame, firstCommitDone } = await import('../lib/first-frame');
     const router = await import('./router');
+    const { loadMerchantLayout } = await import('./merchant-routes');
     holdUntilFirstFrame({ withText: false });
     const loaded: string[] = [];
     const consolePage = (path: string, extra: Partial<AppRoute> = {}): AppRoute => ({
@@ -84,10 +86,11 @@ describe("A console page's first load", () => {
       },
       ...extra,
     });
-    const routes = router.createConsoleRoutes('merchant', [
-      consolePage('/', { drawnWithLayout: true }),
-      consolePage('/team'),
-    ]);
+    const routes = router.createConsoleRoutes(
+      'merchant',
+      [consolePage('/', { drawnWithLayout: true }), consolePage('/team')],
+      loadMerchantLayout,
+    );
 
     // main.tsx waits for this before the first render: the dashboard's code is part of it.
     await routes.preload('/');

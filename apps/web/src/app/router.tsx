@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { AuthLayout } from './layouts/auth-layout';
 import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
-import type { AppRoute } from './route-definition';
+import type { AppRoute, LayoutLoader } from './route-definition';
 import { RouteGuard } from './route-guard';
 
 type RouteModule = { default: ComponentType };
@@ -102,18 +102,17 @@ export type ConsoleRoutes = {
  * carries neither the console shell nor the query cache). Only the auth layout ships with the
  * entry: the sign-in page must not wait for the sidebar and user menu.
  */
-export function createConsoleRoutes(consoleKind: ConsoleKind, table: readonly AppRoute[]): ConsoleRoutes {
+export function createConsoleRoutes(
+  consoleKind: ConsoleKind,
+  table: readonly AppRoute[],
+  loadLayout: LayoutLoader,
+): ConsoleRoutes {
   const pages = table.map((route) => {
     const load = pageLoader(route);
     // A page drawn with its layout has loaded before the first render (preload): it renders at once.
     return { route, ...(route.drawnWithLayout ? preloadable(load) : { load, Component: lazy(load) }) };
   });
-  const loadConsoleLayout = loadOnce(async () =>
-    consoleKind === 'admin'
-      ? { default: (await import('./layouts/admin-layout')).AdminLayout }
-      : { default: (await import('./layouts/merchant-layout')).MerchantLayout },
-  );
-  const consoleLayout = preloadable(loadConsoleLayout);
+  const consoleLayout = preloadable(loadOnce(loadLayout));
   const ConsoleLayout = consoleLayout.Component;
   const NotFound = lazy(loadOnce(() => import('./routes/not-found')));
   const pageRoutes = (layout: AppRoute['layout']) =>

@@ -1,8 +1,8 @@
 import { currentUser, type User } from '@gerbang/contract';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { ADMIN_ROUTES } from '../app/admin-routes';
-import { MERCHANT_ROUTES } from '../app/merchant-routes';
+import { ADMIN_ROUTES, loadAdminLayout } from '../app/admin-routes';
+import { loadMerchantLayout, MERCHANT_ROUTES } from '../app/merchant-routes';
 import { AppProvider } from '../app/provider';
 import { ConsoleRouter, createConsoleRoutes } from '../app/router';
 import type { ConsoleKind } from '../config/build-targets';
@@ -51,7 +51,11 @@ export function renderApp({ path, user, consoleKind = 'admin', handler, startsLi
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
         <ConsoleRouter
-          routes={createConsoleRoutes(consoleKind, consoleKind === 'admin' ? ADMIN_ROUTES : MERCHANT_ROUTES)}
+          routes={
+            consoleKind === 'admin'
+              ? createConsoleRoutes('admin', ADMIN_ROUTES, loadAdminLayout)
+              : createConsoleRoutes('merchant', MERCHANT_ROUTES, loadMerchantLayout)
+          }
         />
       </MemoryRouter>
     </AppProvider>,
