@@ -73,8 +73,11 @@ const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
  * its own layout's file may bring, never loaded in this console).
  */
 const ONE_CONSOLES_LAYOUT = /[\\/]app[\\/]layouts[\\/](admin|merchant)-(layout\.tsx|sidebar-items\.ts)$/;
-/** Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart. */
-const ON_DEMAND = /[\\/](qr-image\.tsx|daily-chart\.tsx)$/;
+/**
+ * Loaded on demand by the pages that show them: a QR code, the merchant dashboard's chart, a webhook
+ * event's detail (with the deliveries' piece and its texts).
+ */
+const ON_DEMAND = /[\\/](qr-image|daily-chart|webhook-event-detail)\.tsx$/;
 /** A feature's folder, for its pages and components (not auth: the sign-in page stays small). */
 const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/]([\w-]+)[\\/]/;
 /**

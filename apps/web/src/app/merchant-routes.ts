@@ -37,7 +37,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
     titleKey: 'routes.webhooks',
     area: 'webhooks',
     layout: 'console',
-    namespaces: ['webhooks', 'paymentSessions'],
+    namespaces: ['webhooks'],
     drawnWithLayout: true,
     load: () => import('./routes/merchant-console/webhooks'),
   },

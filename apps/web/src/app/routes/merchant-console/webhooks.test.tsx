@@ -155,7 +155,8 @@ describe('Webhooks', () => {
     await user.click(within(row).getByRole('button', { name: /^Details of payment_session.succeeded/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Webhook event' });
     expect(app.location()).toBe(`/webhooks?event=${FAILING.id}`);
-    expect(within(dialog).getAllByText('HTTP 503: maintenance window')).toHaveLength(2);
+    // The detail's code loads when an event is opened.
+    expect(await within(dialog).findAllByText('HTTP 503: maintenance window')).toHaveLength(2);
     expect(within(dialog).getByText('Sent to https://shop.example/hooks')).toBeInTheDocument();
     expect(within(dialog).getByText(/"amount": "25000"/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Resend' })).toBeInTheDocument();

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/ui/form-error';
-import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useApiErrorMessage } from '../../../lib/api-error';
 import { useWebhookEvent, WEBHOOK_EVENTS_KEY } from '../api/get-webhook-events';
 import { WebhookEventItem } from './webhook-event-item';
 
-/** One event: its attempts (and Resend for who may), the URL each went to, and the exact body sent. */
-export function WebhookEventDetail({ id }: { id: string }) {
+/**
+ * One event: its attempts (and Resend for who may), the URL each went to, and the exact body sent.
+ * Loaded when an event is opened (not with the list): it draws the deliveries' piece and its texts.
+ */
+export default function WebhookEventDetail({ id }: { id: string }) {
   const { t } = useTranslation(['webhooks']);
   const apiErrorMessage = useApiErrorMessage();
   const query = useWebhookEvent(id);
@@ -41,15 +43,5 @@ export function WebhookEventDetail({ id }: { id: string }) {
         </div>
       ) : null}
     </>
-  );
-}
-
-/** The same, in a dialog of its own. */
-export function WebhookEventDetailModal({ id, onClose }: { id: string; onClose(): void }) {
-  const { t } = useTranslation(['webhooks']);
-  return (
-    <Modal isOpen onClose={onClose} size="wide" title={t('webhooks:detail.title')}>
-      <WebhookEventDetail id={id} />
-    </Modal>
   );
 }

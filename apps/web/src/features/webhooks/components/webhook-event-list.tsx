@@ -5,14 +5,16 @@ import {
   WEBHOOK_NOT_SENT,
   type WebhookEventListItem,
 } from '@gerbang/contract';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DetailInPlace } from '../../../components/ui/detail-in-place';
 import { FormError } from '../../../components/ui/form-error';
 import { LoadMoreButton } from '../../../components/ui/load-more-button';
+import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
 import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
@@ -22,7 +24,9 @@ import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events'
 import { useWebhookEndpoints } from '../api/webhook-endpoints';
 import { WebhookEndpointSection } from './webhook-endpoint-section';
 import { WebhookEndpointsSection } from './webhook-endpoints-section';
-import { WebhookEventDetail, WebhookEventDetailModal } from './webhook-event-detail';
+
+/** An event's detail loads when one is opened: the list draws without it (and its texts). */
+const WebhookEventDetail = lazy(() => import('./webhook-event-detail'));
 
 const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
   pending: 'blue',
@@ -68,7 +72,9 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
   if (detailInPlace && openId) {
     return (
       <DetailInPlace backLabel={t('webhooks:detail.back')} onBack={() => setOpen(null)}>
-        <WebhookEventDetail id={openId} />
+        <Suspense fallback={<Spinner label={t('webhooks:detail.loading')} />}>
+          <WebhookEventDetail id={openId} />
+        </Suspense>
       </DetailInPlace>
     );
   }
@@ -208,7 +214,13 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
           />
         )}
         <LoadMoreButton query={query} />
-        {openId && !detailInPlace ? <WebhookEventDetailModal id={openId} onClose={() => setOpen(null)} /> : null}
+        {openId && !detailInPlace ? (
+          <Modal isOpen onClose={() => setOpen(null)} size="wide" title={t('webhooks:detail.title')}>
+            <Suspense fallback={<Spinner label={t('webhooks:detail.loading')} />}>
+              <WebhookEventDetail id={openId} />
+            </Suspense>
+          </Modal>
+        ) : null}
       </section>
     </div>
   );
