@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv, type Plugin, parseAst, type UserConfig } from 'vite';
+import { defineConfig, loadEnv, normalizePath, type Plugin, parseAst, type UserConfig } from 'vite';
 import { customerPageOf } from '../../packages/contract/src/customer-pages.ts';
 import { consoleChunkGroups } from './scripts/console-chunks.ts';
 import { precompressPlugin } from './scripts/precompress.mjs';
@@ -102,7 +102,7 @@ function chunkOfModule(): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         for (const id of output.moduleIds) {
-          const key = relative(root, id);
+          const key = normalizePath(relative(root, id));
           if (key.startsWith('src/')) chunkOf[key] = output.fileName;
         }
       }
@@ -178,14 +178,15 @@ export default defineConfig(({ mode }) => {
   if (process.env.GERBANG_BUILD_PAGES === 'customer') return { plugins, build: customerBuild(`dist/${target}`) };
   return {
     plugins: [...plugins, chunkOfModule()],
-    // Spec §1: the build target, not the user's role, picks the route list. The other console's
-    // table is then no longer in every first load, sign-in's included (only in its own layout's
-    // file, which this console never loads).
+    // Spec §1: the build target, not the user's role, picks the route list (and with it the
+    // layout, which names the table in turn): the other console's table, layout and pages are not
+    // in this console's build.
     resolve: { alias: { '#console-routes': consoleRoutesOf(consoleKindOf(target)) } },
     build: {
       outDir: `dist/${target}`,
       emptyOutDir: true,
-      // .vite/manifest.json maps each route module to its chunks; the bundle-size check reads it.
+      // .vite/manifest.json maps the chunks to their files and imports; with chunk-of-module.json
+      // (readManifest) it gives each page's files to route-preloads and the bundle-size check.
       manifest: true,
       target: 'es2022',
       rolldownOptions: {

@@ -1,17 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
 import type { ConsoleKind } from '../src/config/build-targets.ts';
+import { importedSpecifiers, sourceFiles } from './source-imports.ts';
 
 const CONTRACT_SOURCE = resolve(import.meta.dirname, '../../../packages/contract/src');
-
-function contractFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return contractFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /**
  * The contract's modules that build no zod schema, themselves or through what they import: paths,
@@ -20,12 +13,8 @@ function contractFiles(dir: string): string[] {
  */
 function contractModulesWithoutZod(): Set<string> {
   const imports = new Map<string, string[]>();
-  for (const file of contractFiles(CONTRACT_SOURCE)) {
-    const source = readFileSync(file, 'utf8');
-    // Type-only imports are gone after the build: they drag nothing along.
-    const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'/g)]
-      .filter((match) => !match[1])
-      .map((match) => match[2] as string);
+  for (const file of sourceFiles(CONTRACT_SOURCE)) {
+    const specifiers = importedSpecifiers(readFileSync(file, 'utf8'));
     imports.set(
       file,
       specifiers.map((specifier) =>
@@ -68,9 +57,9 @@ const LAYOUT_SLOTS =
 const WEBHOOK_NAMES = /[\\/]packages[\\/]contract[\\/]src[\\/]webhooks[\\/]webhook-(names|event-types)\.ts$/;
 const APP_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 /**
- * Each console's own layout and sidebar: in its own layout's file. In the shared `console` file,
- * the other console's layout made that file import the other console's route table (which only
- * its own layout's file may bring, never loaded in this console).
+ * Each console's own layout and sidebar: in its own layout's file (a signed-in page's document
+ * names it, route-preloads.mjs), not in the shared `console` file, which the activation and
+ * password pages load without a layout.
  */
 const ONE_CONSOLES_LAYOUT = /[\\/]app[\\/]layouts[\\/](admin|merchant)-(layout\.tsx|sidebar-items\.ts)$/;
 /**
@@ -85,27 +74,6 @@ const FEATURE = /[\\/]apps[\\/]web[\\/]src[\\/](?:features|app[\\/]routes)[\\/](
  * one group, every merchant page loaded all twelve of its features (14 files, 76 KB as gzip).
  */
 const NOT_A_FEATURE = new Set(['auth', 'merchant-console']);
-const MERCHANT_PAGES = resolve(import.meta.dirname, '../src/app/routes/merchant-console');
-
-/**
- * The features only one merchant console page draws (the dashboard's, the webhooks', the
- * Transaction page's three): not in files of their own, in the page's, one request instead of two
- * (four on Transaction). Those two pages paid the second before their first frame.
- */
-function featuresOfOneMerchantPage(): Set<string> {
-  const pagesDrawing = new Map<string, number>();
-  for (const page of readdirSync(MERCHANT_PAGES)) {
-    if (!page.endsWith('.tsx') || page.endsWith('.test.tsx')) continue;
-    const source = readFileSync(join(MERCHANT_PAGES, page), 'utf8');
-    for (const feature of new Set(
-      [...source.matchAll(/from '[./]+\/features\/([\w-]+)\//g)].map((m) => m[1] as string),
-    )) {
-      pagesDrawing.set(feature, (pagesDrawing.get(feature) ?? 0) + 1);
-    }
-  }
-  return new Set([...pagesDrawing].filter(([, pages]) => pages === 1).map(([feature]) => feature));
-}
-
 /**
  * A feature's piece that other features' pages draw too (a webhook event's deliveries, on a
  * session's and a withdrawal's detail): a file of its own, so that drawing it does not load the
@@ -113,6 +81,40 @@ function featuresOfOneMerchantPage(): Set<string> {
  */
 const SHARED_PIECES =
   /[\\/]features[\\/]webhooks[\\/](components[\\/]webhook-event-item\.tsx|api[\\/]resend-webhook-event\.ts)$/;
+
+const APP_SOURCE_DIR = resolve(import.meta.dirname, '../src');
+const MERCHANT_PAGES = resolve(APP_SOURCE_DIR, 'app/routes/merchant-console');
+const FEATURE_FOLDER = /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/;
+/** The admin console's pages (app/routes/<folder>/), which the merchant build does not carry. */
+const ADMIN_PAGE = /[\\/]app[\\/]routes[\\/](?!merchant-console[\\/]|auth[\\/])[\w-]+[\\/]/;
+
+/**
+ * The features one merchant console page alone uses (the dashboard's, the webhooks', the
+ * Transaction page's own): no file of their own in the merchant build, they ride in the page's, one
+ * request instead of two. A feature anything else imports (another feature, the layout, a second
+ * page) keeps its file: the bundler would cut it by which pages reach each of its modules.
+ */
+function featuresOfOneMerchantPage(): Set<string> {
+  const importers = new Map<string, Set<string>>();
+  for (const file of sourceFiles(APP_SOURCE_DIR)) {
+    if (ADMIN_PAGE.test(file)) continue;
+    const own = FEATURE_FOLDER.exec(file)?.[1];
+    for (const specifier of importedSpecifiers(readFileSync(file, 'utf8'), { dynamic: true })) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolve(dirname(file), specifier);
+      const feature = FEATURE_FOLDER.exec(target)?.[1];
+      if (!feature || feature === own || SHARED_PIECES.test(`${target}.tsx`) || SHARED_PIECES.test(`${target}.ts`)) {
+        continue;
+      }
+      importers.set(feature, (importers.get(feature) ?? new Set()).add(file));
+    }
+  }
+  return new Set(
+    [...importers]
+      .filter(([, files]) => files.size === 1 && [...files].every((file) => dirname(file) === MERCHANT_PAGES))
+      .map(([feature]) => feature),
+  );
+}
 
 /**
  * How a console's code is cut into files (Vite's manifest records the result; the bundle-size check

@@ -12,12 +12,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Vite's manifest (`.vite/<name>`), with an entry for each of the app's modules that has none: a
+ * Vite's manifest of a console's build (`.vite/manifest.json`), with an entry for each of the app's modules that has none: a
  * module the bundler put in a shared file (a page in its feature's file) reads as that file's entry
  * (vite.config.ts writes which file each module ended in).
  */
-export function readManifest(dist, name = 'manifest.json') {
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', name), 'utf8'));
+export function readManifest(dist) {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const chunkOfModule = join(dist, '.vite/chunk-of-module.json');
   if (!existsSync(chunkOfModule)) return manifest;
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
@@ -39,7 +39,7 @@ export function chunkFiles(manifest, key, files = new Set()) {
   return files;
 }
 
-/** The module a route row's `load: () => import('./routes/…')` names, as a manifest key. */
+/** The module a route row's `load: () => import('./routes/…')` names, as a key of readManifest()'s. */
 function pageModuleOf(route) {
   const specifier = /import\(\s*["'](\.\/routes\/[^"']+)["']\s*\)/.exec(String(route.load))?.[1];
   if (!specifier) throw new Error(`route ${route.path}: load must be () => import('./routes/…')`);

@@ -1,6 +1,6 @@
 import { ROLE } from '@gerbang/contract';
 import { AUTH_ROUTES } from './auth-routes';
-import { PROVIDER_ROUTES } from './provider-pages';
+import { PROVIDER_ROUTES } from './provider-routes';
 import type { AppRoute, LayoutLoader } from './route-definition';
 
 /**

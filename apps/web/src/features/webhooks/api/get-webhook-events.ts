@@ -8,6 +8,7 @@ import {
 import {
   infiniteQueryOptions,
   keepPreviousData,
+  skipToken,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -45,15 +46,18 @@ export function useWebhookEvents(filters: WebhookEventFilters) {
 }
 
 /** One event with its body and every attempt. */
-export function useWebhookEvent(id: string) {
+export function useWebhookEvent(id: string | null) {
   return useQuery({
     queryKey: [...WEBHOOK_EVENTS_KEY, 'event', id],
-    queryFn: () =>
-      parsedAfterFirstFrame(
-        api.get(endpointPath(getWebhookEvent, id)),
-        loadWebhooksAnswers,
-        (schemas) => schemas.webhookEventDetailSchema,
-      ),
+    queryFn:
+      id === null
+        ? skipToken
+        : () =>
+            parsedAfterFirstFrame(
+              api.get(endpointPath(getWebhookEvent, id)),
+              loadWebhooksAnswers,
+              (schemas) => schemas.webhookEventDetailSchema,
+            ),
   });
 }
 

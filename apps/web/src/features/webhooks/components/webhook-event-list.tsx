@@ -19,14 +19,21 @@ import { Table, type TableColumn } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { useFormatDateTime } from '../../../hooks/use-format-date-time';
 import { useApiErrorMessage } from '../../../lib/api-error';
+import { i18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { useSendTestWebhook, useWebhookEvents } from '../api/get-webhook-events';
+import { useSendTestWebhook, useWebhookEvent, useWebhookEvents } from '../api/get-webhook-events';
 import { useWebhookEndpoints } from '../api/webhook-endpoints';
 import { WebhookEndpointSection } from './webhook-endpoint-section';
 import { WebhookEndpointsSection } from './webhook-endpoints-section';
 
-/** An event's detail loads when one is opened: the list draws without it (and its texts). */
-const WebhookEventDetail = lazy(() => import('./webhook-event-detail'));
+/**
+ * An event's detail loads when one is opened: the list draws without it and the payment sessions'
+ * texts its deliveries use, which load beside it (the event itself is asked for by the list).
+ */
+const WebhookEventDetail = lazy(async () => {
+  const [detail] = await Promise.all([import('./webhook-event-detail'), i18n.loadNamespaces('paymentSessions')]);
+  return detail;
+});
 
 const TONES: Record<WebhookEventListItem['status'], BadgeTone> = {
   pending: 'blue',
@@ -66,6 +73,8 @@ export function WebhookEventList({ merchantId, openId, onOpen: setOpen, detailIn
     endpoint: endpoint || undefined,
   });
   const events = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // The open event is asked for at once, while the detail's code loads; the detail reads this answer.
+  useWebhookEvent(openId);
   const sendTest = useSendTestWebhook();
   const any = { value: '', label: t('webhooks:filters.any') };
 
