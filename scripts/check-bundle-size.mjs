@@ -28,7 +28,7 @@
 // - customer pages (issues 7 and 8): a customer's first load of /deposit and of /withdraw, served
 //   from the customer pages' own build (customer.html) with gzip only (an old phone's browser): the
 //   JavaScript of each ≤ 100 KB.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +43,8 @@ const root = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const QUERY_CACHE_CODE = /No QueryClient set|Missing queryFn/;
 // zod 4 keeps each schema's internals under `_zod`; no other code the consoles ship says it.
 const ZOD_CODE = /\b_zod\b/;
+/** A file whose whole code is imports and one `export {…} from './other.js'`: it carries nothing. */
+const ONLY_REEXPORTS = /^(?:import\{[^}]*\}from"\.\/[\w-]+\.js";)*export\{[^}]*\}from"\.\/[\w-]+\.js";?\s*$/;
 /** The chunk groups a layout may import (apps/web/scripts/console-chunks.ts), and Rolldown's runtime. */
 const LAYOUT_GROUPS = new Set(['rolldown-runtime', 'vendor', 'shell', 'base', 'console']);
 const BUDGETS = [
@@ -137,12 +139,30 @@ for (const target of ['admin', 'merchant']) {
   }
   failed += checkLayoutWithoutZod(dist, manifest, target);
   failed += checkFirstFramesWithoutZod(dist, routes, target);
+  failed += checkNoReexportingFiles(dist, target);
   failed += await checkAfterFirstFrame(routes, sent, target);
   failed += await checkRoutePreloads(routes, server, target);
   if (target === 'admin') {
     for (const customerPage of CUSTOMER_PAGES) failed += await checkCustomerPage(dist, server, customerPage);
   }
   await server.close();
+}
+
+/**
+ * No file only re-exports another: each was one request more for the page that loads it (before the
+ * first frame of a page drawn with its layout). Rolldown writes them for a page whose module sits
+ * in a chunk group when its chunk merging is off, as a top-level await anywhere turns it off.
+ */
+function checkNoReexportingFiles(dist, target) {
+  const assets = join(dist, 'assets');
+  const reexporting = readdirSync(assets).filter(
+    (file) => file.endsWith('.js') && ONLY_REEXPORTS.test(readFileSync(join(assets, file), 'utf8')),
+  );
+  const ok = reexporting.length === 0;
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${target} no file only re-exports another${ok ? '' : `: ${reexporting.join(', ')} (a top-level await turns Rolldown's chunk merging off)`}`,
+  );
+  return ok ? 0 : 1;
 }
 
 function carriesZod(dist, file) {

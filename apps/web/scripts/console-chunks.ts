@@ -89,8 +89,8 @@ const FEATURE_FOLDER = /[\\/]src[\\/]features[\\/]([\w-]+)[\\/]/;
 const ADMIN_PAGE = /[\\/]app[\\/]routes[\\/](?!merchant-console[\\/]|auth[\\/])[\w-]+[\\/]/;
 
 /**
- * The features one merchant console page alone uses (the dashboard's, the webhooks', the
- * Transaction page's own): no file of their own in the merchant build, they ride in the page's, one
+ * The features one merchant console page alone uses (the dashboard's, the webhooks', the API
+ * tokens' and logs', the audit log's, the saved views): no file of their own in the merchant build, they ride in the page's, one
  * request instead of two. A feature anything else imports (another feature, the layout, a second
  * page) keeps its file: the bundler would cut it by which pages reach each of its modules.
  */

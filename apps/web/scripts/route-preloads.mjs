@@ -8,18 +8,17 @@
 // layout (`drawnWithLayout`: its own text is its largest paint) names its code and texts with the
 // layout's; the schemas it parses with still load after its first frame. Each entry says which
 // layout the page has, for the bundle check.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Vite's manifest of a console's build (`.vite/manifest.json`), with an entry for each of the app's modules that has none: a
- * module the bundler put in a shared file (a page in its feature's file) reads as that file's entry
- * (vite.config.ts writes which file each module ended in).
+ * Vite's manifest of a console's build (`.vite/manifest.json`), with an entry for each of the app's
+ * modules that has none: a module the bundler put in a shared file (a page in its feature's file)
+ * reads as that file's entry (vite.config.ts writes which file each module ended in).
  */
 export function readManifest(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const chunkOfModule = join(dist, '.vite/chunk-of-module.json');
-  if (!existsSync(chunkOfModule)) return manifest;
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   for (const [module, file] of Object.entries(JSON.parse(readFileSync(chunkOfModule, 'utf8')))) {
     const key = keyOfFile.get(file);

@@ -1,7 +1,7 @@
 import { ROLE } from '@gerbang/contract';
 import { AUTH_ROUTES } from './auth-routes';
 import { PROVIDER_ROUTES } from './provider-routes';
-import type { AppRoute, LayoutLoader } from './route-definition';
+import type { AppRoute, ComponentLoader } from './route-definition';
 
 /**
  * Spec §2 "Admin route table", in its order. Its public customer pages (/request-transaction,
@@ -141,7 +141,7 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-export const loadAdminLayout: LayoutLoader = async () => ({
+export const loadAdminLayout: ComponentLoader = async () => ({
   default: (await import('./layouts/admin-layout')).AdminLayout,
 });
 

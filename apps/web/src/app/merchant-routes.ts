@@ -1,5 +1,5 @@
 import { AUTH_ROUTES } from './auth-routes';
-import type { AppRoute, LayoutLoader } from './route-definition';
+import type { AppRoute, ComponentLoader } from './route-definition';
 
 /**
  * The merchant console (spec §1: Dashboard, API Tokens, Transaction, Withdrawal Requests, Payout
@@ -96,7 +96,7 @@ export const MERCHANT_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-export const loadMerchantLayout: LayoutLoader = async () => ({
+export const loadMerchantLayout: ComponentLoader = async () => ({
   default: (await import('./layouts/merchant-layout')).MerchantLayout,
 });
 

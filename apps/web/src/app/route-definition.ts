@@ -6,11 +6,10 @@ import type { Namespace } from '../lib/i18n';
 export type RouteLayout = 'auth' | 'console';
 
 /**
- * Loads a console's layout (its sidebar, header and route table), with its first signed-in page. Each
- * console's route table names its own: the other console's layout, and its pages, stay out of the
- * build.
+ * Loads a page's code, or a console's layout (its sidebar, header and route table: each console's
+ * route table names its own, so the other console's layout and pages stay out of the build).
  */
-export type LayoutLoader = () => Promise<{ default: ComponentType }>;
+export type ComponentLoader = () => Promise<{ default: ComponentType }>;
 
 /** One row of a console's route table (spec §2 "Routing behaviour"). */
 export type AppRoute = {
@@ -30,7 +29,7 @@ export type AppRoute = {
   layout: RouteLayout;
   /** Translation namespaces the page renders with, loaded together with its code. */
   namespaces?: readonly Namespace[];
-  load: () => Promise<{ default: ComponentType }>;
+  load: ComponentLoader;
   /**
    * A console page whose own content is what its reader looks at first (its largest paint is not
    * the layout's header but the page's text): its code and texts load beside the layout's and its

@@ -10,13 +10,13 @@ import { RouteErrorBoundary } from './errors/route-error-boundary';
 import { AuthLayout } from './layouts/auth-layout';
 import { trackPageLoad } from './page-loads';
 import { RootLayout } from './root-layout';
-import type { AppRoute, LayoutLoader } from './route-definition';
+import type { AppRoute, ComponentLoader } from './route-definition';
 import { RouteGuard } from './route-guard';
 
-type RouteModule = { default: ComponentType };
+type RouteModule = Awaited<ReturnType<ComponentLoader>>;
 
 /** Loads once, whether a preload or React asks first; the progress bar counts the download. */
-function loadOnce(load: () => Promise<RouteModule>): () => Promise<RouteModule> {
+function loadOnce(load: ComponentLoader): ComponentLoader {
   let loading: Promise<RouteModule> | undefined;
   return () => {
     loading ??= trackPageLoad(load);
@@ -29,7 +29,7 @@ function loadOnce(load: () => Promise<RouteModule>): () => Promise<RouteModule> 
  * them. The console layout carries the query cache; an account page that reads the API loads it
  * with itself (the sign-in page does without it).
  */
-function pageLoader(route: AppRoute): () => Promise<RouteModule> {
+function pageLoader(route: AppRoute): ComponentLoader {
   return loadOnce(async () => {
     // Console pages also need the shell's own texts (sidebar, page headers), which the sign-in page does not.
     const namespaces = [...(route.namespaces ?? []), ...(route.layout === 'console' ? (['console'] as const) : [])];
@@ -65,7 +65,7 @@ function pageLoader(route: AppRoute): () => Promise<RouteModule> {
  * waits for the console layout's): React.lazy would suspend that first render all the same, show
  * the spinner, and reveal the layout only after its Suspense throttle (300 ms).
  */
-function preloadable(load: () => Promise<RouteModule>): { Component: ComponentType; load: () => Promise<RouteModule> } {
+function preloadable(load: ComponentLoader): { Component: ComponentType; load: ComponentLoader } {
   let loaded: ComponentType | undefined;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -105,7 +105,7 @@ export type ConsoleRoutes = {
 export function createConsoleRoutes(
   consoleKind: ConsoleKind,
   table: readonly AppRoute[],
-  loadLayout: LayoutLoader,
+  loadLayout: ComponentLoader,
 ): ConsoleRoutes {
   const pages = table.map((route) => {
     const load = pageLoader(route);
