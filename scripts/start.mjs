@@ -8,8 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDir = join(root, 'apps/web');
-const port = process.env.PORT ?? '8080';
-const backendUrl = process.env.VITE_BACKEND_URL ?? `http://localhost:${port}`;
+// The consoles reach the API under their own origin (the console server hands `/api` to it).
+const backendUrl = process.env.VITE_BACKEND_URL || '/api';
 const variant = process.env.CONSOLE_VARIANT === 'bisnis' ? '-bisnis' : '';
 
 for (const target of [`admin${variant}`, `merchant${variant}`]) {

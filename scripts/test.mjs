@@ -108,9 +108,9 @@ if (only.length === 0 || only.some((name) => name.endsWith('-postgres'))) {
   }
 }
 
-// The e2e suite serves these builds against its own API on port 18080 (e2e/support/e2e-env.ts).
+// The e2e suite serves these builds with its own API under each console's `/api` (the default).
 step('build', 'npm', ['run', 'build', '--workspace', 'apps/web'], {
-  env: { VITE_BACKEND_URL: 'http://localhost:18080' },
+  env: { VITE_BACKEND_URL: '/api' },
 });
 step('bundle-size', 'node', ['scripts/check-bundle-size.mjs']);
 const e2eReport = join(reports, 'e2e.json');

@@ -71,16 +71,18 @@ function contractSchemasArePure(): Plugin {
 }
 
 /**
- * Opens the connection to the API while the page's scripts download: every signed-in page's
- * first request goes there (another origin), and on a phone a connection costs round trips.
- * No `crossorigin`: the API client sends credentials, which use the browser's main pool.
+ * With the API on another origin (an absolute VITE_BACKEND_URL), opens the connection to it while
+ * the page's scripts download: every signed-in page's first request goes there, and on a phone a
+ * connection costs round trips. No `crossorigin`: the API client sends credentials, which use the
+ * browser's main pool. Under the console's own origin (`/api`, the default) there is nothing to open.
  */
 function preconnectToApi(backendUrl: string): Plugin {
   return {
     name: 'gerbang:preconnect-to-api',
-    transformIndexHtml: () => [
-      { tag: 'link', attrs: { rel: 'preconnect', href: new URL(backendUrl).origin }, injectTo: 'head' },
-    ],
+    transformIndexHtml: () =>
+      backendUrl.startsWith('/')
+        ? []
+        : [{ tag: 'link', attrs: { rel: 'preconnect', href: new URL(backendUrl).origin }, injectTo: 'head' }],
   };
 }
 
@@ -198,7 +200,17 @@ export default defineConfig(({ mode }) => {
         },
       },
     },
-    server: { port: target.includes('admin') ? 3000 : 3001 },
+    server: {
+      port: target.includes('admin') ? 3000 : 3001,
+      // As the console server does in production: the API (and its socket.io) under `/api`.
+      proxy: {
+        '/api/': {
+          target: `http://localhost:${process.env.PORT || 8080}`,
+          ws: true,
+          rewrite: (path) => path.slice('/api'.length),
+        },
+      },
+    },
     preview: { port: target.includes('admin') ? 3000 : 3001 },
   };
 });

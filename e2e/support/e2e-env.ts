@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where everything lives during the end-to-end run. Fixed loopback ports, because the web bundles
- * carry the API URL from build time (VITE_BACKEND_URL must equal API_URL).
+ * Where everything lives during the end-to-end run, on fixed loopback ports. The consoles reach
+ * the API under their own origin (`/api`); the tests' own calls go to API_URL.
  */
 export const API_PORT = 18080;
 export const API_URL = `http://localhost:${API_PORT}`;

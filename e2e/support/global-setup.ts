@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildConsoleServer } from '../../apps/server/src/consoles/console-server';
+import { apiForwarder } from '../../apps/server/test/helpers/api-forwarder';
 import { startCheckServer } from './check-server';
 import {
   ACTIVATION_LINK_ENV,
@@ -27,19 +28,20 @@ import { startServer } from './server-process';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const webDist = WEB_DIST;
 
-/** Fails fast, with the fix, when a build is missing or points at another API. */
+/**
+ * Fails fast, with the fix, when a build is missing or calls an API on another origin (a build
+ * with an absolute VITE_BACKEND_URL preconnects to it): the consoles reach the API under `/api`.
+ */
 function checkBuilds(): void {
   for (const target of Object.keys(CONSOLES) as ConsoleTarget[]) {
     const assets = join(webDist, CONSOLES[target].dist, 'assets');
-    const hint = `Build the consoles for e2e first: cd apps/web && VITE_BACKEND_URL=${API_URL} node scripts/build-all.mjs`;
-    if (!existsSync(join(webDist, target, 'index.html')) || !existsSync(assets)) {
+    const hint = 'Build the consoles for e2e first: cd apps/web && VITE_BACKEND_URL=/api node scripts/build-all.mjs';
+    const document = join(webDist, target, 'index.html');
+    if (!existsSync(document) || !existsSync(assets)) {
       throw new Error(`No build at ${join(webDist, target)}. ${hint}`);
     }
-    const pointsAtE2eApi = readdirSync(assets)
-      .filter((file) => file.endsWith('.js'))
-      .some((file) => readFileSync(join(assets, file), 'utf8').includes(API_URL));
-    if (!pointsAtE2eApi)
-      throw new Error(`${join(webDist, target)} was not built with VITE_BACKEND_URL=${API_URL}. ${hint}`);
+    if (readFileSync(document, 'utf8').includes('rel="preconnect"'))
+      throw new Error(`${join(webDist, target)} was built to call an API on another origin. ${hint}`);
   }
 }
 
@@ -125,11 +127,14 @@ async function startHarness(harness: RunningHarness): Promise<void> {
   process.once('exit', () => server.child.kill('SIGKILL'));
   await waitForApi(30_000);
 
-  // The server's own console server (SERVE_CONSOLES), for all four builds on their own origins.
+  // The server's own console server (SERVE_CONSOLES), for all four builds on their own origins,
+  // each with the API under `/api`.
+  const api = apiForwarder(API_PORT);
   for (const target of Object.keys(CONSOLES) as ConsoleTarget[]) {
     const consoleServer: FastifyInstance = await buildConsoleServer({
       root: join(webDist, CONSOLES[target].dist),
       apiOrigin: API_URL,
+      api,
       embedFrameAncestors: '*',
       logger: false,
     });

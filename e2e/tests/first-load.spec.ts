@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIRST_ADMIN } from '../support/api';
-import { ADMIN_URL, MERCHANT_URL, WEB_DIST } from '../support/e2e-env';
+import { ADMIN_URL, API_URL, MERCHANT_URL, WEB_DIST } from '../support/e2e-env';
 import { startSignedIn } from '../support/session';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -94,4 +94,22 @@ test("a returning Admin's page is on screen before it asks for its own code", as
     expect(request, file).toBeDefined();
     expect(request?.startTime, file).toBeGreaterThan(firstPaint);
   }
+});
+
+// Issue 31: the consoles call the API under their own origin (`/api`): no CORS preflight before a
+// call, no second connection to open on a phone; the realtime client goes the same way.
+test("a signed-in Admin's console calls the API and its realtime on its own origin", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await startSignedIn(page, FIRST_ADMIN, ADMIN_URL);
+
+  await page.goto(new URL('/user', ADMIN_URL).toString());
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect.poll(() => sockets.length).toBeGreaterThan(0);
+
+  expect(requested.filter((url) => url.startsWith(`${ADMIN_URL}/api/`)).length).toBeGreaterThan(0);
+  expect(requested.filter((url) => url.startsWith(API_URL))).toEqual([]);
+  expect(sockets.every((url) => url.startsWith(`${ADMIN_URL.replace(/^http/, 'ws')}/api/ws/`))).toBe(true);
 });

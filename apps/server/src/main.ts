@@ -65,6 +65,7 @@ async function main() {
       const server = await buildConsoleServer({
         root: join(WEB_DIST, target),
         apiOrigin: new URL(apiUrl).origin,
+        api: app.server,
         embedFrameAncestors: config.EMBED_FRAME_ANCESTORS,
         embedOriginsOfLink: (link) =>
           link.kind === 'session'

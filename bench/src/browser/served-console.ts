@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildConsoleServer } from '@gerbang/server/src/consoles/console-server';
+import { buildConsoleServer, CONSOLE_API_PREFIX } from '@gerbang/server/src/consoles/console-server';
+import { apiForwarder } from '@gerbang/server/test/helpers/api-forwarder';
 
 export type ServedConsole = {
   url: string;
@@ -12,18 +13,18 @@ export type ServedConsole = {
 
 /**
  * A console (admin or merchant) as `npm start` ships it (production build, precompressed, the
- * console server's headers), built against this run's API (the backend URL is fixed at build time)
- * and served on `port` of loopback.
+ * console server's headers, this run's API under its `/api`), served on `port` of loopback.
  */
 export async function serveConsole(kind: 'admin' | 'merchant', apiUrl: string, port: number): Promise<ServedConsole> {
   const outDir = mkdtempSync(join(tmpdir(), `gerbang-bench-${kind}-console-`));
   try {
     const { buildConsole } = await import('../../../apps/web/scripts/build-console.mjs');
-    process.env.VITE_BACKEND_URL = apiUrl;
+    process.env.VITE_BACKEND_URL = CONSOLE_API_PREFIX;
     await buildConsole(kind, { outDir });
     const server = await buildConsoleServer({
       root: outDir,
       apiOrigin: new URL(apiUrl).origin,
+      api: apiForwarder(Number(new URL(apiUrl).port)),
       embedFrameAncestors: "'self'",
       logger: false,
     });

@@ -1,37 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeBuild } from './console-build.test-support';
 import { buildConsoleServer } from './console-server';
-
-/** A built console as the web build leaves it: hashed assets with .br and .gz siblings. */
-function fakeBuild(): string {
-  const root = mkdtempSync(join(tmpdir(), 'gerbang-console-'));
-  mkdirSync(join(root, 'assets'));
-  const html = `<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body>${'x'.repeat(2000)}</body></html>`;
-  const js = `console.log(${JSON.stringify('a'.repeat(5000))});`;
-  const customerHtml = html.replace('index-AbCd1234', 'customer-EfGh5678');
-  const files: Record<string, string> = {
-    'index.html': html,
-    'customer.html': customerHtml,
-    'assets/index-AbCd1234.js': js,
-    // A chunk is named by its hash alone.
-    'assets/Xy_1-Zw4.js': js,
-    'favicon.svg': '<svg/>',
-  };
-  mkdirSync(join(root, '.vite'));
-  const preloads = [{ path: '/device/:id', files: ['assets/device-detail-Xy12Zw34.js', 'assets/devices-Qr56St78.js'] }];
-  writeFileSync(join(root, '.vite/route-preloads.json'), JSON.stringify(preloads));
-  for (const [name, content] of Object.entries(files)) {
-    writeFileSync(join(root, name), content);
-    if (content.length > 1024) {
-      writeFileSync(join(root, `${name}.br`), brotliCompressSync(content));
-      writeFileSync(join(root, `${name}.gz`), gzipSync(content));
-    }
-  }
-  return root;
-}
 
 const SHOP_SESSION = '11111111-2222-4333-8444-555555555555';
 const QUIET_SESSION = '66666666-7777-4888-9999-aaaaaaaaaaaa';

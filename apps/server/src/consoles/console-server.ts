@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { customerPageOf, idSchema } from '@gerbang/contract';
@@ -36,13 +37,57 @@ function linkOf(url: string): CustomerLink | null {
 }
 
 /**
+ * Where a console reaches the API on its own origin (the web build's default backend URL,
+ * apps/web/src/config/defaults.json): no CORS preflight before a request, no second connection.
+ */
+export const CONSOLE_API_PREFIX = '/api';
+
+/**
+ * `/api/auth/signin?x` → `/auth/signin?x`; null for a path outside the API's prefix, and for the
+ * API's documentation (`/docs`): the only pages the API serves stay on its own origin, away from
+ * the console's stored session.
+ */
+export function apiPathOf(url: string): string | null {
+  if (!url.startsWith(CONSOLE_API_PREFIX)) return null;
+  const rest = url.slice(CONSOLE_API_PREFIX.length);
+  const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest.startsWith('/') ? rest : null;
+  return path === null || /^\/docs(?:[/?]|$)/.test(path) ? null : path;
+}
+
+/**
+ * The console's HTTP server: requests and WebSocket upgrades under `/api` are handed, with the
+ * prefix taken off, to the API's own server in this process (its socket.io and its routes, with
+ * the browser's own connection, so the API sees the client's address); the rest to the console.
+ */
+function consoleHttpServer(api: Server | undefined) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const server = createServer((request, response) => {
+      const apiPath = api ? apiPathOf(request.url ?? '/') : null;
+      if (!api || apiPath === null) return handler(request, response);
+      request.url = apiPath;
+      api.emit('request', request, response);
+    });
+    server.on('upgrade', (request, socket, head) => {
+      const apiPath = api ? apiPathOf(request.url ?? '/') : null;
+      if (!api || apiPath === null) return socket.destroy();
+      request.url = apiPath;
+      api.emit('upgrade', request, socket, head);
+    });
+    return server;
+  };
+}
+
+/**
  * Serves one built console (a Vite dist folder) as a single-page app with strict headers. A
  * customer page that names a payment session or a withdrawal may be framed only by its merchant's
- * embed origins (none: by nobody); other customer pages by `embedFrameAncestors`.
+ * embed origins (none: by nobody); other customer pages by `embedFrameAncestors`. With `api`, the
+ * API is reachable under the console's origin too (`/api`).
  */
 export async function buildConsoleServer(options: {
   root: string;
   apiOrigin: string;
+  /** The API's server in this process, answering under `/api`. */
+  api?: Server;
   embedFrameAncestors: string;
   /** The embed origins of the merchant whose session or withdrawal a link names; null when there is none. */
   embedOriginsOfLink?: (link: CustomerLink) => Promise<string[] | null>;
@@ -51,7 +96,7 @@ export async function buildConsoleServer(options: {
   if (!existsSync(join(options.root, 'index.html'))) {
     throw new Error(`Console build not found at ${options.root}: run npm run build`);
   }
-  const app = Fastify({ logger: options.logger });
+  const app = Fastify({ logger: options.logger, serverFactory: consoleHttpServer(options.api) });
   const wsOrigin = options.apiOrigin.replace(/^http/, 'ws');
   const csp = (frameAncestors: string) =>
     [

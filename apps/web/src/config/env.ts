@@ -44,9 +44,20 @@ function readUrl(raw: Record<string, unknown>, name: string, problems: Problems)
   return undefined;
 }
 
-function parseEnv(raw: Record<string, unknown>): Env {
+/**
+ * The API's URL: an absolute one, or a path on the console's own origin (`/api`, the default: the
+ * console server hands it to the API, and the browser needs no CORS preflight before a call).
+ */
+function readBackendUrl(raw: Record<string, unknown>, problems: Problems): string {
+  const value = setting(raw, 'VITE_BACKEND_URL') ?? defaults.backendUrl;
+  if (typeof value === 'string' && /^\/[^/]/.test(value.trim()))
+    return `${globalThis.location?.origin ?? ''}${value.trim()}`;
+  return readUrl({ VITE_BACKEND_URL: value }, 'VITE_BACKEND_URL', problems) ?? '';
+}
+
+export function parseEnv(raw: Record<string, unknown>): Env {
   const problems: Problems = [];
-  const backendUrl = readUrl(raw, 'VITE_BACKEND_URL', problems) ?? defaults.backendUrl;
+  const backendUrl = readBackendUrl(raw, problems);
   const frontendUrl = readUrl(raw, 'VITE_FRONTEND_URL', problems);
   const target = setting(raw, 'VITE_BUILD_TARGET') ?? DEFAULT_BUILD_TARGET;
   if (!isBuildTarget(target)) {

@@ -75,9 +75,16 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/** socket.io's origin and path under the API's URL (`…/api` → `/api/ws`): a path in the URL would name a namespace. */
+function realtimeAddress(): { origin: string; path: string } {
+  const api = new URL(env.backendUrl);
+  return { origin: api.origin, path: `${api.pathname.replace(/\/+$/, '')}${REALTIME_PATH}` };
+}
+
 function createSocket(): RealtimeSocket {
-  const created: RealtimeSocket = io(env.backendUrl, {
-    path: REALTIME_PATH,
+  const address = realtimeAddress();
+  const created: RealtimeSocket = io(address.origin, {
+    path: address.path,
     transports: ['websocket'],
     reconnection: true,
     ...REALTIME_RECONNECTION,

@@ -1,0 +1,90 @@
+import { REALTIME_PATH, ROLE } from '@gerbang/contract';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signedInUser, TEST_PASSWORD, type TestApp } from '../../test/helpers/test-app';
+import { type ClientSocket, listen, next } from '../modules/realtime/realtime.test-support';
+import { fakeBuild } from './console-build.test-support';
+import { apiPathOf, buildConsoleServer, CONSOLE_API_PREFIX } from './console-server';
+
+describe("the API under the console's origin (/api)", () => {
+  let t: TestApp;
+  let console_: Awaited<ReturnType<typeof buildConsoleServer>>;
+  let consoleUrl: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await listen(t.app);
+    console_ = await buildConsoleServer({
+      root: fakeBuild(),
+      apiOrigin: 'http://localhost:8080',
+      api: t.app.server,
+      embedFrameAncestors: "'self'",
+      logger: false,
+    });
+    consoleUrl = await listen(console_);
+  });
+  afterAll(async () => {
+    await console_.close();
+    await t.close();
+  });
+
+  it('signs a user in and answers their calls on the console origin, with no CORS preflight needed', async () => {
+    const { user } = await signedInUser(t, ROLE.Admin);
+    const signIn = await fetch(`${consoleUrl}${CONSOLE_API_PREFIX}/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: consoleUrl },
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(signIn.status).toBe(200);
+    const { accessToken } = (await signIn.json()) as { accessToken: string };
+    const me = await fetch(`${consoleUrl}/api/auth/current-user`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(user.email);
+  });
+
+  it("answers an unknown API path with the API's error, not the console's page", async () => {
+    const res = await fetch(`${consoleUrl}/api/no-such-route`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+
+  it('leaves to the console its pages whose path begins with "api" (the merchant\'s /api-tokens) and the API\'s documentation', async () => {
+    for (const path of ['/api-tokens', '/api-logs', '/apiary', '/api/docs']) {
+      const res = await fetch(`${consoleUrl}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('index-AbCd1234');
+    }
+    expect(apiPathOf('/api')).toBe('/');
+    expect(apiPathOf('/api?x=1')).toBe('/?x=1');
+    expect(apiPathOf('/api/v1/payment-sessions?limit=5')).toBe('/v1/payment-sessions?limit=5');
+    expect(apiPathOf('/api-tokens')).toBeNull();
+    expect(apiPathOf('/api/docs')).toBeNull();
+    expect(apiPathOf('/api/docs/static/index.html')).toBeNull();
+    expect(apiPathOf('/api/documents')).toBe('/documents');
+    expect(apiPathOf('/deposit?next=/api/x')).toBeNull();
+  });
+
+  it("connects a console's realtime client through the console origin (socket.io at /api/ws) and delivers its events", async () => {
+    const admin = await signedInUser(t, ROLE.Admin);
+    const socket: ClientSocket = io(consoleUrl, {
+      path: `${CONSOLE_API_PREFIX}${REALTIME_PATH}`,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: admin.accessToken },
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const received = next(socket, 'device:refresh');
+      t.app.io.emit('device:refresh');
+      await expect(received).resolves.toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+});
