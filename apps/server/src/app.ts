@@ -108,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // content-disposition: the console saves a CSV export under the name the server gives it.
     exposedHeaders: ['retry-after', 'x-request-id', 'content-disposition'],
+    // A console built to call the API on another origin: the browser may reuse a preflight's answer
+    // for a URL two hours (Chromium's cap) instead of five seconds, one round trip less a call.
+    maxAge: 7200,
   });
 
   await app.register(swagger, {

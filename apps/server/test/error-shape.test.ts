@@ -84,6 +84,8 @@ describe('cross-origin requests from a console', () => {
       expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
       expect(res.headers['access-control-allow-methods']).toContain(method);
       expect(res.headers['access-control-allow-credentials']).toBe('true');
+      // Remembered by the browser for the URL (not asked again before each call).
+      expect(res.headers['access-control-max-age']).toBe('7200');
     }
   });
 
