@@ -202,9 +202,10 @@ export default defineConfig(({ mode }) => {
     },
     server: {
       port: target.includes('admin') ? 3000 : 3001,
-      // As the console server does in production: the API (and its socket.io) under `/api`.
+      // As the console server does in production: the API (and its socket.io) under `/api`, its
+      // documentation left on the API's own origin.
       proxy: {
-        '/api/': {
+        '^/api/(?!docs)': {
           target: `http://localhost:${process.env.PORT || 8080}`,
           ws: true,
           rewrite: (path) => path.slice('/api'.length),

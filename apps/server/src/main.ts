@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, parseConfig, resolveConfig } from './config';
-import { buildConsoleServer } from './consoles/console-server';
+import { buildConsoleServer, closeServers } from './consoles/console-server';
 import { lockDataDir } from './db/data-dir-lock';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { metricsOf } from './modules/operations/metrics';
@@ -42,7 +42,7 @@ async function main() {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received, shutting down`);
-    for (const server of servers.reverse()) await server.close().catch(() => {});
+    await closeServers(servers);
     await database.close().catch((error) => app.log.error({ err: error }, 'database close failed'));
     releaseLock();
     process.exit(0);

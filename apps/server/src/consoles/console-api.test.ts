@@ -1,10 +1,11 @@
+import { get } from 'node:http';
 import { REALTIME_PATH, ROLE } from '@gerbang/contract';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, TEST_PASSWORD, type TestApp } from '../../test/helpers/test-app';
 import { type ClientSocket, listen, next } from '../modules/realtime/realtime.test-support';
 import { fakeBuild } from './console-build.test-support';
-import { apiPathOf, buildConsoleServer, CONSOLE_API_PREFIX } from './console-server';
+import { apiPathOf, buildConsoleServer, CONSOLE_API_PREFIX, closeServers } from './console-server';
 
 describe("the API under the console's origin (/api)", () => {
   let t: TestApp;
@@ -43,6 +44,18 @@ describe("the API under the console's origin (/api)", () => {
     expect(((await me.json()) as { email: string }).email).toBe(user.email);
   });
 
+  it("keeps a browser's connection open between a page's calls as long as the API does (72 s)", async () => {
+    for (const path of ['/user', '/api/readyz']) {
+      const keepAlive = await new Promise<string>((resolve, reject) => {
+        get(`${consoleUrl}${path}`, (res) => {
+          res.resume();
+          resolve(String(res.headers['keep-alive']));
+        }).on('error', reject);
+      });
+      expect(keepAlive, path).toBe('timeout=72');
+    }
+  });
+
   it("answers an unknown API path with the API's error, not the console's page", async () => {
     const res = await fetch(`${consoleUrl}/api/no-such-route`);
     expect(res.status).toBe(404);
@@ -51,7 +64,7 @@ describe("the API under the console's origin (/api)", () => {
   });
 
   it('leaves to the console its pages whose path begins with "api" (the merchant\'s /api-tokens) and the API\'s documentation', async () => {
-    for (const path of ['/api-tokens', '/api-logs', '/apiary', '/api/docs']) {
+    for (const path of ['/api-tokens', '/api-logs', '/apiary', '/api/docs', '/api/%64ocs']) {
       const res = await fetch(`${consoleUrl}${path}`);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('index-AbCd1234');
@@ -63,6 +76,10 @@ describe("the API under the console's origin (/api)", () => {
     expect(apiPathOf('/api/docs')).toBeNull();
     expect(apiPathOf('/api/docs/static/index.html')).toBeNull();
     expect(apiPathOf('/api/documents')).toBe('/documents');
+    // As the API's router reads them: percent-encoded, they are still the documentation.
+    expect(apiPathOf('/api/%64ocs')).toBeNull();
+    expect(apiPathOf('/api/d%6Fcs/static/index.html')).toBeNull();
+    expect(apiPathOf('/api/%E0%A4%A')).toBeNull();
     expect(apiPathOf('/deposit?next=/api/x')).toBeNull();
   });
 
@@ -87,4 +104,41 @@ describe("the API under the console's origin (/api)", () => {
       socket.close();
     }
   });
+});
+
+describe('shutting down with the API under the console', () => {
+  it("ends, with a console's realtime client still connected through the console's origin", async () => {
+    const t = await createTestApp();
+    await listen(t.app);
+    const consoleServer = await buildConsoleServer({
+      root: fakeBuild(),
+      apiOrigin: 'http://localhost:8080',
+      api: t.app.server,
+      embedFrameAncestors: "'self'",
+      logger: false,
+    });
+    const consoleUrl = await listen(consoleServer);
+    const admin = await signedInUser(t, ROLE.Admin);
+    const socket: ClientSocket = io(consoleUrl, {
+      path: `${CONSOLE_API_PREFIX}${REALTIME_PATH}`,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: admin.accessToken },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    const closed = await Promise.race([
+      closeServers([t.app, consoleServer]).then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 10 s'), 10_000)),
+    ]);
+    expect(closed).toBe('closed');
+    expect(await disconnected).toBeTruthy();
+    socket.close();
+    await t.database.close();
+  }, 20_000);
 });

@@ -51,7 +51,15 @@ export function apiPathOf(url: string): string | null {
   if (!url.startsWith(CONSOLE_API_PREFIX)) return null;
   const rest = url.slice(CONSOLE_API_PREFIX.length);
   const path = rest === '' || rest.startsWith('?') ? `/${rest}` : rest.startsWith('/') ? rest : null;
-  return path === null || /^\/docs(?:[/?]|$)/.test(path) ? null : path;
+  if (path === null) return null;
+  // The API's router decodes a path before matching it (`/%64ocs` is `/docs` to it): so does this.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.split('?')[0] ?? '');
+  } catch {
+    return null;
+  }
+  return /^\/docs(?:\/|$)/.test(decoded) ? null : path;
 }
 
 /**
@@ -60,7 +68,10 @@ export function apiPathOf(url: string): string | null {
  * the browser's own connection, so the API sees the client's address); the rest to the console.
  */
 function consoleHttpServer(api: Server | undefined) {
-  return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
+  return (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: { keepAliveTimeout?: number },
+  ) => {
     const server = createServer((request, response) => {
       const apiPath = api ? apiPathOf(request.url ?? '/') : null;
       if (!api || apiPath === null) return handler(request, response);
@@ -73,6 +84,9 @@ function consoleHttpServer(api: Server | undefined) {
       request.url = apiPath;
       api.emit('upgrade', request, socket, head);
     });
+    // Fastify sets its keep-alive (72 s) only on a server it creates itself: a phone keeps its
+    // connection between a page's calls instead of opening one after five idle seconds.
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     return server;
   };
 }
@@ -160,4 +174,13 @@ export async function buildConsoleServer(options: {
     return reply.type('text/html; charset=utf-8').send(document[encoding]);
   });
   return app;
+}
+
+/**
+ * Closes the API and the consoles that hand it connections together: a console's server waits for
+ * every connection it accepted, the realtime sockets and event streams it handed to the API
+ * included, and those end only in the API's own closing hooks.
+ */
+export async function closeServers(servers: readonly FastifyInstance[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.close().catch(() => {})));
 }

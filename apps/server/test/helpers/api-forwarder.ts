@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { pipeline } from 'node:stream';
 
 /**
  * For a console server whose API runs in another process (the e2e runner, the browser benchmarks):
@@ -13,10 +14,13 @@ export function apiForwarder(apiPort: number): Server {
       { host: '127.0.0.1', port: apiPort, method: request.method, path: request.url, headers: request.headers },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+        // An answer cut short cuts the browser's too (pipeline destroys both on an error).
+        pipeline(answer, response, () => {});
       },
     );
-    upstream.on('error', () => response.headersSent || response.writeHead(502).end());
+    upstream.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
+    // A browser that goes away (a closed page's event stream) frees the API's side as well.
+    response.on('close', () => upstream.destroy());
     request.pipe(upstream);
   });
   server.on('upgrade', (request, socket, head) => {
