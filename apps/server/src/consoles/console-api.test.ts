@@ -1,11 +1,22 @@
 import { get } from 'node:http';
 import { REALTIME_PATH, ROLE } from '@gerbang/contract';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, TEST_PASSWORD, type TestApp } from '../../test/helpers/test-app';
-import { type ClientSocket, listen, next } from '../modules/realtime/realtime.test-support';
+import { connect, listen, next } from '../modules/realtime/realtime.test-support';
 import { fakeBuild } from './console-build.test-support';
 import { apiPathOf, buildConsoleServer, CONSOLE_API_PREFIX, closeServers } from './console-server';
+
+const CONSOLE_REALTIME_PATH = `${CONSOLE_API_PREFIX}${REALTIME_PATH}`;
+
+/** A console as `npm start` serves it, its `/api` handed to the test app's server. */
+const consoleServerFor = (t: TestApp) =>
+  buildConsoleServer({
+    root: fakeBuild(),
+    apiOrigin: 'http://localhost:8080',
+    api: t.app.server,
+    embedFrameAncestors: "'self'",
+    logger: false,
+  });
 
 describe("the API under the console's origin (/api)", () => {
   let t: TestApp;
@@ -14,13 +25,7 @@ describe("the API under the console's origin (/api)", () => {
   beforeAll(async () => {
     t = await createTestApp();
     await listen(t.app);
-    console_ = await buildConsoleServer({
-      root: fakeBuild(),
-      apiOrigin: 'http://localhost:8080',
-      api: t.app.server,
-      embedFrameAncestors: "'self'",
-      logger: false,
-    });
+    console_ = await consoleServerFor(t);
     consoleUrl = await listen(console_);
   });
   afterAll(async () => {
@@ -85,18 +90,8 @@ describe("the API under the console's origin (/api)", () => {
 
   it("connects a console's realtime client through the console origin (socket.io at /api/ws) and delivers its events", async () => {
     const admin = await signedInUser(t, ROLE.Admin);
-    const socket: ClientSocket = io(consoleUrl, {
-      path: `${CONSOLE_API_PREFIX}${REALTIME_PATH}`,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: admin.accessToken },
-    });
+    const socket = await connect(consoleUrl, { token: admin.accessToken, path: CONSOLE_REALTIME_PATH });
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
       const received = next(socket, 'device:refresh');
       t.app.io.emit('device:refresh');
       await expect(received).resolves.toEqual([]);
@@ -110,26 +105,10 @@ describe('shutting down with the API under the console', () => {
   it("ends, with a console's realtime client still connected through the console's origin", async () => {
     const t = await createTestApp();
     await listen(t.app);
-    const consoleServer = await buildConsoleServer({
-      root: fakeBuild(),
-      apiOrigin: 'http://localhost:8080',
-      api: t.app.server,
-      embedFrameAncestors: "'self'",
-      logger: false,
-    });
+    const consoleServer = await consoleServerFor(t);
     const consoleUrl = await listen(consoleServer);
     const admin = await signedInUser(t, ROLE.Admin);
-    const socket: ClientSocket = io(consoleUrl, {
-      path: `${CONSOLE_API_PREFIX}${REALTIME_PATH}`,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: admin.accessToken },
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = await connect(consoleUrl, { token: admin.accessToken, path: CONSOLE_REALTIME_PATH });
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
     const closed = await Promise.race([

@@ -24,10 +24,12 @@ export function connect(
     auth?: Record<string, string>;
     headers?: Record<string, string>;
     beforeConnect?: (socket: ClientSocket) => void;
+    /** socket.io's path: the API's own, or under a console's origin (`/api/ws`). */
+    path?: string;
   } = {},
 ): Promise<ClientSocket> {
   const socket: ClientSocket = io(url, {
-    path: REALTIME_PATH,
+    path: options.path ?? REALTIME_PATH,
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
