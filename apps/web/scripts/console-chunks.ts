@@ -90,9 +90,10 @@ const ADMIN_PAGE = /[\\/]app[\\/]routes[\\/](?!merchant-console[\\/]|auth[\\/])[
 
 /**
  * The features one merchant console page alone uses (the dashboard's, the webhooks', the API
- * tokens' and logs', the audit log's, the saved views): no file of their own in the merchant build, they ride in the page's, one
- * request instead of two. A feature anything else imports (another feature, the layout, a second
- * page) keeps its file: the bundler would cut it by which pages reach each of its modules.
+ * tokens' and logs', the audit log's, the saved views): no file of their own in the merchant
+ * build, they ride in the page's, one request instead of two. A feature anything else imports
+ * (another feature, the layout, a second page) keeps its file: the bundler would cut it by which
+ * pages reach each of its modules.
  */
 function featuresOfOneMerchantPage(): Set<string> {
   const importers = new Map<string, Set<string>>();

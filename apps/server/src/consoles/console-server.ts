@@ -72,18 +72,18 @@ function consoleHttpServer(api: Server | undefined) {
     handler: (request: IncomingMessage, response: ServerResponse) => void,
     options: { keepAliveTimeout?: number },
   ) => {
-    const server = createServer((request, response) => {
+    /** Whether the request is the API's; if so, its URL is now the API's own. */
+    const isForApi = (request: IncomingMessage): boolean => {
       const apiPath = api ? apiPathOf(request.url ?? '/') : null;
-      if (!api || apiPath === null) return handler(request, response);
-      request.url = apiPath;
-      api.emit('request', request, response);
-    });
-    server.on('upgrade', (request, socket, head) => {
-      const apiPath = api ? apiPathOf(request.url ?? '/') : null;
-      if (!api || apiPath === null) return socket.destroy();
-      request.url = apiPath;
-      api.emit('upgrade', request, socket, head);
-    });
+      if (apiPath !== null) request.url = apiPath;
+      return apiPath !== null;
+    };
+    const server = createServer((request, response) =>
+      isForApi(request) ? api?.emit('request', request, response) : handler(request, response),
+    );
+    server.on('upgrade', (request, socket, head) =>
+      isForApi(request) ? api?.emit('upgrade', request, socket, head) : socket.destroy(),
+    );
     // Fastify sets its keep-alive (72 s) only on a server it creates itself: a phone keeps its
     // connection between a page's calls instead of opening one after five idle seconds.
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;

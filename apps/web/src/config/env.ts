@@ -36,8 +36,7 @@ function isUrl(value: string): boolean {
   }
 }
 
-function readUrl(raw: Record<string, unknown>, name: string, problems: Problems): string | undefined {
-  const value = setting(raw, name);
+function urlOf(value: unknown, name: string, problems: Problems): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && isUrl(value.trim())) return value.trim();
   problems.push(`${name}: Invalid URL`);
@@ -52,13 +51,13 @@ function readBackendUrl(raw: Record<string, unknown>, problems: Problems): strin
   const value = setting(raw, 'VITE_BACKEND_URL') ?? defaults.backendUrl;
   if (typeof value === 'string' && /^\/[^/]/.test(value.trim()))
     return `${globalThis.location?.origin ?? ''}${value.trim()}`;
-  return readUrl({ VITE_BACKEND_URL: value }, 'VITE_BACKEND_URL', problems) ?? '';
+  return urlOf(value, 'VITE_BACKEND_URL', problems) ?? '';
 }
 
 export function parseEnv(raw: Record<string, unknown>): Env {
   const problems: Problems = [];
   const backendUrl = readBackendUrl(raw, problems);
-  const frontendUrl = readUrl(raw, 'VITE_FRONTEND_URL', problems);
+  const frontendUrl = urlOf(setting(raw, 'VITE_FRONTEND_URL'), 'VITE_FRONTEND_URL', problems);
   const target = setting(raw, 'VITE_BUILD_TARGET') ?? DEFAULT_BUILD_TARGET;
   if (!isBuildTarget(target)) {
     problems.push(`VITE_BUILD_TARGET: Invalid option: expected one of ${BUILD_TARGETS.join('|')}`);
